@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import { API_BASE } from '@atalaya/contract';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/config.ts';
+import { registerEnvelope } from './http/answers.ts';
+import { parseUrlEncoded } from './http/forms.ts';
+import { registerGuard } from './http/guard.ts';
+import { zodValidator } from './http/validation.ts';
+import { MODULES } from './modules/index.ts';
+import type { SessionUser } from './modules/session/sessions.ts';
+import { createSecrets, loadSecretKey, type Secrets } from './secrets.ts';
+import type { Store } from './store/db.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: Store;
+    secrets: Secrets;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  /** A pino logger; tests run silent. */
+  logger?: FastifyBaseLogger;
+}
+
+const WEB_DIST = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
+export const BODY_LIMIT = 256 * 1024;
+
+/** The whole server as one Fastify instance; server.ts only opens the store and listens. */
+export async function buildApp({ config, store, logger }: AppOptions) {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('store', store);
+  app.decorate('secrets', createSecrets(loadSecretKey(config.dataDir)));
+  app.setValidatorCompiler(zodValidator);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, parseUrlEncoded(body as string)),
+  );
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 64 * 1024, files: 5, fields: 100, fieldSize: 64 * 1024, parts: 110 },
+  });
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Atalaya API', version: '1' }, servers: [{ url: '/p247' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  registerGuard(app);
+  registerEnvelope(app);
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { public: 'read' }, schema: { hide: true } }, async () => app.swagger());
+      for (const module of MODULES) await api.register(module);
+    },
+    { prefix: API_BASE.slice(0, -1) },
+  );
+
+  if (existsSync(WEB_DIST)) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(file)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import type { ParseArgsConfig } from 'node:util';
+import {
+  AccountError,
+  createItem,
+  createRealm,
+  createUser,
+  findRealm,
+  grant,
+  parsePermissionMap,
+  resetPassword,
+  setDisabled,
+  setServiceLimits,
+} from '../modules/accounts/accounts.ts';
+import type { Store } from '../store/db.ts';
+
+type Values = Record<string, string | boolean | undefined>;
+interface Command {
+  args: string[];
+  help: string;
+  options?: ParseArgsConfig['options'];
+  run(store: Store, args: string[], values: Values): Promise<void>;
+}
+
+const passwordOption = { password: { type: 'string' } } as const;
+const newPassword = (values: Values) => {
+  if (typeof values.password === 'string') return { password: values.password, shown: false };
+  return { password: randomBytes(12).toString('base64url'), shown: true };
+};
+
+function wholeNumber(values: Values, key: string): number | undefined {
+  const raw = values[key];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw new AccountError(`--${key} must be a whole number`);
+  return Number(raw);
+}
+
+function expiry(values: Values): number | undefined {
+  if (values.expires === undefined) return undefined;
+  const time = Date.parse(`${values.expires}T00:00:00Z`);
+  if (typeof values.expires !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(values.expires) || Number.isNaN(time)) {
+    throw new AccountError('--expires must be a date as YYYY-MM-DD');
+  }
+  return time / 1000;
+}
+
+const MB = 1024 * 1024;
+
+export const COMMANDS: Record<string, Command> = {
+  'realm-create': {
+    args: ['domain-name'],
+    help: 'Creates a realm: the domain name its users type to sign in.',
+    run: async (store, [name]) => console.log(`Realm ${(await createRealm(store, name)).name} created`),
+  },
+  'realm-list': {
+    args: [],
+    help: 'Lists the realms.',
+    run: async (store) => {
+      const realms = await store.selectFrom('realm').select(['id', 'name', 'disabled']).orderBy('name').execute();
+      for (const r of realms) console.log(`${r.id}\t${r.name}${r.disabled ? '\t(disabled)' : ''}`);
+    },
+  },
+  'realm-disable': {
+    args: ['domain-name'],
+    help: 'Disables a realm: none of its users can sign in.',
+    options: { enable: { type: 'boolean' } },
+    run: async (store, [realm], values) => {
+      await setDisabled(store, { realm }, !values.enable);
+      console.log(`Realm ${realm} ${values.enable ? 'enabled' : 'disabled'}`);
+    },
+  },
+  'user-create': {
+    args: ['realm', 'username'],
+    help: 'Creates a user; --password P, else one is generated and printed.',
+    options: passwordOption,
+    run: async (store, [realm, username], values) => {
+      const { password, shown } = newPassword(values);
+      await createUser(store, realm, username, password);
+      console.log(`User ${username}@${realm} created${shown ? `; password: ${password}` : ''}`);
+    },
+  },
+  'user-list': {
+    args: ['realm'],
+    help: 'Lists the users of a realm.',
+    run: async (store, [realmName]) => {
+      const realm = await findRealm(store, realmName);
+      const users = await store
+        .selectFrom('user')
+        .select(['id', 'username', 'disabled', 'last_login_at'])
+        .where('realm_id', '=', realm.id)
+        .orderBy('username')
+        .execute();
+      for (const u of users) {
+        const last = u.last_login_at ? new Date(u.last_login_at * 1000).toISOString() : 'never';
+        console.log(`${u.id}\t${u.username}\tlast sign-in ${last}${u.disabled ? '\t(disabled)' : ''}`);
+      }
+    },
+  },
+  'user-disable': {
+    args: ['realm', 'username'],
+    help: 'Disables a user and ends their sessions (--enable to undo).',
+    options: { enable: { type: 'boolean' } },
+    run: async (store, [realm, username], values) => {
+      await setDisabled(store, { realm, username }, !values.enable);
+      console.log(`User ${username}@${realm} ${values.enable ? 'enabled' : 'disabled'}`);
+    },
+  },
+  'user-password': {
+    args: ['realm', 'username'],
+    help: "Resets a user's password (--password P, else generated) and ends their sessions.",
+    options: passwordOption,
+    run: async (store, [realm, username], values) => {
+      const { password, shown } = newPassword(values);
+      await resetPassword(store, realm, username, password);
+      console.log(`Password of ${username}@${realm} reset${shown ? `; new password: ${password}` : ''}`);
+    },
+  },
+  'item-create': {
+    args: ['realm', 'reference'],
+    help: 'Creates an item: --domain, --service normal|parking, --mail (any mix), --expires YYYY-MM-DD.',
+    options: { domain: { type: 'boolean' }, service: { type: 'string' }, mail: { type: 'boolean' }, expires: { type: 'string' } },
+    run: async (store, [realm, reference], values) => {
+      if (values.service !== undefined && values.service !== 'normal' && values.service !== 'parking') {
+        throw new AccountError('--service must be normal or parking (redirect-and-parking)');
+      }
+      const item = await createItem(store, {
+        realm,
+        reference,
+        domain: Boolean(values.domain),
+        service: values.service as 'normal' | 'parking' | undefined,
+        mail: Boolean(values.mail),
+        expireAt: expiry(values),
+      });
+      console.log(`Item ${item.id} ${item.reference} created`);
+    },
+  },
+  'item-list': {
+    args: ['realm'],
+    help: 'Lists the items of a realm.',
+    run: async (store, [realmName]) => {
+      const realm = await findRealm(store, realmName);
+      const items = await store
+        .selectFrom('item')
+        .leftJoin('domain', 'domain.item_id', 'item.id')
+        .leftJoin('service', 'service.item_id', 'item.id')
+        .leftJoin('mail_service', 'mail_service.item_id', 'item.id')
+        .select(['item.id', 'item.reference', 'domain.name as domain', 'service.kind as service', 'mail_service.item_id as mail'])
+        .where('item.realm_id', '=', realm.id)
+        .orderBy('item.reference')
+        .execute();
+      for (const i of items) {
+        const parts = [i.domain && 'domain', i.service && `service:${i.service}`, i.mail && 'mail'].filter(Boolean);
+        console.log(`${i.id}\t${i.reference}\t${parts.join(' ')}`);
+      }
+    },
+  },
+  'service-limits': {
+    args: ['realm', 'reference'],
+    help: 'Sets hosting limits: --web MB, --traffic MB, --databases N, --db-space MB.',
+    options: { web: { type: 'string' }, traffic: { type: 'string' }, databases: { type: 'string' }, 'db-space': { type: 'string' } },
+    run: async (store, [realm, reference], values) => {
+      const mb = (key: string) => {
+        const n = wholeNumber(values, key);
+        return n === undefined ? undefined : n * MB;
+      };
+      const limits = { spaceWeb: mb('web'), traffic: mb('traffic'), databases: wholeNumber(values, 'databases'), spaceDatabases: mb('db-space') };
+      if (Object.values(limits).every((v) => v === undefined)) throw new AccountError('Give at least one of --web, --traffic, --databases, --db-space');
+      await setServiceLimits(store, realm, reference, limits);
+      console.log(`Limits of ${reference} set`);
+    },
+  },
+  grant: {
+    args: ['realm', 'username', 'reference', 'areas'],
+    help: 'Grants levels on an item: areas as all=write or domain=read,service_ftp=write (levels: disabled, read, write).',
+    run: async (store, [realm, username, reference, areas]) => {
+      await grant(store, realm, username, reference, parsePermissionMap(areas));
+      console.log(`Permissions of ${username} on ${reference} set`);
+    },
+  },
+  'seed-demo': {
+    args: [],
+    help: 'Seeds the demo realm example.com (users demo and viewer) into an empty store.',
+    run: async () => {},
+  },
+};
+
+export function usage() {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name} ${c.args.map((a) => `<${a}>`).join(' ')}\n      ${c.help}`);
+  return `Usage: npm run admin -- <command> [arguments] [--options]\n\nCommands:\n${lines.join('\n')}`;
+}

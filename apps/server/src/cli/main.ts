@@ -1,0 +1,46 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.ts';
+import { seedDemoIfEmpty } from '../demo/seed.ts';
+import { AccountError } from '../modules/accounts/accounts.ts';
+import { openStore } from '../store/db.ts';
+import { COMMANDS, usage } from './commands.ts';
+
+/** `npm run admin -- <command> [args] [--options]`: the operator's provisioning tool. */
+async function main(argv: string[]) {
+  const [name, ...rest] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    console.error(name ? `Unknown command "${name}".\n\n${usage()}` : usage());
+    return name === undefined || name === 'help' ? 0 : 2;
+  }
+  const { values, positionals } = parseArgs({ args: rest, options: command.options ?? {}, allowPositionals: true, strict: true });
+  if (positionals.length !== command.args.length) {
+    console.error(`Usage: npm run admin -- ${name} ${command.args.map((a) => `<${a}>`).join(' ')}\n${command.help}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const store = await openStore(config);
+  try {
+    if (name === 'seed-demo') {
+      const demo = await seedDemoIfEmpty(store, config);
+      console.log(demo ? `Demo seeded: realm ${demo.realm}, users demo and viewer, password ${demo.password}` : 'The store is not empty: nothing seeded');
+    } else {
+      await command.run(store, positionals, values as Record<string, string | boolean | undefined>);
+    }
+    return 0;
+  } finally {
+    await store.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof AccountError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`Error: ${(error as Error).message}`);
+      process.exit(2);
+    }
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,90 @@
+import { API_BASE, ENVELOPE_HEADER, STATUS_NO_SESSION, translate } from '@atalaya/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Answer, envelope } from './envelope.ts';
+import { ApiError, FieldErrors } from './errors.ts';
+import { NoSessionError } from './guard.ts';
+import { normaliseFields } from './forms.ts';
+import { readForcedLanguage, requestLanguage } from './language.ts';
+
+const isAnswer = (payload: unknown): payload is Answer<unknown> =>
+  typeof payload === 'object' && payload !== null && 'data' in payload && !('system' in payload);
+
+function refuse(request: FastifyRequest, reply: FastifyReply, status: number, key: string, params = {}) {
+  const lang = requestLanguage(request);
+  return reply.status(status).send(
+    envelope(null, { valid: false, statusCode: status, errors: [translate(lang, key, params)] }),
+  );
+}
+
+/** Wraps every /p247/ answer in the envelope, and maps every failure to one. */
+export function registerEnvelope(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && request.body && typeof request.body === 'object') {
+      request.body = normaliseFields(Object.entries(request.body));
+    }
+    readForcedLanguage(request);
+  });
+
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!request.url.startsWith(API_BASE) || !isAnswer(payload)) return payload;
+    const lang = requestLanguage(request);
+    return envelope(payload.data, {
+      info: (payload.info ?? []).map((m) => translate(lang, m.key, m.params)),
+      job: payload.job ?? null,
+    });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith(API_BASE)) {
+      // Every API answer is about one user's account: never stored by a cache.
+      reply.header('cache-control', 'no-store');
+      if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+        reply.header(ENVELOPE_HEADER, '1');
+      }
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLanguage(request);
+    if (error instanceof NoSessionError) {
+      return reply.status(401).send(
+        envelope(null, {
+          valid: false,
+          statusCode: STATUS_NO_SESSION,
+          errors: [translate(lang, 'main.session_expired')],
+        }),
+      );
+    }
+    if (error instanceof FieldErrors) {
+      return reply.status(400).send(
+        envelope(null, {
+          valid: false,
+          statusCode: 400,
+          inputs: error.fields.map((f) => f.input),
+          errors: error.fields.map((f) => translate(lang, f.key, f.params)),
+        }),
+      );
+    }
+    if (error instanceof ApiError) return refuse(request, reply, error.status, error.key, error.params);
+    if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT') {
+      return refuse(request, reply, 413, 'main.too_large');
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return refuse(request, reply, error.statusCode === 404 ? 404 : 400, error.statusCode === 404 ? 'main.not_found' : 'validation.invalid');
+    }
+    request.log.error({ err: error }, 'request failed');
+    return refuse(request, reply, 500, 'main.internal_error', { requestId: request.id });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(API_BASE)) return refuse(request, reply, 404, 'main.not_found');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && 'sendFile' in reply;
+    if (wantsPage) {
+      // Deep links such as /admin/domain/ are the SPA's routes.
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * Form bodies arrive URL-encoded or multipart. A field named `dns[]` is always an array under `dns`;
+ * any other repeated field keeps its last value, so a schema never meets an unexpected array.
+ */
+export function normaliseFields(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [rawKey, raw] of entries) {
+    // Multipart files (certificates) arrive as buffers; every field the panel takes is text.
+    const value = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw;
+    if (rawKey === '__proto__' || rawKey === 'constructor' || rawKey === 'prototype') continue;
+    if (rawKey.endsWith('[]')) {
+      const key = rawKey.slice(0, -2);
+      const list = Array.isArray(out[key]) ? (out[key] as unknown[]) : [];
+      list.push(...(Array.isArray(value) ? value : [value]));
+      out[key] = list;
+    } else {
+      out[rawKey] = Array.isArray(value) ? value.at(-1) : value;
+    }
+  }
+  return out;
+}
+
+export const parseUrlEncoded = (body: string) => normaliseFields(new URLSearchParams(body));

@@ -1,0 +1,51 @@
+import { API_BASE, REQUEST_HEADER } from '@atalaya/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findSession, SESSION_COOKIE } from '../modules/session/sessions.ts';
+import { ApiError } from './errors.ts';
+
+/**
+ * How a route may be reached without a session. Default: not at all.
+ * - 'read': a public GET with no side effects (config, captcha, legal); needs no CSRF header.
+ * - 'form': a public call with effects (sign-in, contact); needs the CSRF header like any other.
+ */
+export type Access = 'read' | 'form';
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: Access;
+    /** The WebSocket upgrade: browsers cannot add headers to it, so it is checked by Origin alone. */
+    websocket?: boolean;
+  }
+}
+
+export class NoSessionError extends Error {}
+
+function expectedOrigins(request: FastifyRequest, publicOrigin?: string): string[] {
+  const host = request.headers.host ?? '';
+  return [publicOrigin, `http://${host}`, `https://${host}`].filter(Boolean) as string[];
+}
+
+/** Refuses cross-site calls: a foreign Origin, or a Sec-Fetch-Site that is not same-origin. */
+export function isCrossSite(request: FastifyRequest, publicOrigin?: string): boolean {
+  const origin = request.headers.origin;
+  if (origin && !expectedOrigins(request, publicOrigin).includes(origin)) return true;
+  const site = request.headers['sec-fetch-site'];
+  return Boolean(site && site !== 'same-origin' && site !== 'none');
+}
+
+/** Default deny: every /p247/ route needs a live session unless it declares itself public. */
+export function registerGuard(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith(API_BASE)) return;
+    const route = request.routeOptions;
+    if (route.url === undefined) return; // unknown route: the not-found handler answers 404
+    const config = route.config ?? {};
+    if (isCrossSite(request, app.config.publicOrigin)) throw new ApiError(403, 'main.cross_site');
+    const needsHeader = !(config.public === 'read' && (request.method === 'GET' || request.method === 'HEAD'));
+    if (needsHeader && !config.websocket && request.headers[REQUEST_HEADER] !== '1') {
+      throw new ApiError(403, 'main.cross_site');
+    }
+    request.user = await findSession(app.store, app.config, request.cookies[SESSION_COOKIE]);
+    if (!config.public && !request.user) throw new NoSessionError();
+  });
+}

@@ -1,0 +1,50 @@
+import { type Area, canAct, canSee, isArea, type PermissionMap } from '@atalaya/contract';
+import type { FastifyRequest } from 'fastify';
+import { noPermission, notFound } from '../../http/errors.ts';
+import type { Store } from '../../store/db.ts';
+import type { SessionUser } from '../session/sessions.ts';
+
+export interface ItemAccess {
+  itemId: number;
+  reference: string;
+  permissions: PermissionMap;
+}
+
+/** The user's permission map on an item of their realm; null when the item is not theirs to see. */
+export async function loadItemAccess(store: Store, user: SessionUser, itemId: number): Promise<ItemAccess | null> {
+  if (!Number.isSafeInteger(itemId) || itemId <= 0) return null;
+  const rows = await store
+    .selectFrom('item')
+    .leftJoin('permission', (join) =>
+      join.onRef('permission.item_id', '=', 'item.id').on('permission.user_id', '=', user.id),
+    )
+    .select(['item.id', 'item.reference', 'permission.area', 'permission.level'])
+    .where('item.id', '=', itemId)
+    .where('item.realm_id', '=', user.realmId)
+    .execute();
+  if (rows.length === 0) return null;
+  const permissions: PermissionMap = {};
+  for (const row of rows) {
+    if (row.area && isArea(row.area)) permissions[row.area] = row.level as PermissionMap[Area];
+  }
+  if (!Object.values(permissions).some((level) => level === 'read' || level === 'write')) return null;
+  return { itemId: rows[0].id, reference: rows[0].reference, permissions };
+}
+
+/**
+ * The one place where per-item authorisation happens: an item the user may not see, or an area
+ * they may not see, answers 404 (nothing is revealed); an action without write answers 403.
+ */
+export async function authorize(
+  request: FastifyRequest,
+  itemId: number,
+  area: Area,
+  level: 'read' | 'write',
+): Promise<ItemAccess> {
+  const user = request.user;
+  if (!user) throw notFound();
+  const access = await loadItemAccess(request.server.store, user, itemId);
+  if (!access || !canSee(access.permissions, area)) throw notFound();
+  if (level === 'write' && !canAct(access.permissions, area)) throw noPermission();
+  return access;
+}

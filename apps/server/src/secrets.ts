@@ -1,0 +1,42 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Secrets the panel must show again (mail, FTP and database passwords, auth codes) are kept
+ * encrypted with AES-256-GCM under a key in data/secret.key (mode 0600), never in clear.
+ */
+export interface Secrets {
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+}
+
+export function loadSecretKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'secret.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  }
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} must hold a base64 32-byte key`);
+  return key;
+}
+
+export function createSecrets(key: Buffer): Secrets {
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+    },
+    decrypt(sealed) {
+      const [version, iv, tag, body] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed secret');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
+}

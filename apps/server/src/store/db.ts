@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { nodeSqliteDialect } from './sqlite-dialect.ts';
+import { migrateToLatest } from './migrations/index.ts';
+
+export type Store = Kysely<Database> & { readonly kind: 'sqlite' | 'postgres' };
+
+// PostgreSQL answers COUNT and BIGINT as strings; the panel's numbers all fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface StoreOptions {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise<Store> {
+  let db: Kysely<Database>;
+  let kind: Store['kind'];
+  if (databaseUrl) {
+    kind = 'postgres';
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }),
+    });
+  } else {
+    kind = 'sqlite';
+    mkdirSync(dataDir, { recursive: true });
+    db = new Kysely<Database>({ dialect: nodeSqliteDialect(path.join(dataDir, 'atalaya.sqlite')) });
+  }
+  const store = Object.assign(db, { kind }) as Store;
+  await migrateToLatest(store);
+  return store;
+}
+
+export const now = () => Math.floor(Date.now() / 1000);

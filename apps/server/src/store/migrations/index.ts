@@ -1,0 +1,24 @@
+import { sql } from 'kysely';
+import type { Store } from '../db.ts';
+import type { MigrationDb } from './helpers.ts';
+import * as core from './0001_core.ts';
+
+type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
+
+/** In order; never edit one that has shipped, add the next. */
+const MIGRATIONS: [string, Migration][] = [['0001_core', core]];
+
+/** Runs every pending migration, each in its own transaction, on either store. */
+export async function migrateToLatest(store: Store) {
+  await sql`CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`.execute(store);
+  const done = new Set(
+    (await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(store)).rows.map((r) => r.name),
+  );
+  for (const [name, migration] of MIGRATIONS) {
+    if (done.has(name)) continue;
+    await store.transaction().execute(async (trx) => {
+      await migration.up(trx, store.kind);
+      await sql`INSERT INTO schema_migration (name, applied_at) VALUES (${name}, ${Math.floor(Date.now() / 1000)})`.execute(trx);
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Flags are 0/1 and times Unix seconds on both stores, so one query code base serves both. */
+type Flag = number;
+
+export interface RealmTable { id: Generated<number>; name: string; disabled: Generated<Flag>; created_at: number }
+export interface UserTable {
+  id: Generated<number>;
+  realm_id: number;
+  username: string;
+  password_hash: string;
+  name: Generated<string>;
+  email: Generated<string>;
+  language: Generated<string>;
+  theme: Generated<string>;
+  color: Generated<string>;
+  last_login_at: number | null;
+  last_ip: string | null;
+  disabled: Generated<Flag>;
+  created_at: number;
+}
+export interface SessionTable { id: string; user_id: number; created_at: number; last_seen_at: number; ip: Generated<string> }
+export interface ItemTable { id: Generated<number>; realm_id: number; reference: string; created_at: number }
+export interface PermissionTable { user_id: number; item_id: number; area: string; level: string }
+export interface DomainTable {
+  item_id: number;
+  name: string;
+  status: Generated<string>;
+  expire_at: number;
+  created_at: number;
+}
+export interface ServiceTable {
+  item_id: number;
+  kind: 'normal' | 'parking';
+  expire_at: number;
+  php_version: Generated<string>;
+  php_min_version: Generated<string>;
+  parking_active: Generated<Flag>;
+  limit_space_web: Generated<number>;
+  limit_traffic: Generated<number>;
+  limit_databases: Generated<number>;
+  limit_space_databases: Generated<number>;
+  used_space_web: Generated<number>;
+  used_traffic: Generated<number>;
+  used_space_databases: Generated<number>;
+  created_at: number;
+}
+export interface MailServiceTable { item_id: number; expire_at: number; limit_accounts: Generated<number>; created_at: number }
+export interface AuditEventTable {
+  id: Generated<number>;
+  at: number;
+  realm_id: number | null;
+  user_id: number | null;
+  action: string;
+  outcome: string;
+  ip: Generated<string>;
+  detail: Generated<string>;
+}
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: number | null;
+  payload: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  next_at: number;
+  last_error: string | null;
+  progress: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+export interface NoticeTable { id: Generated<number>; user_id: number; type: string; at: number }
+export interface CounterTable { key: string; hits: number; reset_at: number }
+export interface UsedChallengeTable { signature: string; expires_at: number }
+
+/** Every table of the store; each issue adds its own here next to its migration. */
+export interface Database {
+  realm: RealmTable;
+  user: UserTable;
+  session: SessionTable;
+  item: ItemTable;
+  permission: PermissionTable;
+  domain: DomainTable;
+  service: ServiceTable;
+  mail_service: MailServiceTable;
+  audit_event: AuditEventTable;
+  job: JobTable;
+  notice: NoticeTable;
+  counter: CounterTable;
+  used_challenge: UsedChallengeTable;
+}
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type Job = Selectable<JobTable>;

@@ -1,0 +1,16 @@
+import type { buildApp } from '../apps/server/src/app.ts';
+import type { Config } from '../apps/server/src/config/config.ts';
+import type { Store } from '../apps/server/src/store/db.ts';
+import type { LoadResult } from './load.ts';
+
+export interface BenchContext {
+  base: string;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  store: Store;
+  config: Config;
+  baseline: LoadResult;
+  seconds: number;
+}
+
+/** Each issue adds its measurements here (authenticated reads, web budgets, big lists). */
+export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [];

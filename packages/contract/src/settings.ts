@@ -1,0 +1,38 @@
+export const LANGUAGES = ['es', 'en', 'ca'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'es';
+export const toLanguage = (value: unknown): Language =>
+  (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** The 22 named palette colours (Tailwind-style names, as Mantine and PrimeReact palettes use). */
+export const PALETTE = [
+  'emerald', 'green', 'lime', 'red', 'orange', 'amber', 'yellow', 'teal', 'cyan', 'sky', 'blue',
+  'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose', 'slate', 'gray', 'zinc', 'neutral', 'stone',
+] as const;
+export type PaletteColor = (typeof PALETTE)[number];
+export const DEFAULT_COLOR: PaletteColor = 'indigo';
+export const toColor = (value: unknown): PaletteColor =>
+  (PALETTE as readonly unknown[]).includes(value) ? (value as PaletteColor) : DEFAULT_COLOR;
+
+/** Business constants of the spec (§9 of both documents). */
+export const LIMITS = {
+  toastMs: 5000,
+  escapeWindowMs: 200,
+  fadeDelayMs: 400,
+  addressDebounceMs: 200,
+  copyConfirmMs: 2000,
+  langCookieDays: 1,
+  pageSize: 10,
+  skeletonDelayMs: 400,
+  appFilterDebounceMs: 300,
+  generatedPasswordLength: 14,
+  ftpUserMax: 10,
+  passwordMin: 10,
+  passwordMax: 128,
+  dnsServersMin: 2,
+  dnsServersMax: 7,
+  summaryItems: 2,
+} as const;
