@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 18123;
+import { E2E_PORT } from './e2e/support/env.ts';
 
 /** Debian's Chromium, headless, with nothing that reaches for the network. */
 export default defineConfig({

@@ -17,6 +17,7 @@ import { parseUrlEncoded } from './http/forms.ts';
 import { registerGuard } from './http/guard.ts';
 import { zodValidator } from './http/validation.ts';
 import { MODULES } from './modules/index.ts';
+import { requeueInterrupted, startWorker } from './outbox/outbox.ts';
 import type { SessionUser } from './modules/session/sessions.ts';
 import { createSecrets, loadSecretKey, type Secrets } from './secrets.ts';
 import type { Store } from './store/db.ts';
@@ -37,13 +38,17 @@ export interface AppOptions {
   store: Store;
   /** A pino logger; tests run silent. */
   logger?: FastifyBaseLogger;
+  /** The outbox worker; tests turn it off and drain the jobs themselves. */
+  worker?: boolean;
 }
 
-const WEB_DIST = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
+// ATALAYA_WEB_DIST lets parallel browser-test runs serve their own build.
+const WEB_DIST = process.env.ATALAYA_WEB_DIST ?? path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
 export const BODY_LIMIT = 256 * 1024;
 
 /** The whole server as one Fastify instance; server.ts only opens the store and listens. */
-export async function buildApp({ config, store, logger }: AppOptions) {
+export async function buildApp(options: AppOptions) {
+  const { config, store, logger } = options;
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
@@ -102,6 +107,12 @@ export async function buildApp({ config, store, logger }: AppOptions) {
     },
     { prefix: API_BASE.slice(0, -1) },
   );
+
+  if (options.worker !== false) {
+    await requeueInterrupted(store);
+    const stopWorker = startWorker(store);
+    app.addHook('onClose', async () => stopWorker());
+  }
 
   if (existsSync(WEB_DIST)) {
     await app.register(fastifyStatic, {

@@ -50,10 +50,10 @@ export async function openTestStore(kind: 'sqlite' | 'postgres', overrides: Reco
   return { store, config, cleanup };
 }
 
-/** A real app over a fresh store of the given kind. */
+/** A real app over a fresh store of the given kind; the outbox worker is off, tests call drainJobs. */
 export async function openTestApp(kind: 'sqlite' | 'postgres', overrides: Record<string, unknown> = {}): Promise<TestContext> {
   const { store, config, cleanup } = await openTestStore(kind, overrides);
-  const app = await buildApp({ config, store });
+  const app = await buildApp({ config, store, worker: false });
   return {
     app,
     store,

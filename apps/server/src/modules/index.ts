@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import accountRoutes from './account/routes.ts';
 import configRoutes from './config/routes.ts';
+import dnsRoutes from './dns/routes.ts';
+import domainRoutes from './domain/routes.ts';
+import serviceRoutes from './service/routes.ts';
 
-/** Every API module, mounted under /p247/. Each issue adds its module here. */
-export const MODULES: FastifyPluginAsync[] = [configRoutes];
+/** Every API module, mounted under /p247/. */
+export const MODULES: FastifyPluginAsync[] = [configRoutes, accountRoutes, domainRoutes, serviceRoutes, dnsRoutes];

@@ -1,10 +1,14 @@
 import type { Language } from '../settings.ts';
+import { account } from './account.ts';
 import { core } from './core.ts';
+import { dns } from './dns.ts';
+import { domain } from './domain.ts';
+import { service } from './service.ts';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Each area adds its catalogue here; a unit test checks that es, en and ca hold the same keys. */
-const CATALOGUES: Catalogue[] = [core];
+const CATALOGUES: Catalogue[] = [core, account, domain, service, dns];
 
 export const MESSAGES: Catalogue = {
   es: Object.assign({}, ...CATALOGUES.map((c) => c.es)),

@@ -2,11 +2,21 @@ import { sql } from 'kysely';
 import type { Store } from '../db.ts';
 import type { MigrationDb } from './helpers.ts';
 import * as core from './0001_core.ts';
+import * as account from './0002_account.ts';
+import * as domain from './0003_domain.ts';
+import * as service from './0004_service.ts';
+import * as dns from './0005_dns.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
 
 /** In order; never edit one that has shipped, add the next. */
-const MIGRATIONS: [string, Migration][] = [['0001_core', core]];
+const MIGRATIONS: [string, Migration][] = [
+  ['0001_core', core],
+  ['0002_account', account],
+  ['0003_domain', domain],
+  ['0004_service', service],
+  ['0005_dns', dns],
+];
 
 /** Runs every pending migration, each in its own transaction, on either store. */
 export async function migrateToLatest(store: Store) {

@@ -1,0 +1,3 @@
+/** The domain area's tables; part of the store's Database type. */
+// biome-ignore lint/complexity/noBannedTypes: filled in by the domain issue.
+export type DomainTables = {};

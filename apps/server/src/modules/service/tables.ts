@@ -1,0 +1,3 @@
+/** The service area's tables; part of the store's Database type. */
+// biome-ignore lint/complexity/noBannedTypes: filled in by the service issue.
+export type ServiceTables = {};

@@ -1,0 +1,2 @@
+/** Texts of the domain screens, in es, en and ca. */
+export const domain = { es: {}, en: {}, ca: {} };

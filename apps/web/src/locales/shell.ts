@@ -1,0 +1,2 @@
+/** Texts of the shell screens, in es, en and ca. */
+export const shell = { es: {}, en: {}, ca: {} };
