@@ -6,3 +6,4 @@ export * from './messages/index.ts';
 export * from './permissions.ts';
 export * from './service.ts';
 export * from './settings.ts';
+export * from './sites.ts';

@@ -4,6 +4,7 @@ import configRoutes from './config/routes.ts';
 import dnsRoutes from './dns/routes.ts';
 import domainRoutes from './domain/routes.ts';
 import serviceRoutes from './service/routes.ts';
+import sitesRoutes from './sites/routes.ts';
 
 /** Every API module, mounted under /p247/. */
-export const MODULES: FastifyPluginAsync[] = [configRoutes, accountRoutes, domainRoutes, serviceRoutes, dnsRoutes];
+export const MODULES: FastifyPluginAsync[] = [configRoutes, accountRoutes, domainRoutes, serviceRoutes, sitesRoutes, dnsRoutes];

@@ -3,6 +3,7 @@ import type { AccountTables } from '../modules/account/tables.ts';
 import type { DnsTables } from '../modules/dns/tables.ts';
 import type { DomainTables } from '../modules/domain/tables.ts';
 import type { ServiceTables } from '../modules/service/tables.ts';
+import type { SitesTables } from '../modules/sites/tables.ts';
 
 /** Flags are 0/1 and times Unix seconds on both stores, so one query code base serves both. */
 type Flag = number;
@@ -93,7 +94,7 @@ export interface CoreTables {
   counter: CounterTable;
   used_challenge: UsedChallengeTable;
 }
-export type Database = CoreTables & AccountTables & DomainTables & ServiceTables & DnsTables;
+export type Database = CoreTables & AccountTables & DomainTables & ServiceTables & DnsTables & SitesTables;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type Job = Selectable<JobTable>;

@@ -6,6 +6,7 @@ import * as account from './0002_account.ts';
 import * as domain from './0003_domain.ts';
 import * as service from './0004_service.ts';
 import * as dns from './0005_dns.ts';
+import * as sites from './0006_sites.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
 
@@ -16,6 +17,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0003_domain', domain],
   ['0004_service', service],
   ['0005_dns', dns],
+  ['0006_sites', sites],
 ];
 
 /** Runs every pending migration, each in its own transaction, on either store. */
