@@ -1,0 +1,79 @@
+/**
+ * The "sites" part of the web driver (DESIGN.md §7): one virtual host per site, desired-state
+ * oriented. The panel always hands the driver the whole wanted state of one host (its folder,
+ * certificate and redirections), never a diff, so a retried or reordered job converges.
+ *
+ * Implementations: local.ts (state files under the data dir, folders in the web root); a real
+ * nginx driver writes one vhost file per `key`, checks it with `nginx -t`, then reloads.
+ */
+
+export type RedirectKind = '301' | '302' | 'frame';
+
+export interface SiteRedirection {
+  id: number;
+  /** The origin path, normalised: starts with '/', no '..', no query, no repeated slashes. */
+  origin: string;
+  kind: RedirectKind;
+  /** An absolute http:// or https:// URL. */
+  target: string;
+  /** Only for 'frame': plain text, to be escaped by whoever renders it. */
+  frame: { title: string; description: string; keywords: string } | null;
+}
+
+export interface SiteCertificate {
+  /** PEM texts, already checked by the panel (parse, key matches, chain links, covers `host`, not expired). */
+  cert: string;
+  key: string;
+  /** Intermediate certificates, PEM, possibly empty. */
+  chain: string;
+}
+
+export interface SiteState {
+  /**
+   * Stable name of the host's configuration: `site-<siteId>` for a site, `apex-<serviceId>` for the
+   * service's bare domain (which carries the redirections of a redirect-and-parking service).
+   */
+  key: string;
+  serviceId: number;
+  /** The service's reference (punycode), e.g. `example.com`. */
+  reference: string;
+  /** The full host name served, e.g. `blog.example.com` (punycode). */
+  host: string;
+  /**
+   * The document root relative to the service's web root ('' is the web root itself), already
+   * resolved inside it; null when the host has no content of its own (the parking apex).
+   */
+  folder: string | null;
+  ssl: SiteCertificate | null;
+  redirections: SiteRedirection[];
+  /** Facts of the service a vhost needs (PHP-FPM socket, parking page). */
+  service: { kind: 'normal' | 'parking'; phpVersion: string; parkingActive: boolean };
+}
+
+export interface SitesDriver {
+  readonly name: string;
+  /** Creates or replaces the host's configuration so that it serves exactly `site`. */
+  applySite(site: SiteState): Promise<void>;
+  /** Removes the host's configuration; removing one that does not exist is not an error. */
+  removeSite(key: string): Promise<void>;
+}
+
+/** What an application installation needs from the panel; the installer never sees the store. */
+export interface InstallRequest {
+  installationId: number;
+  reference: string;
+  /** Target relative to the service's web root: the site's folder plus the sub-path, resolved inside it. */
+  directory: string;
+  /** The public URL of the installation, e.g. `https://blog.example.com/wp/`. */
+  url: string;
+  application: { id: string; softName: string; version: string; type: 'php' | 'js' };
+  /** The config inputs the user filled in, by input name (passwords included, never logged). */
+  inputs: Record<string, string>;
+  database: { name: string; user: string; password: string; host: string } | null;
+}
+
+export interface ApplicationInstaller {
+  readonly name: string;
+  /** Installs into `directory`; reports progress 0–100; throws with a user-facing message on failure. */
+  install(request: InstallRequest, progress: (percent: number) => Promise<void>): Promise<void>;
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SitesDriver, SiteState } from './interface.ts';
+import { insideRoot, localWebRoot } from './paths.ts';
+
+const KEY = /^(site|apex)-\d+$/;
+
+/**
+ * Keeps each host's wanted state as a JSON file under `<dataDir>/sites/` (mode 0600, the private
+ * key replaced by its fingerprint) and creates the document root in the service's web root, so a
+ * test or an operator can observe what a real web server would have been told.
+ */
+export function localSitesDriver(dataDir: string): SitesDriver {
+  const dir = path.join(dataDir, 'sites');
+  const fileOf = (key: string) => {
+    if (!KEY.test(key)) throw new Error(`invalid site key ${key}`);
+    return path.join(dir, `${key}.json`);
+  };
+  return {
+    name: 'local',
+    async applySite(site: SiteState) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // Like a web server refusing a duplicate server name, one host belongs to one key only.
+      for (const other of readdirSync(dir)) {
+        if (!other.endsWith('.json') || other === `${site.key}.json`) continue;
+        const state = JSON.parse(readFileSync(path.join(dir, other), 'utf8')) as { host: string };
+        if (state.host === site.host) throw new Error(`host ${site.host} is already served by ${other.slice(0, -5)}`);
+      }
+      if (site.folder !== null) mkdirSync(insideRoot(localWebRoot(dataDir, site.reference), site.folder), { recursive: true });
+      const ssl = site.ssl && {
+        cert: site.ssl.cert,
+        chain: site.ssl.chain,
+        keySha256: createHash('sha256').update(site.ssl.key).digest('hex'),
+      };
+      const file = fileOf(site.key);
+      const temp = `${file}.${process.pid}.tmp`;
+      writeFileSync(temp, JSON.stringify({ ...site, ssl }, null, 2), { mode: 0o600 });
+      renameSync(temp, file);
+    },
+    async removeSite(key: string) {
+      rmSync(fileOf(key), { force: true });
+    },
+  };
+}
+
+/** The state the local driver last applied for a key, or null (for tests and the reconcile command). */
+export function readLocalSite(dataDir: string, key: string): (Omit<SiteState, 'ssl'> & { ssl: { cert: string; chain: string; keySha256: string } | null }) | null {
+  try {
+    return JSON.parse(readFileSync(path.join(dataDir, 'sites', `${key}.json`), 'utf8'));
+  } catch {
+    return null;
+  }
+}
