@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { DNS_TTLS, DNS_TYPES } from '@atalaya/contract';
+import { z } from 'zod';
+import { type Config, ConfigError } from '../../config/config.ts';
+import type { Store } from '../../store/db.ts';
+import type { DnsDriver } from './interface.ts';
+import { localDnsDriver } from './local.ts';
+import { powerDnsDriver } from './powerdns.ts';
+
+const templateRecord = z.object({
+  zona: z.string().default(''),
+  type: z.enum(DNS_TYPES),
+  /** May hold {zone}, {webIp}, {mailIp}; the raw text is shown as the record's dynamic value. */
+  value: z.string().min(1),
+  ttl: z.literal(DNS_TTLS).default(0),
+  priority: z.number().int().optional(),
+});
+export type TemplateRecord = z.infer<typeof templateRecord>;
+
+/** The provider's default records (restore defaults); the apex NS come from `nameservers`. */
+export const DEFAULT_TEMPLATE: TemplateRecord[] = [
+  { zona: '', type: 'A', value: '{webIp}', ttl: 0 },
+  { zona: 'www', type: 'CNAME', value: '{zone}.', ttl: 0 },
+  { zona: 'mail', type: 'A', value: '{mailIp}', ttl: 0 },
+  { zona: '', type: 'MX', value: 'mail.{zone}.', ttl: 0, priority: 10 },
+  { zona: '', type: 'TXT', value: 'v=spf1 a mx ~all', ttl: 0 },
+];
+
+/** `drivers.dns` of the config, e.g. {"driver":"powerdns","url":"http://127.0.0.1:8081","apiKey":"…"}. */
+const schema = z
+  .object({
+    driver: z.enum(['local', 'powerdns']).default('local'),
+    url: z.string().url().optional(),
+    apiKey: z.string().min(1).optional(),
+    serverId: z.string().min(1).default('localhost'),
+    nameservers: z.array(z.string().min(3)).min(1).default(['ns1.atalaya.test.', 'ns2.atalaya.test.']),
+    hostmaster: z.string().optional(),
+    defaultTtl: z.number().int().min(60).max(604800).default(3600),
+    webIp: z.string().default('192.0.2.10'),
+    mailIp: z.string().default('192.0.2.25'),
+    template: z.array(templateRecord).default(DEFAULT_TEMPLATE),
+    timeoutMs: z.number().int().min(100).default(5000),
+  })
+  .refine((s) => s.driver !== 'powerdns' || (s.url && s.apiKey), { message: 'the powerdns driver needs url and apiKey' });
+export type DnsSettings = z.infer<typeof schema>;
+
+export function dnsSettings(config: Config): DnsSettings {
+  const parsed = schema.safeParse(config.drivers.dns ?? {});
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  drivers.dns.${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const settings = parsed.data;
+  settings.nameservers = settings.nameservers.map((ns) => (ns.endsWith('.') ? ns : `${ns}.`));
+  return settings;
+}
+
+export function createDnsDriver(settings: DnsSettings, store: Store): DnsDriver {
+  if (settings.driver === 'powerdns') {
+    return powerDnsDriver({
+      url: settings.url!,
+      apiKey: settings.apiKey!,
+      serverId: settings.serverId,
+      nameservers: settings.nameservers,
+      hostmaster: settings.hostmaster,
+      timeoutMs: settings.timeoutMs,
+    });
+  }
+  return localDnsDriver(store);
+}
+
+/**
+ * Names the store the jobs belong to, stable across restarts, so a job finds its driver in any
+ * process; hashed because a database URL may carry a password.
+ */
+export const storeKey = (config: Config) =>
+  createHash('sha256').update(config.databaseUrl ?? path.resolve(config.dataDir)).digest('hex').slice(0, 16);

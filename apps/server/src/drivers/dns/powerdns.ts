@@ -1,0 +1,90 @@
+import type { DnsType } from '@atalaya/contract';
+import type { RRset } from '../../modules/dns/rrsets.ts';
+import type { DnsDriver, ZoneState } from './interface.ts';
+
+export interface PowerDnsOptions {
+  url: string;
+  apiKey: string;
+  serverId: string;
+  nameservers: string[];
+  hostmaster?: string;
+  timeoutMs: number;
+}
+
+interface PdnsRRset {
+  name: string;
+  type: string;
+  ttl?: number;
+  changetype?: 'REPLACE' | 'DELETE';
+  records?: { content: string; disabled: boolean }[];
+}
+
+/** PowerDNS knows the ANAME idea as ALIAS (type 65401). */
+const toPdnsType = (type: DnsType) => (type === 'ANAME' ? 'ALIAS' : type);
+
+class PowerDnsError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * PowerDNS Authoritative 4.7 through its HTTP API. A zone is created with all its RRsets in one
+ * POST; afterwards every change is one PATCH that replaces each desired RRset and deletes the ones
+ * no longer wanted, which PowerDNS applies in a single transaction.
+ */
+export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
+  const base = `${options.url.replace(/\/+$/, '')}/api/v1/servers/${encodeURIComponent(options.serverId)}`;
+
+  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'X-API-Key': options.apiKey, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new PowerDnsError(response.status, `PowerDNS ${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  }
+
+  const desired = (rrsets: RRset[]): PdnsRRset[] =>
+    rrsets.map((s) => ({
+      name: s.name,
+      type: toPdnsType(s.type),
+      ttl: s.ttl,
+      changetype: 'REPLACE',
+      records: s.contents.map((content) => ({ content, disabled: false })),
+    }));
+
+  async function create(state: ZoneState) {
+    const zone = `${state.name}.`;
+    const hostmaster = options.hostmaster ?? `hostmaster.${zone}`;
+    const soa = `${options.nameservers[0] ?? `ns1.${zone}`} ${hostmaster} ${state.version} 10800 3600 604800 3600`;
+    const rrsets = desired(state.rrsets).map(({ changetype: _, ...s }) => s);
+    rrsets.push({ name: zone, type: 'SOA', ttl: 3600, records: [{ content: soa, disabled: false }] });
+    await call('POST', '/zones', { name: zone, kind: 'Native', nameservers: [], soa_edit_api: 'DEFAULT', rrsets });
+  }
+
+  return {
+    kind: 'powerdns',
+    async applyZone(state) {
+      const id = encodeURIComponent(`${state.name}.`);
+      let current: { rrsets: PdnsRRset[] };
+      try {
+        current = (await call('GET', `/zones/${id}?rrsets=true`)) as { rrsets: PdnsRRset[] };
+      } catch (error) {
+        if (error instanceof PowerDnsError && (error.status === 404 || error.status === 422)) return create(state);
+        throw error;
+      }
+      const wanted = desired(state.rrsets);
+      const keep = new Set(wanted.map((s) => `${s.name} ${s.type}`));
+      const gone = current.rrsets
+        .filter((s) => s.type !== 'SOA' && !keep.has(`${s.name} ${s.type}`))
+        .map((s): PdnsRRset => ({ name: s.name, type: s.type, changetype: 'DELETE' }));
+      await call('PATCH', `/zones/${id}`, { rrsets: [...gone, ...wanted] });
+    },
+  };
+}

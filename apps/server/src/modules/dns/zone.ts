@@ -1,0 +1,81 @@
+import type { Transaction } from 'kysely';
+import type { DnsSettings } from '../../drivers/dns/index.ts';
+import { enqueue } from '../../outbox/outbox.ts';
+import { now, type Store } from '../../store/db.ts';
+import type { Database } from '../../store/schema.ts';
+import { APPLY_ZONE, type ApplyZonePayload } from './apply.ts';
+import { toRRsets } from './rrsets.ts';
+import type { DnsRecordRow } from './tables.ts';
+import { type NewRecord, templateRecords } from './template.ts';
+
+export interface DnsContext {
+  settings: DnsSettings;
+  /** The storeKey of this app's store, written into every job. */
+  target: string;
+}
+
+type Db = Store | Transaction<Database>;
+
+export const loadRecords = (db: Db, itemId: number): Promise<DnsRecordRow[]> =>
+  db.selectFrom('dns_record').selectAll().where('item_id', '=', itemId).orderBy('zona').orderBy('type').orderBy('id').execute();
+
+export async function insertRecords(trx: Db, itemId: number, records: NewRecord[]) {
+  if (records.length === 0) return;
+  const t = now();
+  await trx
+    .insertInto('dns_record')
+    .values(records.map((r) => ({ ...r, item_id: itemId, created_at: t })))
+    .execute();
+}
+
+/** Writes the zone's whole desired state as an outbox job, in the caller's transaction. */
+async function enqueueApply(trx: Transaction<Database>, ctx: DnsContext, itemId: number, zone: string, version: number) {
+  const rrsets = toRRsets(await loadRecords(trx, itemId), zone, ctx.settings.defaultTtl);
+  const payload: ApplyZonePayload = { target: ctx.target, itemId, zone, version, rrsets };
+  return enqueue(trx, APPLY_ZONE, payload, itemId);
+}
+
+/**
+ * The zone of a hosting item, created on first use with the provider's template: items are made
+ * by the accounts module (CLI, seed), and a lazy zone needs nothing from it.
+ */
+export async function ensureZone(store: Store, ctx: DnsContext, itemId: number, reference: string) {
+  const found = await store.selectFrom('dns_zone').select(['name', 'version']).where('item_id', '=', itemId).executeTakeFirst();
+  if (found) return found;
+  try {
+    return await store.transaction().execute(async (trx) => {
+      await trx.insertInto('dns_zone').values({ item_id: itemId, name: reference, version: 1, created_at: now() }).execute();
+      await insertRecords(trx, itemId, templateRecords(ctx.settings, reference));
+      await enqueueApply(trx, ctx, itemId, reference, 1);
+      return { name: reference, version: 1 };
+    });
+  } catch (error) {
+    // Two first visits at once: the other one created it.
+    const again = await store.selectFrom('dns_zone').select(['name', 'version']).where('item_id', '=', itemId).executeTakeFirst();
+    if (again) return again;
+    throw error;
+  }
+}
+
+/**
+ * One atomic change of a zone: bumping the version first locks the zone row (PostgreSQL), so
+ * concurrent changes check the rules one after the other; the apply job joins the transaction.
+ */
+export async function changeZone<T>(
+  store: Store,
+  ctx: DnsContext,
+  itemId: number,
+  change: (trx: Transaction<Database>, records: DnsRecordRow[], zone: string) => Promise<T>,
+): Promise<{ result: T; job: number }> {
+  return store.transaction().execute(async (trx) => {
+    const zone = await trx
+      .updateTable('dns_zone')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('item_id', '=', itemId)
+      .returning(['name', 'version'])
+      .executeTakeFirstOrThrow();
+    const result = await change(trx, await loadRecords(trx, itemId), zone.name);
+    const job = await enqueueApply(trx, ctx, itemId, zone.name, zone.version);
+    return { result, job };
+  });
+}

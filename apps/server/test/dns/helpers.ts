@@ -1,0 +1,56 @@
+import type { DnsRecord } from '@atalaya/contract';
+import { createAccount, formHeaders } from '../fixtures.ts';
+import { openTestApp, type TestContext } from '../stores.ts';
+
+export interface DnsTest {
+  ctx: TestContext;
+  id: number;
+  w: Record<string, string>;
+  r: Record<string, string>;
+  /** Calls the API as the writer (or the given headers) and returns status and envelope. */
+  get(path: string, headers?: Record<string, string>): Promise<Reply>;
+  post(path: string, body: Record<string, string | number>, headers?: Record<string, string>): Promise<Reply>;
+  create(body: Record<string, string | number>): Promise<Reply>;
+  list(): Promise<DnsRecord[]>;
+}
+
+export interface Reply {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test envelopes are read loosely.
+  body: { system: { valid: boolean; inputs: string[]; errors: string[]; info: string[]; job: number | null }; data: any };
+}
+
+/** A realm with the item zona.es (domain + normal hosting), writer `w` and reader `r`. */
+export async function openDnsTest(kind: 'sqlite' | 'postgres', overrides: Record<string, unknown> = {}, reference = 'zona.es'): Promise<DnsTest> {
+  const ctx = await openTestApp(kind, overrides);
+  const account = await createAccount(ctx.store, {
+    users: { w: 'all=write', r: 'all=read' },
+    items: [{ reference, domain: true, service: 'normal' }],
+  });
+  const w = await account.as('w');
+  const r = await account.as('r');
+  const id = account.items[reference];
+  const t: DnsTest = {
+    ctx,
+    id,
+    w,
+    r,
+    async get(path, headers = w) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/p247/service/${id}/dns/${path}`, headers });
+      return { status: res.statusCode, body: res.json() };
+    },
+    async post(path, body, headers = w) {
+      const payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
+      const res = await ctx.app.inject({ method: 'POST', url: `/p247/service/${id}/dns/${path}`, headers: formHeaders(headers), payload });
+      return { status: res.statusCode, body: res.json() };
+    },
+    create: (body) => t.post('create/', body),
+    async list() {
+      return (await t.get('list/')).body.data.dnss as DnsRecord[];
+    },
+  };
+  return t;
+}
+
+/** The field a refusal names, and its status. */
+export const refusal = (reply: Reply) => ({ status: reply.status, inputs: reply.body.system.inputs });
