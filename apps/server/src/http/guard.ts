@@ -19,6 +19,18 @@ declare module 'fastify' {
 
 export class NoSessionError extends Error {}
 
+/** A registered /p247/ route and how it may be reached without a session; the default-deny test walks them all. */
+export interface ApiRoute {
+  methods: string[];
+  url: string;
+  access?: Access;
+}
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: ApiRoute[];
+  }
+}
+
 function expectedOrigins(request: FastifyRequest, publicOrigin?: string): string[] {
   const host = request.headers.host ?? '';
   return [publicOrigin, `http://${host}`, `https://${host}`].filter(Boolean) as string[];
@@ -35,6 +47,13 @@ export function isCrossSite(request: FastifyRequest, publicOrigin?: string): boo
 /** Default deny: every /p247/ route needs a live session unless it declares itself public. */
 export function registerGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url?.startsWith(API_BASE)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    routes.push({ methods, url: route.url, access: route.config?.public });
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(API_BASE)) return;
     const route = request.routeOptions;

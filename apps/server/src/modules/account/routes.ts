@@ -1,4 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { loadSecretKey } from '../../secrets.ts';
+import captchaRoutes from './captcha-routes.ts';
+import { createCaptcha } from './captcha.ts';
+import contactRoutes from './contact-routes.ts';
+import legalRoutes from './legal-routes.ts';
+import liveRoutes from './live-routes.ts';
+import { createMailer } from './mailer.ts';
+import passwordRoutes from './password-routes.ts';
+import permissionRoutes from './permission-routes.ts';
+import sessionRoutes from './session-routes.ts';
+import userRoutes from './user-routes.ts';
 
-/** The account calls under /p247/. */
-export default async function accountRoutes(_app: FastifyInstance) {}
+/** The account calls under /p247/: sign-in and session, user, permissions, legal, contact, captcha, ws. */
+export default async function accountRoutes(app: FastifyInstance) {
+  const captcha = createCaptcha(app.store, loadSecretKey(app.config.dataDir));
+  const mailer = createMailer(app.config);
+  await app.register(captchaRoutes, { captcha });
+  await app.register(sessionRoutes, { captcha });
+  await app.register(userRoutes);
+  await app.register(passwordRoutes);
+  await app.register(permissionRoutes);
+  await app.register(legalRoutes);
+  await app.register(contactRoutes, { captcha, mailer });
+  await app.register(liveRoutes);
+}

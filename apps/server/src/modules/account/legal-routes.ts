@@ -1,0 +1,18 @@
+import { type PrivacyPolicy, translate } from '@atalaya/contract';
+import type { FastifyInstance } from 'fastify';
+import { requestLanguage } from '../../http/language.ts';
+
+/** GET /legal/privacypolicy/: the operator's text when configured, else a translated default. */
+export default async function legalRoutes(app: FastifyInstance) {
+  app.get('/legal/privacypolicy/', { config: { public: 'read' } }, async (request) => {
+    const lang = requestLanguage(request);
+    const { legal, company } = app.config;
+    const params = { company: company.name, email: company.email, jurisdiction: legal.jurisdiction };
+    const data: PrivacyPolicy = {
+      title: legal.privacyTitle || translate(lang, 'account.privacy_title'),
+      text: legal.privacyText || translate(lang, 'account.privacy_text', params),
+      redirecTo: legal.privacyLink || null,
+    };
+    return { data };
+  });
+}

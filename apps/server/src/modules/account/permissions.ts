@@ -1,0 +1,82 @@
+import { AREAS, AREAS_BY_KIND, type Area, canSee, type Level, type PermissionItem, type PermissionMap, type PermissionSet } from '@atalaya/contract';
+import type { Store } from '../../store/db.ts';
+import type { ItemAccess } from '../permission/policy.ts';
+import type { SessionUser } from '../session/sessions.ts';
+
+const VISIBLE = ['read', 'write'];
+const seesKind = (map: PermissionMap, kind: keyof typeof AREAS_BY_KIND) => AREAS_BY_KIND[kind].some((a) => canSee(map, a));
+// Expiry dates are shown only for the kinds the user may see, like everything else about an item.
+const expiry = (at: number | null, visible: boolean) => (visible && at !== null ? at : null);
+
+/** The breadcrumb and menu data of one item the user may see (access comes from loadItemAccess). */
+export async function permissionSet(store: Store, access: ItemAccess): Promise<PermissionSet> {
+  const row = await store
+    .selectFrom('item')
+    .leftJoin('domain', 'domain.item_id', 'item.id')
+    .leftJoin('service', 'service.item_id', 'item.id')
+    .leftJoin('mail_service', 'mail_service.item_id', 'item.id')
+    .select(['domain.expire_at as d', 'service.expire_at as s', 'service.kind', 'mail_service.expire_at as m'])
+    .where('item.id', '=', access.itemId)
+    .executeTakeFirstOrThrow();
+  const map = access.permissions;
+  const has = { domain: row.d !== null && seesKind(map, 'domain'), service: row.s !== null && seesKind(map, 'service'), mail: row.m !== null && seesKind(map, 'mail') };
+  const permissions = Object.fromEntries(AREAS.map((a) => [a, map[a] ?? 'disabled'])) as Record<Area, Level>;
+  return {
+    id: access.itemId,
+    reference: access.reference,
+    permissions,
+    hasDomain: has.domain,
+    hasService: has.service,
+    hasMail: has.mail,
+    domain: { expireTS: expiry(row.d, has.domain) },
+    service: { isRedirAndParking: has.service && row.kind === 'parking', expireTS: expiry(row.s, has.service) },
+    mail: { expireTS: expiry(row.m, has.mail) },
+  };
+}
+
+/**
+ * Every item of the realm with at least one visible permission, in one grouped query (a realm may
+ * hold 10,000 domains), sorted by reference.
+ */
+export async function permissionList(store: Store, user: SessionUser): Promise<PermissionItem[]> {
+  const rows = await store
+    .selectFrom('item')
+    .innerJoin('permission', (join) => join.onRef('permission.item_id', '=', 'item.id').on('permission.user_id', '=', user.id))
+    .leftJoin('domain', 'domain.item_id', 'item.id')
+    .leftJoin('service', 'service.item_id', 'item.id')
+    .leftJoin('mail_service', 'mail_service.item_id', 'item.id')
+    .select((eb) => {
+      // 1 when the user sees at least one area of that kind on the item.
+      const seesAny = (areas: readonly Area[]) => eb.fn.max(eb.case().when('permission.area', 'in', [...areas]).then(1).else(0).end());
+      return [
+        'item.id',
+        'item.reference',
+        'domain.expire_at as d',
+        'service.expire_at as s',
+        'service.kind',
+        'mail_service.expire_at as m',
+        seesAny(AREAS_BY_KIND.domain).as('see_d'),
+        seesAny(AREAS_BY_KIND.service).as('see_s'),
+        seesAny(AREAS_BY_KIND.mail).as('see_m'),
+      ];
+    })
+    .where('item.realm_id', '=', user.realmId)
+    .where('permission.level', 'in', VISIBLE)
+    .groupBy(['item.id', 'item.reference', 'domain.expire_at', 'service.expire_at', 'service.kind', 'mail_service.expire_at'])
+    .orderBy('item.reference')
+    .execute();
+  return rows.map((r) => {
+    const has = { domain: r.d !== null && Number(r.see_d) === 1, service: r.s !== null && Number(r.see_s) === 1, mail: r.m !== null && Number(r.see_m) === 1 };
+    return {
+      id: r.id,
+      reference: r.reference,
+      hasDomain: has.domain,
+      hasService: has.service,
+      hasMail: has.mail,
+      isRedirAndParking: has.service && r.kind === 'parking',
+      domainExpireTS: expiry(r.d, has.domain),
+      serviceExpireTS: expiry(r.s, has.service),
+      mailExpireTS: expiry(r.m, has.mail),
+    };
+  });
+}

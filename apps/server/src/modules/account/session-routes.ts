@@ -1,0 +1,33 @@
+import { type LoginAnswer, loginSchema } from '@atalaya/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deleteSession } from '../session/sessions.ts';
+import { audit } from './audit.ts';
+import type { Captcha } from './captcha.ts';
+import { clearSessionCookie, setSessionCookie } from './cookie.ts';
+import { signIn } from './signin.ts';
+
+/** POST /user/login/ and /user/logout/. */
+export default async function sessionRoutes(app: FastifyInstance, opts: { captcha: Captcha }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/user/login/', { config: { public: 'form' }, schema: { body: loginSchema } }, async (request, reply) => {
+    const ctx = { store: app.store, captcha: opts.captcha, ip: request.ip, previousSessionId: request.user?.sessionId };
+    const { token, domainID } = await signIn(ctx, request.body);
+    setSessionCookie(request, reply, token);
+    const data: LoginAnswer = { success: true, domainID };
+    return { data };
+  });
+
+  // Public so that signing out of an already expired session still clears the cookie instead of
+  // opening the login modal; the CSRF header is still required, so no other site can sign anyone out.
+  api.post('/user/logout/', { config: { public: 'form' } }, async (request, reply) => {
+    const user = request.user;
+    if (user) {
+      await deleteSession(app.store, user.sessionId);
+      await audit(app.store, { action: 'logout', outcome: 'success', userId: user.id, realmId: user.realmId, ip: request.ip });
+    }
+    clearSessionCookie(request, reply);
+    return { data: null, info: [{ key: 'account.logged_out' }] };
+  });
+}
