@@ -1,12 +1,12 @@
-import '@mantine/core/styles.css';
+import './styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { boot } from './app/boot.ts';
 
-await initI18n();
+const queryClient = await boot();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -1,4 +1,62 @@
-import { createBrowserRouter } from 'react-router';
-import { Home } from './Home.tsx';
+import { AREAS_BY_KIND } from '@atalaya/contract';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { serviceRoutes } from '../features/service/routes.tsx';
+import { RequireAreas } from './shell/RequireAreas.tsx';
 
-export const router = createBrowserRouter([{ path: '*', element: <Home /> }]);
+/** A route whose screen is its own chunk: only the sign-in route's code loads at /login/. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+const list = (kind: 'domain' | 'service' | 'mail') => async () => {
+  const { ListPage } = await import('../features/lists/ListPage.tsx');
+  return { Component: () => <ListPage kind={kind} /> };
+};
+
+/** Children of /admin/:id/: each area page shows the 404 view when none of its areas is visible. */
+const itemRoutes: RouteObject[] = [
+  { index: true, lazy: screen(() => import('./shell/MainView.tsx')) },
+  {
+    path: 'domain/',
+    element: <RequireAreas areas={AREAS_BY_KIND.domain} />,
+    children: [{ index: true, lazy: screen(() => import('../features/domain/DomainPage.tsx')) }],
+  },
+  {
+    path: 'mail/',
+    element: <RequireAreas areas={AREAS_BY_KIND.mail} />,
+    children: [{ index: true, lazy: screen(() => import('../features/mail/MailPage.tsx')) }],
+  },
+  {
+    path: 'service/',
+    element: <RequireAreas areas={AREAS_BY_KIND.service} />,
+    children: [
+      ...serviceRoutes,
+      {
+        path: 'dns/',
+        element: <RequireAreas areas={['service_dnszone']} />,
+        children: [{ index: true, lazy: screen(() => import('../features/dns/DnsPage.tsx')) }],
+      },
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to="/admin/" replace /> },
+  { path: '/login/', lazy: screen(() => import('../features/session/LoginPage.tsx')) },
+  {
+    // The signed-in frame (guard, header, menus, breadcrumb, footer), itself a lazy chunk.
+    lazy: screen(() => import('./shell/ShellLayout.tsx')),
+    children: [
+      { path: '/admin/', lazy: screen(() => import('../features/dashboard/DashboardPage.tsx')) },
+      { path: '/admin/contact/', lazy: screen(() => import('../features/contact/ContactPage.tsx')) },
+      { path: '/admin/domain/', lazy: list('domain') },
+      { path: '/admin/service/', lazy: list('service') },
+      { path: '/admin/mail/', lazy: list('mail') },
+      { path: '/admin/preferences/', lazy: screen(() => import('../features/preferences/PreferencesPage.tsx')) },
+      { path: '/legal/', lazy: screen(() => import('../features/legal/LegalPage.tsx')) },
+      { path: '/admin/:id/', lazy: screen(() => import('./shell/ItemLayout.tsx')), children: itemRoutes },
+    ],
+  },
+  { path: '*', lazy: screen(() => import('./shell/NotFoundPage.tsx')) },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,19 @@
+import { listenToOtherTabs } from '../lib/broadcast.ts';
+import { initI18n } from '../lib/i18n.ts';
+import { fetchUserInfo, userInfoQuery } from '../lib/session.ts';
+import { loadSiteConfig, siteConfigQuery } from '../lib/siteConfig.ts';
+import { initColor } from '../lib/theme.ts';
+import { createQueryClient } from './queryClient.ts';
+
+/** Start-up in the spec's order (§4): translations, site config, colour, user info; then the app shows. */
+export async function boot() {
+  await initI18n();
+  const queryClient = createQueryClient();
+  const config = await loadSiteConfig();
+  queryClient.setQueryData(siteConfigQuery.queryKey, config);
+  initColor(config?.themeConfig.color);
+  queryClient.setQueryData(userInfoQuery.queryKey, await fetchUserInfo());
+  // Another tab signed in or out, or changed the language: this one starts afresh.
+  listenToOtherTabs(() => window.location.reload());
+  return queryClient;
+}

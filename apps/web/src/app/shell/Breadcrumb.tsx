@@ -1,0 +1,31 @@
+import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useMatch } from 'react-router';
+import { itemPermissionsQuery } from '../../lib/permissions.ts';
+import { useQuery } from '@tanstack/react-query';
+import { crumbsOf } from './crumbs.ts';
+
+/** Where the user is (spec §2); the last entry is the current page. */
+export function Breadcrumb() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const id = useMatch('/admin/:id/*')?.params.id ?? '';
+  const item = useQuery({ ...itemPermissionsQuery(id), enabled: /^\d+$/.test(id) }).data;
+  const crumbs = crumbsOf(pathname, item?.reference);
+  const label = (key: string) => (key.startsWith('=') ? key.slice(1) : t(key));
+  return (
+    <Breadcrumbs component="nav" aria-label={t('shell.breadcrumb')} mb="md" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+      {crumbs.map((crumb, i) =>
+        i === crumbs.length - 1 ? (
+          <Text key={crumb.to} size="sm" aria-current="page" className="break-anywhere">
+            {label(crumb.label)}
+          </Text>
+        ) : (
+          <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm" className="break-anywhere">
+            {label(crumb.label)}
+          </Anchor>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+}

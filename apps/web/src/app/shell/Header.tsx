@@ -1,0 +1,64 @@
+import { AppShell, Burger, Button, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { logout } from '../../features/session/api/logout.ts';
+import { useUser } from '../../lib/session.ts';
+import { logoOf, useSiteConfig } from '../../lib/siteConfig.ts';
+
+interface Props {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+}
+
+/** Logo and company, the top menu (Dashboard, Domains) and the user menu (spec §2). */
+export function Header({ menuOpen, onToggleMenu }: Props) {
+  const { t } = useTranslation();
+  const config = useSiteConfig();
+  const user = useUser();
+  return (
+    <AppShell.Header px="md">
+      <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Burger opened={menuOpen} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label={t('shell.toggle_menu')} />
+          <UnstyledButton component={Link} to="/admin/" style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+            <Image src={config?.themeConfig.logo_mini || logoOf(config)} alt="" w={32} h={32} fit="contain" />
+            <Text fw={700} truncate visibleFrom="xs">
+              {config?.company}
+            </Text>
+          </UnstyledButton>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <Group gap={4} visibleFrom="sm" component="nav" aria-label={t('shell.top_menu')}>
+            <Button component={NavLink} to="/admin/" end variant="subtle">
+              {t('shell.dashboard')}
+            </Button>
+            <Button component={NavLink} to="/admin/domain/" variant="subtle">
+              {t('shell.domains')}
+            </Button>
+          </Group>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="light" aria-label={t('shell.user_menu')} maw={160}>
+                <Text truncate size="sm">
+                  {user?.user}
+                </Text>
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component={Link} to="/admin/">
+                {t('shell.dashboard')}
+              </Menu.Item>
+              <Menu.Item component={Link} to="/admin/preferences/">
+                {t('shell.preferences')}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" onClick={() => void logout()}>
+                {t('shell.logout')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+}

@@ -1,0 +1,32 @@
+import { Group, Loader, Title } from '@mantine/core';
+import { LIMITS } from '@atalaya/contract';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useParams } from 'react-router';
+import { useDelayedFlag } from '../../components/ui/useDelayedFlag.ts';
+import { usePageTitle } from '../../components/ui/usePageTitle.ts';
+import { useItemPermissions } from '../../lib/permissions.ts';
+import { NotFoundView } from './NotFoundView.tsx';
+import { StatusIndicators } from './StatusIndicators.tsx';
+
+/** /admin/{id}/…: the item's permissions for every page under it, its title and status indicators. */
+export default function ItemLayout() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const valid = /^\d+$/.test(id);
+  const { data, isError, isPending } = useItemPermissions(valid ? id : '0');
+  const slow = useDelayedFlag(isPending, LIMITS.skeletonDelayMs);
+  usePageTitle(data?.reference);
+  if (!valid || isError) return <NotFoundView />;
+  if (!data) return slow ? <Loader aria-label={t('main.loading')} /> : null;
+  return (
+    <>
+      <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
+        <Title order={1} size="h3" className="break-anywhere">
+          {data.reference}
+        </Title>
+        <StatusIndicators item={data} />
+      </Group>
+      <Outlet />
+    </>
+  );
+}

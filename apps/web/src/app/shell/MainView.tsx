@@ -1,0 +1,24 @@
+import { canSee } from '@atalaya/contract';
+import { Navigate, useParams } from 'react-router';
+import { type ItemPermissions, useItemPermissions } from '../../lib/permissions.ts';
+import { NotFoundView } from './NotFoundView.tsx';
+
+/** The page an item opens on: domain, else service, else mail, whichever it has and may be seen. */
+export function mainPathOf(item: ItemPermissions): string | null {
+  const map = item.permissions;
+  if (item.domain !== null && item.hasDomain !== false && canSee(map, 'domain')) return 'domain/';
+  if (item.service !== null && item.hasService !== false && canSee(map, 'service')) return 'service/';
+  if (item.mail !== null && item.hasMail !== false && canSee(map, 'servicemail')) return 'mail/';
+  if (item.service !== null && item.hasService !== false && canSee(map, 'service_dnszone')) return 'service/dns/';
+  return null;
+}
+
+/** /admin/{id}/: loads the item's permissions and redirects (spec §2); a failure is the 404 view. */
+export default function MainView() {
+  const { id = '' } = useParams();
+  const { data, isError } = useItemPermissions(id);
+  if (isError) return <NotFoundView />;
+  if (!data) return null;
+  const path = mainPathOf(data);
+  return path ? <Navigate to={`/admin/${id}/${path}`} replace /> : <NotFoundView />;
+}

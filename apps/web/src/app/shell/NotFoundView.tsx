@@ -1,0 +1,23 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../components/ui/usePageTitle.ts';
+
+/** 'Error 404: Page not found!' with the way back (spec §2, §8); also for pages without visibility. */
+export function NotFoundView() {
+  const { t } = useTranslation();
+  usePageTitle(t('shell.not_found_title'));
+  return (
+    <Stack align="center" gap="md" py="xl" data-testid="not-found">
+      <Title order={1} size="h2" ta="center">
+        {t('shell.not_found')}
+      </Title>
+      <Text c="dimmed" ta="center">
+        {t('shell.not_found_hint')}
+      </Text>
+      <Button component={Link} to="/admin/">
+        {t('shell.back_to_dashboard')}
+      </Button>
+    </Stack>
+  );
+}

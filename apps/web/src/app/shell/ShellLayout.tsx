@@ -1,0 +1,44 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { connectMenuSocket } from '../../lib/menuSocket.ts';
+import { useUser } from '../../lib/session.ts';
+import { Breadcrumb } from './Breadcrumb.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { SideMenu } from './SideMenu.tsx';
+
+/**
+ * The signed-in frame and the navigation guard (spec §2): without a session every route but
+ * login and 404 sends the visitor to the sign-in page.
+ */
+export default function ShellLayout() {
+  const user = useUser();
+  const location = useLocation();
+  const client = useQueryClient();
+  const [menuOpen, menu] = useDisclosure(false);
+
+  useEffect(() => (user ? connectMenuSocket(client) : undefined), [user, client]);
+  // On a phone the menu closes once a link in it is followed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => menu.close(), [location.pathname]);
+
+  if (!user) return <Navigate to="/login/" replace />;
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !menuOpen } }} padding="md">
+      <Header menuOpen={menuOpen} onToggleMenu={menu.toggle} />
+      <AppShell.Navbar p="sm" component="nav" aria-label="menu">
+        <SideMenu />
+      </AppShell.Navbar>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <Breadcrumb />
+        <div key={location.pathname.split('/').slice(0, 3).join('/')} className="page-fade" style={{ flex: 1, minWidth: 0 }}>
+          <Outlet />
+        </div>
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

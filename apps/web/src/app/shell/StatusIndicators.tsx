@@ -1,0 +1,44 @@
+import { Badge, Group, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate, isExpired } from '../../lib/format.ts';
+import { canSee, type ItemPermissions } from '../../lib/permissions.ts';
+
+interface Indicator {
+  label: string;
+  expireTS: number;
+}
+
+/** Domain, hosting or parking, mail and DNS zone; mail and DNS reuse the service expiry (spec §2). */
+export function indicatorsOf(item: ItemPermissions): Indicator[] {
+  const map = item.permissions;
+  const list: Indicator[] = [];
+  if (item.domain?.expireTS) list.push({ label: 'shell.domain', expireTS: item.domain.expireTS });
+  const service = item.service;
+  if (service?.expireTS) {
+    list.push({ label: service.isRedirAndParking ? 'shell.parking' : 'shell.hosting', expireTS: service.expireTS });
+    if (canSee(map, 'servicemail') && item.mail !== null && item.hasMail !== false) list.push({ label: 'shell.mail', expireTS: service.expireTS });
+    if (canSee(map, 'service_dnszone')) list.push({ label: 'shell.dns_zone', expireTS: service.expireTS });
+  }
+  return list;
+}
+
+/** Red when expired, green otherwise, the expiry date as tooltip. */
+export function StatusIndicators({ item }: { item: ItemPermissions }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group gap={6} wrap="wrap" aria-label={t('shell.status')} role="list">
+      {indicatorsOf(item).map(({ label, expireTS }) => {
+        const expired = isExpired(expireTS);
+        const date = formatDate(expireTS, i18n.language);
+        const text = t(expired ? 'shell.expired_on' : 'shell.expires_on', { date });
+        return (
+          <Tooltip key={label} label={text} withArrow>
+            <Badge role="listitem" color={expired ? 'red.8' : 'green.9'} variant="filled" tabIndex={0} aria-label={`${t(label)}: ${text}`} data-expired={expired}>
+              {t(label)}
+            </Badge>
+          </Tooltip>
+        );
+      })}
+    </Group>
+  );
+}

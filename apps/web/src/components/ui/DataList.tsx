@@ -1,0 +1,127 @@
+import { LIMITS } from '@atalaya/contract';
+import { Group, Pagination, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filterRows, normalise, pageCount, pageOf } from './listing.ts';
+import { useDelayedFlag } from './useDelayedFlag.ts';
+
+export interface DataListProps<T> {
+  /** undefined while loading. */
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string | number;
+  /** The text the filter box searches; without it there is no filter box. */
+  filterText?: (row: T) => string;
+  /** With columns the rows are table rows (`<Table.Tr>`); without, any block (cards). */
+  columns?: ReactNode[];
+  renderRow: (row: T) => ReactNode;
+  /** Extra controls next to the filter box (a type filter, a create button). */
+  toolbar?: ReactNode;
+  /** Accessible name of the list and of its filter box. */
+  label: string;
+  emptyText?: string;
+  pageSize?: number;
+}
+
+/**
+ * The generic list (spec service-area §2): text filter, pages of 10 with a paginator only when
+ * there is more than one page, a skeleton only after 400 ms of loading, a no-results placeholder.
+ * Only the current page is rendered, so 10,000 rows cost one page of DOM.
+ */
+export function DataList<T>({ rows, rowKey, filterText, columns, renderRow, toolbar, label, emptyText, pageSize = LIMITS.pageSize }: DataListProps<T>) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const deferredQuery = useDeferredValue(query);
+  const haystacks = useMemo(() => (rows && filterText ? rows.map((row) => normalise(filterText(row))) : []), [rows, filterText]);
+  const kept = useMemo(
+    () => (rows ? (filterText ? filterRows(rows, haystacks, deferredQuery) : [...rows]) : []),
+    [rows, haystacks, deferredQuery, filterText],
+  );
+  const pages = pageCount(kept.length, pageSize);
+  const current = Math.min(page, pages);
+  const visible = pageOf(kept, current, pageSize);
+  const showSkeleton = useDelayedFlag(rows === undefined, LIMITS.skeletonDelayMs);
+
+  let body: ReactNode;
+  if (rows === undefined) {
+    body = showSkeleton ? <ListSkeleton /> : null;
+  } else if (kept.length === 0) {
+    body = (
+      <Text c="dimmed" ta="center" py="lg" data-testid="no-results">
+        {emptyText ?? t('shell.no_results')}
+      </Text>
+    );
+  } else if (columns) {
+    body = (
+      <Table.ScrollContainer minWidth={0}>
+        <Table highlightOnHover aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are static per list
+                <Table.Th key={i}>{column}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{visible.map((row) => withKey(rowKey(row), renderRow(row)))}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  } else {
+    body = (
+      <Stack gap="sm" role="list" aria-label={label}>
+        {visible.map((row) => (
+          <div role="listitem" key={rowKey(row)}>
+            {renderRow(row)}
+          </div>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {(filterText || toolbar) && (
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          {filterText && (
+            <TextInput
+              type="search"
+              aria-label={t('shell.filter_label', { list: label })}
+              placeholder={t('shell.filter')}
+              value={query}
+              onChange={(event) => {
+                setQuery(event.currentTarget.value);
+                setPage(1);
+              }}
+              style={{ flex: '1 1 12rem', maxWidth: '24rem' }}
+            />
+          )}
+          {toolbar}
+        </Group>
+      )}
+      {body}
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination total={pages} value={current} onChange={setPage} size="sm" siblings={1} getControlProps={paginationLabel(t)} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+const withKey = (key: string | number, node: ReactNode) => <FragmentWithKey key={key}>{node}</FragmentWithKey>;
+const FragmentWithKey = ({ children }: { children: ReactNode }) => children;
+
+const paginationLabel = (t: (key: string) => string) => (control: 'first' | 'previous' | 'last' | 'next') => ({
+  'aria-label': t(`shell.page_${control}`),
+});
+
+function ListSkeleton() {
+  return (
+    <Stack gap="xs" data-testid="list-skeleton">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} height={36} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { ApiFailure } from '../../lib/api.ts';
+
+/**
+ * The server's message for one form field (spec §5: paired system.inputs / system.errors), for a
+ * Mantine input's `error` prop: `error={fieldError(mutation.error, 'password')}`.
+ */
+export function fieldError(error: unknown, input: string): string | undefined {
+  return error instanceof ApiFailure ? error.fieldError(input) : undefined;
+}
+
+/** True when the failure named at least one of the form's fields (the form shows it; no toast needed). */
+export function hasFieldErrors(error: unknown, inputs: readonly string[]): boolean {
+  return error instanceof ApiFailure && inputs.some((input) => error.inputs.includes(input));
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { call } from '../../../lib/api.ts';
+
+export interface ForgotFields {
+  domain: string;
+  user: string;
+  name: string;
+  email: string;
+  contents: string;
+  privacy: boolean;
+  recaptcha_response: string;
+}
+
+/** POST /contact/: the sign-in page's "forgot password" message to the provider (no session). */
+export const sendForgot = (fields: ForgotFields) => call<unknown>('POST', 'contact/', { ...fields }, true);
+
+export const useSendForgot = () => useMutation({ mutationFn: sendForgot, meta: { quiet: true } });

@@ -1,0 +1,76 @@
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { fieldError, hasFieldErrors } from '../../../components/ui/fieldErrors.ts';
+import { PrivacyCheckbox } from '../../../components/ui/PrivacyCheckbox.tsx';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSendForgot } from '../api/contact.ts';
+import { Captcha } from './Captcha.tsx';
+
+const EMPTY = { domain: '', user: '', name: '', email: '', contents: '' };
+const TEXT_FIELDS = ['domain', 'user', 'name', 'email', 'contents'] as const;
+
+/** "Forgot your password?": a message to the provider, who resets it (spec §2, sign-in page). */
+export function ForgotDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [fields, setFields] = useState(EMPTY);
+  const [privacy, setPrivacy] = useState(false);
+  const [captcha, setCaptcha] = useState('');
+  const [round, setRound] = useState(0);
+  const send = useSendForgot();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate(
+      { ...fields, privacy, recaptcha_response: captcha },
+      {
+        onSuccess: (result) => {
+          notifySuccess(result.info);
+          setFields(EMPTY);
+          setPrivacy(false);
+          onClose();
+        },
+        onError: (error) => {
+          if (!hasFieldErrors(error, TEXT_FIELDS)) notifyError(error);
+        },
+        onSettled: () => {
+          setCaptcha('');
+          setRound((r) => r + 1);
+        },
+      },
+    );
+  };
+  const input = (name: (typeof TEXT_FIELDS)[number]) => ({
+    name,
+    label: t(`shell.forgot_${name}`),
+    required: true,
+    value: fields[name],
+    error: fieldError(send.error, name),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields({ ...fields, [name]: event.currentTarget.value }),
+  });
+
+  return (
+    <Dialog opened={opened} onClose={onClose} title={t('shell.forgot_title')} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput {...input('domain')} />
+          <TextInput {...input('user')} autoComplete="username" />
+          <TextInput {...input('name')} autoComplete="name" />
+          <TextInput {...input('email')} type="email" autoComplete="email" />
+          <Textarea {...input('contents')} rows={5} />
+          <PrivacyCheckbox checked={privacy} onChange={setPrivacy} />
+          {opened && <Captcha key={round} onSolved={setCaptcha} error={fieldError(send.error, 'recaptcha_response')} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('shell.cancel')}
+            </Button>
+            <Button type="submit" disabled={!privacy || !captcha} loading={send.isPending}>
+              {t('shell.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}

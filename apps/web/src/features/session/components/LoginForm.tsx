@@ -1,0 +1,68 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { ApiFailure } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/notify.ts';
+import { type LoginAnswer, useLogin } from '../api/login.ts';
+import { Captcha } from './Captcha.tsx';
+
+interface Props {
+  onSignedIn: (answer: LoginAnswer) => void;
+  /** Extra buttons next to "log in" (the modal's "go to login"). */
+  extra?: React.ReactNode;
+}
+
+/** Domain name, username, password and the captcha (spec §2 and §5); used by the page and the modal. */
+export function LoginForm({ onSignedIn, extra }: Props) {
+  const { t } = useTranslation();
+  const [fields, setFields] = useState({ domainName: '', username: '', password: '' });
+  const [captcha, setCaptcha] = useState('');
+  const [round, setRound] = useState(0);
+  const [missing, setMissing] = useState<string[]>([]);
+  const login = useLogin();
+  const set = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setFields({ ...fields, [name]: event.currentTarget.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const empty = Object.entries(fields).filter(([, value]) => !value.trim()).map(([name]) => name);
+    setMissing(empty);
+    if (empty.length > 0) return;
+    login.mutate(
+      { ...fields, recaptcha_response: captcha },
+      {
+        onSuccess: onSignedIn,
+        // A used challenge is refused by the server: every attempt gets a fresh one.
+        onError: () => {
+          setCaptcha('');
+          setRound((r) => r + 1);
+        },
+      },
+    );
+  };
+  const errorOf = (name: string) => (missing.includes(name) ? t('validation.required') : fieldError(login.error, name));
+  const general = login.error instanceof ApiFailure && login.error.inputs.length > 0 ? undefined : login.error && errorText(login.error);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label={t('shell.domain_name')} name="domainName" autoComplete="organization" required value={fields.domainName} onChange={set('domainName')} error={errorOf('domainName')} />
+        <TextInput label={t('shell.username')} name="username" autoComplete="username" required value={fields.username} onChange={set('username')} error={errorOf('username')} />
+        <PasswordInput label={t('shell.password')} name="password" autoComplete="current-password" required value={fields.password} onChange={set('password')} error={errorOf('password')} />
+        <Captcha key={round} onSolved={setCaptcha} error={fieldError(login.error, 'recaptcha_response')} />
+        {general && (
+          <div role="alert" style={{ color: 'var(--mantine-color-error)' }}>
+            {general}
+          </div>
+        )}
+        <Stack gap="xs">
+          <Button type="submit" loading={login.isPending} disabled={!captcha} fullWidth>
+            {t('shell.login')}
+          </Button>
+          {extra}
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readCache, writeCache } from './cache.ts';
+
+/** A Map-backed Storage: the unit tests run in Node, without a DOM. */
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, value),
+  };
+}
+
+describe('the expiring cache', () => {
+  it('answers a fresh entry', () => {
+    const storage = memoryStorage();
+    writeCache(storage, '_ddcfg', { company: 'Acme' }, 1000, 0);
+    expect(readCache(storage, '_ddcfg', 999)).toEqual({ company: 'Acme' });
+  });
+  it('drops an entry whose time has passed', () => {
+    const storage = memoryStorage();
+    writeCache(storage, '_ddstyle', 'teal', 1000, 0);
+    expect(readCache(storage, '_ddstyle', 1000)).toBeUndefined();
+    expect(storage.getItem('_ddstyle')).toBeNull();
+  });
+  it('drops an unreadable entry', () => {
+    const storage = memoryStorage();
+    storage.setItem('_ddcfg', '{not json');
+    expect(readCache(storage, '_ddcfg')).toBeUndefined();
+    expect(storage.getItem('_ddcfg')).toBeNull();
+  });
+  it('drops an entry without an expiry', () => {
+    const storage = memoryStorage();
+    storage.setItem('_ddcfg', JSON.stringify({ value: 1 }));
+    expect(readCache(storage, '_ddcfg')).toBeUndefined();
+  });
+});

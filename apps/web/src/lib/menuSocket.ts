@@ -1,0 +1,40 @@
+import { API_BASE } from '@atalaya/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { reloadPermissions } from './permissions.ts';
+
+/**
+ * /p247/ws pushes {"type":"menu"} when the user's permissions or items change (DESIGN §4): the
+ * permission list and maps reload, and so do the menus. Reconnects with a growing pause.
+ */
+export function connectMenuSocket(client: QueryClient): () => void {
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let pause = 1000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const open = () => {
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API_BASE}ws`;
+    socket = new WebSocket(url);
+    socket.onopen = () => {
+      pause = 1000;
+    };
+    socket.onmessage = (event) => {
+      try {
+        if ((JSON.parse(String(event.data)) as { type?: string }).type === 'menu') void reloadPermissions(client);
+      } catch {
+        // Not one of ours: ignored.
+      }
+    };
+    socket.onclose = () => {
+      if (stopped) return;
+      timer = setTimeout(open, pause);
+      pause = Math.min(pause * 2, 60_000);
+    };
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    socket?.close();
+  };
+}

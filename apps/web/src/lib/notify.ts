@@ -1,0 +1,24 @@
+import { LIMITS } from '@atalaya/contract';
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+import { ApiFailure } from './api.ts';
+
+/** Spec §8: the text of a failure; '404' and '500' become the 'not found' and 'internal error' texts. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiFailure) {
+    if (error.message === '404') return i18next.t('main.not_found');
+    if (error.message === '500') return error.errors[0] ?? i18next.t('shell.internal_error');
+    if (error.message === 'error') return i18next.t('shell.error');
+    return error.message;
+  }
+  return i18next.t('shell.error');
+}
+
+/** Success toast: the server's first info message, else 'Operation done successfully'. */
+export function notifySuccess(info?: readonly string[]) {
+  notifications.show({ color: 'green', message: info?.[0] ?? i18next.t('main.success'), autoClose: LIMITS.toastMs });
+}
+
+export function notifyError(error: unknown) {
+  notifications.show({ color: 'red', message: errorText(error), autoClose: LIMITS.toastMs });
+}

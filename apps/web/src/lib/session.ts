@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from './api.ts';
+
+/** POST /user/info/: the signed-in user (spec §3; the dashboard's five labels come from here). */
+export interface UserInfo {
+  user: string;
+  /** The realm, the sign-in "domain name". */
+  domainName?: string;
+  company?: string;
+  ip?: string;
+  tsLastLogin?: number | null;
+  totalDomains?: number;
+  language?: string;
+  theme?: string;
+  color?: string;
+  allowColor?: boolean;
+}
+
+/**
+ * Without a session the server answers 101; at start-up that only means "not signed in", so the
+ * call is made as already replayed and the login modal stays shut.
+ */
+export const fetchUserInfo = () =>
+  call<UserInfo>('POST', 'user/info/', {}, true)
+    .then((r) => r.data)
+    .catch(() => null);
+
+export const userInfoQuery = queryOptions({ queryKey: ['user', 'info'], queryFn: fetchUserInfo, staleTime: Number.POSITIVE_INFINITY });
+
+/** The signed-in user, or null. Loaded once at start-up (spec §4), so it is never pending in screens. */
+export function useUser() {
+  return useQuery(userInfoQuery).data ?? null;
+}

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { get } from './api.ts';
+import { CACHE_KEYS, CACHE_TTL_MS, readCache, writeCache } from './cache.ts';
+
+/** GET /config/get/: the branding (spec §3), plus what the server lets customers choose. */
+export interface SiteConfig {
+  company: string;
+  themeConfig: { logo: string; logo_mini: string; color: string };
+  allowCustomerColor?: boolean;
+  languages?: string[];
+  jurisdiction?: string;
+}
+
+const FALLBACK_LOGO = '/assets/images/logo.png';
+
+/** The cached config (`_ddcfg`) when fresh, else the server's; a failure leaves it unloaded (spec §8). */
+export async function loadSiteConfig(): Promise<SiteConfig | null> {
+  const cached = readCache<SiteConfig>(localStorage, CACHE_KEYS.config);
+  if (cached) return cached;
+  try {
+    const config = await get<SiteConfig>('config/get/');
+    writeCache(localStorage, CACHE_KEYS.config, config, CACHE_TTL_MS.config);
+    return config;
+  } catch {
+    return null;
+  }
+}
+
+export const siteConfigQuery = queryOptions({ queryKey: ['config'], queryFn: loadSiteConfig, staleTime: Number.POSITIVE_INFINITY });
+
+export function useSiteConfig() {
+  return useQuery(siteConfigQuery).data ?? null;
+}
+
+export const logoOf = (config: SiteConfig | null) => config?.themeConfig.logo || FALLBACK_LOGO;
