@@ -97,6 +97,16 @@ export async function buildApp(options: AppOptions) {
     transform: jsonSchemaTransform,
   });
 
+  // While closing, in-flight answers end their keep-alive connection so close() does not wait on it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   registerGuard(app);
   registerEnvelope(app);
 

@@ -20,14 +20,6 @@ async function main() {
   const store = await openStore(config);
   const demo = await seedDemoIfEmpty(store, config);
   const app = await buildApp({ config, store, logger: log });
-  await app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${(app.server.address() as { port: number }).port}/`;
-  console.log(`\nAtalaya is running at ${url}`);
-  if (demo) {
-    console.log(`Demo sign-in: domain name "${demo.realm}", users "demo" (write) and "viewer" (read only)`);
-    console.log(`Password: ${demo.password}${demo.generated ? ' (generated; set ATALAYA_DEMO_PASSWORD to choose it)' : ''}\n`);
-  }
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,6 +31,14 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}/`;
+  console.log(`\nAtalaya is running at ${url}`);
+  if (demo) {
+    console.log(`Demo sign-in: domain name "${demo.realm}", users "demo" (write) and "viewer" (read only)`);
+    console.log(`Password: ${demo.password}${demo.generated ? ' (generated; set ATALAYA_DEMO_PASSWORD to choose it)' : ''}\n`);
+  }
 }
 
 main().catch((error) => {
