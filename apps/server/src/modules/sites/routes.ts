@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { createSitesContext } from './jobs.ts';
+import { redirectionRoutes } from './redirections.ts';
+import { subdomainRoutes } from './subdomains.ts';
 
 /** The sites (subdomains with SSL), redirections and application installer calls under /p247/. */
-export default async function sitesRoutes(_app: FastifyInstance) {}
+export default async function sitesRoutes(app: FastifyInstance) {
+  createSitesContext(app);
+  subdomainRoutes(app);
+  redirectionRoutes(app);
+}

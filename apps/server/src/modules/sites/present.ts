@@ -1,0 +1,43 @@
+import type { Redirection, RedirectType, Subdomain } from '@atalaya/contract';
+import type { RedirectionRow, SiteRow } from './tables.ts';
+import { certificateInfo } from './certificates.ts';
+
+/** A site as the SPA sees it; the private key never leaves the server. */
+export function presentSite(site: SiteRow, reference: string, redirections: number): Subdomain {
+  const hasCert = site.cert !== '';
+  return {
+    id: site.id,
+    subdominio: site.name,
+    referencePunycode: reference,
+    directorio: site.folder,
+    eliminable: true,
+    ssl: {
+      enabled: site.ssl_enabled === 1,
+      cert: { cert: site.cert, key: '', ca: site.cert_chain },
+      hasKey: site.cert_key_sealed !== '',
+      info: hasCert ? certificateInfo(site.cert) : null,
+    },
+    redirections,
+  };
+}
+
+export function presentRedirection(row: RedirectionRow, siteName: string, reference: string): Redirection {
+  const host = siteName ? `${siteName}.${reference}` : reference;
+  return {
+    id: row.id,
+    origin: `${host}${row.origin}`,
+    recurso: row.origin,
+    url: row.target,
+    redirType: row.kind as RedirectType,
+    iframeTitle: row.iframe_title,
+    iframeDescription: row.iframe_description,
+    iframeKeywords: row.iframe_keywords,
+    subdominio: siteName,
+    eliminable: true,
+  };
+}
+
+/** A unique-constraint refusal on either store (a concurrent create of the same name). */
+export const isUniqueViolation = (error: unknown) =>
+  /UNIQUE constraint failed|duplicate key value/i.test(String((error as Error)?.message ?? '')) ||
+  (error as { code?: string })?.code === '23505';

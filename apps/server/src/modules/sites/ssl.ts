@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { checkCertificate } from './certificates.ts';
+import type { SiteRow } from './tables.ts';
+
+export interface SslInput {
+  SSLActive: boolean;
+  cert: string;
+  certkey: string;
+  certchain: string;
+}
+
+export interface SslColumns {
+  ssl_enabled: number;
+  cert: string;
+  cert_chain: string;
+  cert_key_sealed: string;
+}
+
+/**
+ * The SSL columns of a site after a create or save. Empty fields keep what is stored (the key is
+ * never sent back to the browser, so an edit leaves it empty); turning SSL off keeps the material
+ * so turning it on again needs no new upload. Whatever is switched on is checked in full.
+ */
+export function resolveSsl(app: FastifyInstance, host: string, input: SslInput, existing: SiteRow | null): SslColumns {
+  const stored = {
+    cert: existing?.cert ?? '',
+    key: existing?.cert_key_sealed ? app.secrets.decrypt(existing.cert_key_sealed) : '',
+    chain: existing?.cert_chain ?? '',
+  };
+  const uploaded = input.cert !== '' || input.certkey !== '' || input.certchain !== '';
+  if (!input.SSLActive) {
+    return { ssl_enabled: 0, cert: stored.cert, cert_chain: stored.chain, cert_key_sealed: existing?.cert_key_sealed ?? '' };
+  }
+  if (!uploaded && existing?.ssl_enabled === 1 && stored.cert && stored.key) {
+    return { ssl_enabled: 1, cert: stored.cert, cert_chain: stored.chain, cert_key_sealed: existing.cert_key_sealed };
+  }
+  const material = {
+    cert: input.cert || stored.cert,
+    key: input.certkey || stored.key,
+    // A new certificate comes with its own chain (or none); otherwise the stored chain stays.
+    chain: input.cert ? input.certchain : input.certchain || stored.chain,
+  };
+  const checked = checkCertificate(material, host).material;
+  return { ssl_enabled: 1, cert: checked.cert, cert_chain: checked.chain, cert_key_sealed: app.secrets.encrypt(checked.key) };
+}

@@ -1,0 +1,38 @@
+/** Redirect types of the spec (§9): permanent, temporary, and a frame that keeps the domain shown. */
+export const REDIRECT_TYPES = ['301', '302', 'frame'] as const;
+export type RedirectType = (typeof REDIRECT_TYPES)[number];
+
+/** The 26 application categories of the spec (§9), in its order. */
+export const APP_CATEGORIES = [
+  'blogs', 'cms', 'ecommerce', 'forums', 'socialnetworking', 'educational', 'erp', 'video', 'admanager',
+  'galleries', 'projectman', 'files', 'frameworks', 'wikis', 'mail', 'customersupport', 'others', 'dbtools',
+  'music', 'polls', 'libraries', 'calendars', 'games', 'microblogs', 'rss', 'guestbooks',
+] as const;
+export type AppCategory = (typeof APP_CATEGORIES)[number];
+
+export const APP_TYPES = ['php', 'js'] as const;
+export type AppType = (typeof APP_TYPES)[number];
+
+export const INSTALL_INPUT_TYPES = ['select', 'textarea', 'checkbox', 'hidden', 'text'] as const;
+export type InstallInputType = (typeof INSTALL_INPUT_TYPES)[number];
+
+/** Config inputs of the installer travel as `config_<name>` next to the wizard's own fields. */
+export const INSTALL_INPUT_PREFIX = 'config_';
+
+export const SITES_LIMITS = {
+  /** Each PEM field (certificate, key, chain): upload limit of the issue. */
+  pemMax: 64 * 1024,
+  folderMax: 255,
+  siteNameMax: 200,
+  originMax: 1024,
+  urlMax: 2048,
+  iframeTitleMax: 200,
+  iframeDescriptionMax: 500,
+  iframeKeywordsMax: 500,
+  subpathMax: 200,
+  installInputMax: 2000,
+  /** Certificates with more names than this are refused before any name matching. */
+  certNamesMax: 1000,
+  /** How often the SPA polls a running installation. */
+  installPollMs: 1000,
+} as const;
