@@ -1,0 +1,198 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteState } from '../../sites/interface.ts';
+import { withLock } from '../common/files.ts';
+import { absoluteInside, fileKey, hostName, resolveInside } from '../common/names.ts';
+import { run, runChecked } from '../common/run.ts';
+import { applyChanges, type FileChange, listDir } from './files.ts';
+import { nginxOptions } from './options.ts';
+import { framePage, parkingPage } from './pages.ts';
+import { renderVhost, type Vhost } from './render.ts';
+import { originPath, redirectTarget } from './syntax.ts';
+
+/** nginx refused the generated configuration; the files were put back as they were. */
+export class NginxRejected extends Error {}
+
+/** What the backend remembers of a host: its wanted state, the PEM texts replaced by a flag. */
+export type StoredSite = Omit<SiteState, 'ssl'> & { ssl: boolean };
+type ServiceFacts = SiteState['service'];
+
+const KEY = /^(site|apex)-\d+$/;
+
+export type NginxBackend = ReturnType<typeof nginxBackend>;
+
+/**
+ * The nginx backend: one vhost file per host under `<baseDir>/sites/`, certificates under
+ * `certs/` (0600), generated pages under `pages/`, the last applied state under `state/`. Every
+ * change is written, checked with `nginx -t`, and either reloaded or rolled back as a whole.
+ */
+export function nginxBackend(raw: Record<string, unknown>) {
+  const o = nginxOptions(raw);
+  const dir = {
+    sites: path.join(o.baseDir, 'sites'),
+    certs: path.join(o.baseDir, 'certs'),
+    pages: path.join(o.baseDir, 'pages'),
+    state: path.join(o.baseDir, 'state'),
+  };
+  const confArgs = ['-c', o.confFile, ...(o.prefix ? ['-p', o.prefix] : [])];
+  const key = (k: string) => {
+    if (!KEY.test(k)) throw new Error(`invalid site key ${JSON.stringify(k)}`);
+    return fileKey(k);
+  };
+  const files = (k: string) => ({
+    conf: path.join(dir.sites, `${k}.conf`),
+    cert: path.join(dir.certs, `${k}.crt`),
+    key: path.join(dir.certs, `${k}.key`),
+    pages: path.join(dir.pages, k),
+    state: path.join(dir.state, `${k}.json`),
+  });
+
+  const webRootOf = (reference: string) => o.webRoot.replace('{reference}', hostName(reference));
+  const phpSocketOf = (version: string) => {
+    const v = version === 'default' || version === '' ? o.defaultPhp : version;
+    if (!/^\d\.\d$/.test(v)) throw new Error(`invalid PHP version ${JSON.stringify(version)}`);
+    return o.phpSocket.replace('{version}', v);
+  };
+
+  function vhostOf(site: StoredSite): Vhost {
+    const f = files(site.key);
+    const seen = new Set<string>();
+    const redirections = [...site.redirections]
+      .sort((a, b) => a.id - b.id)
+      .map((r) => ({ id: r.id, origin: originPath(r.origin), kind: r.kind, target: redirectTarget(r.target) }))
+      // Two redirections of one path would make nginx refuse the whole file; the older one wins.
+      .filter((r) => !seen.has(r.origin) && seen.add(r.origin) !== undefined);
+    for (const r of redirections) if (!Number.isSafeInteger(r.id) || r.id < 0) throw new Error('invalid redirection id');
+    const webRoot = webRootOf(site.reference);
+    return {
+      key: site.key,
+      host: hostName(site.host),
+      reference: hostName(site.reference),
+      root: site.folder === null ? null : resolveInside(webRoot, site.folder),
+      phpSocket: site.service.kind === 'normal' ? phpSocketOf(site.service.phpVersion) : null,
+      parking: site.service.parkingActive,
+      tls: site.ssl ? { certFile: f.cert, keyFile: f.key } : null,
+      pagesDir: f.pages,
+      redirections,
+      logDir: o.logDir,
+      listen: { address: o.listenAddress, http: o.httpPort, https: o.httpsPort },
+    };
+  }
+
+  async function pageChanges(site: StoredSite, v: Vhost): Promise<FileChange[]> {
+    const f = files(site.key);
+    const wanted = new Map<string, string>();
+    if (v.parking) {
+      const template = o.parkingTemplate ? await readFile(o.parkingTemplate, 'utf8') : undefined;
+      wanted.set('parking.html', parkingPage(v.host, template));
+    }
+    for (const r of site.redirections) {
+      if (r.kind !== 'frame') continue;
+      wanted.set(`frame-${r.id}.html`, framePage(redirectTarget(r.target), r.frame ?? { title: '', description: '', keywords: '' }));
+    }
+    const stale = (await listDir(f.pages)).filter((n) => !wanted.has(n) && /^(parking|frame-\d+)\.html$/.test(n));
+    return [
+      ...[...wanted].map(([name, content]) => ({ file: path.join(f.pages, name), content, mode: 0o644 })),
+      ...stale.map((name) => ({ file: path.join(f.pages, name), content: null, mode: 0o644 })),
+    ];
+  }
+
+  /** Every file of a host; `pem` undefined keeps the certificate files as they are. */
+  async function siteChanges(site: StoredSite, pem?: SiteState['ssl']): Promise<FileChange[]> {
+    const f = files(site.key);
+    const v = vhostOf(site);
+    const changes: FileChange[] = [{ file: f.conf, content: renderVhost(v), mode: 0o644 }];
+    if (pem !== undefined) {
+      changes.push(
+        { file: f.cert, content: pem ? `${pem.cert.trim()}\n${pem.chain.trim() ? `${pem.chain.trim()}\n` : ''}` : null, mode: 0o600 },
+        { file: f.key, content: pem ? `${pem.key.trim()}\n` : null, mode: 0o600 },
+      );
+    }
+    changes.push(...(await pageChanges(site, v)));
+    changes.push({ file: f.state, content: JSON.stringify(site), mode: 0o600 });
+    return changes;
+  }
+
+  /** Writes, tests, then reloads, or puts every file back and reports nginx's complaint. */
+  async function commit(changes: FileChange[]) {
+    await mkdir(o.logDir, { recursive: true, mode: 0o750 }); // nginx -t fails on a log it cannot open
+    const undo = await applyChanges(changes);
+    const test = await run(o.nginx, ['-t', '-q', ...confArgs], { timeoutMs: o.timeoutMs }).catch(async (error: unknown) => {
+      await undo();
+      throw error;
+    });
+    if (test.code !== 0) {
+      await undo();
+      const detail = test.stderr.trim().split('\n').filter((l) => l.includes('[emerg]') || l.includes('[crit]')).join(' | ');
+      throw new NginxRejected(`nginx refused the configuration: ${detail || test.stderr.trim().slice(0, 500)}`);
+    }
+    const [program, ...args] = o.reload ?? [o.nginx, '-s', 'reload', ...confArgs];
+    await runChecked(program!, args, { timeoutMs: o.timeoutMs });
+  }
+
+  async function stored(k: string): Promise<StoredSite | null> {
+    try {
+      return JSON.parse(await readFile(files(k).state, 'utf8')) as StoredSite;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async function storedAll(): Promise<StoredSite[]> {
+    const names = (await listDir(dir.state)).filter((n) => n.endsWith('.json') && KEY.test(n.slice(0, -5)));
+    const sites = await Promise.all(names.map((n) => stored(n.slice(0, -5))));
+    return sites.filter((s): s is StoredSite => s !== null);
+  }
+
+  const locked = <T>(fn: () => Promise<T>) => withLock(path.join(o.baseDir, '.lock'), fn);
+
+  return {
+    options: o,
+    webRootOf,
+
+    /** Creates or replaces a host so that nginx serves exactly `site`. */
+    applySite: (site: SiteState) =>
+      locked(async () => {
+        key(site.key);
+        const others = (await storedAll()).filter((s) => s.key !== site.key && s.host === site.host);
+        if (others.length) throw new NginxRejected(`host ${site.host} is already served by ${others[0]!.key}`);
+        const { ssl, ...rest } = site;
+        const next: StoredSite = { ...rest, ssl: ssl !== null };
+        const webRoot = webRootOf(site.reference);
+        if (site.folder !== null) await mkdir(resolveInside(webRoot, site.folder), { recursive: true, mode: 0o755 });
+        await commit(await siteChanges(next, ssl));
+      }),
+
+    /** Removes a host with its certificate and pages; an unknown key is not an error. */
+    removeSite: (k: string) =>
+      locked(async () => {
+        const f = files(key(k));
+        const pages = (await listDir(f.pages)).filter((n) => /^(parking|frame-\d+)\.html$/.test(n));
+        await commit([
+          { file: f.conf, content: null, mode: 0o644 },
+          { file: f.cert, content: null, mode: 0o600 },
+          { file: f.key, content: null, mode: 0o600 },
+          ...pages.map((n) => ({ file: path.join(f.pages, n), content: null, mode: 0o644 })),
+          { file: f.state, content: null, mode: 0o600 },
+        ]);
+      }),
+
+    /** New PHP version or parking state of a service: every host of it is rewritten at once. */
+    applyService: (reference: string, service: ServiceFacts) =>
+      locked(async () => {
+        await mkdir(webRootOf(reference), { recursive: true, mode: 0o755 });
+        const hosts = (await storedAll()).filter((s) => s.reference === reference);
+        const changes: FileChange[] = [];
+        for (const site of hosts) changes.push(...(await siteChanges({ ...site, service })));
+        if (changes.length) await commit(changes);
+      }),
+
+    /** What the backend serves now, by key (for reconcile). */
+    list: () => storedAll(),
+
+    /** The path of a service's error log, derived from its reference only. */
+    errorLogFile: (reference: string) => absoluteInside(o.logDir, path.join(o.logDir, `${hostName(reference)}.error.log`)),
+  };
+}
+

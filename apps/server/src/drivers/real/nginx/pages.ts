@@ -1,0 +1,43 @@
+import { escapeHtml } from './syntax.ts';
+
+/** The page of a frame redirection: the target fills the whole window, the host keeps its name. */
+export function framePage(target: string, meta: { title: string; description: string; keywords: string }): string {
+  const title = escapeHtml(meta.title);
+  return `<!DOCTYPE html>
+<html>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${escapeHtml(meta.description)}">
+<meta name="keywords" content="${escapeHtml(meta.keywords)}">
+<style>html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;border:0;width:100%;height:100%}</style>
+</head>
+<body>
+<iframe src="${escapeHtml(target)}" title="${title}"></iframe>
+</body>
+</html>
+`;
+}
+
+/**
+ * The parking page of a host. A provider may supply its own HTML with `{{host}}` placeholders;
+ * the host name is escaped either way.
+ */
+export function parkingPage(host: string, template?: string): string {
+  const name = escapeHtml(host);
+  if (template) return template.replaceAll('{{host}}', name);
+  return `<!DOCTYPE html>
+<html>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${name}</title>
+<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#333}</style>
+</head>
+<body>
+<main><h1>${name}</h1><p>Parked domain · Dominio aparcado · Domini aparcat</p></main>
+</body>
+</html>
+`;
+}
