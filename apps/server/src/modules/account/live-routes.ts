@@ -24,6 +24,8 @@ export default async function liveRoutes(app: FastifyInstance) {
     async (socket, request) => {
       const user = request.user!;
       await hub.add({ userId: user.id, sessionId: user.sessionId, socket });
+      // From here on every change reaches this socket; clients ignore types they do not know.
+      socket.send(JSON.stringify({ type: 'ready' }));
     },
   );
 }
