@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { installerRoutes } from './installer/routes.ts';
 import { createSitesContext } from './jobs.ts';
 import { redirectionRoutes } from './redirections.ts';
 import { subdomainRoutes } from './subdomains.ts';
@@ -8,4 +9,5 @@ export default async function sitesRoutes(app: FastifyInstance) {
   createSitesContext(app);
   subdomainRoutes(app);
   redirectionRoutes(app);
+  installerRoutes(app);
 }
