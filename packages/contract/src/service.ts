@@ -1,2 +1,240 @@
 /** Schemas, code tables and limits of the service area, shared by the web forms and the routes. */
-export {};
+import { z } from 'zod';
+import { LIMITS } from './settings.ts';
+
+/** Spec §9: default, 5.6, 7.0–7.4, 8.0–8.4. */
+export const PHP_VERSIONS = ['default', '5.6', '7.0', '7.1', '7.2', '7.3', '7.4', '8.0', '8.1', '8.2', '8.3', '8.4'] as const;
+export type PhpVersion = (typeof PHP_VERSIONS)[number];
+
+const versionParts = (v: string) => v.split('.').map((n) => Number(n) || 0);
+export function compareVersions(a: string, b: string): number {
+  const [pa, pb] = [versionParts(a), versionParts(b)];
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** The PHP options a service offers: default plus every version at or above its minimum. */
+export const phpOptions = (min: string): PhpVersion[] =>
+  PHP_VERSIONS.filter((v) => v === 'default' || compareVersions(v, min) >= 0);
+
+// ---- generated passwords (spec §3: 14 characters mixing lower, upper, digits, symbols)
+
+export const PASSWORD_SETS = {
+  lower: 'abcdefghijkmnopqrstuvwxyz',
+  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  digits: '23456789',
+  // No quote, backslash, space or comma: the password survives forms, SQL tools and CSV exports.
+  symbols: '!#$%&*+-.:;=?@_',
+} as const;
+
+const randomIndex = (n: number) => {
+  const buf = new Uint32Array(1);
+  // Rejection sampling keeps every character equally likely.
+  const limit = Math.floor(0x1_0000_0000 / n) * n;
+  do globalThis.crypto.getRandomValues(buf);
+  while (buf[0] >= limit);
+  return buf[0] % n;
+};
+
+/** A password with at least one character of each set, shuffled; 14 characters by default. */
+export function generatePassword(length: number = LIMITS.generatedPasswordLength): string {
+  const sets = Object.values(PASSWORD_SETS);
+  const all = sets.join('');
+  const chars = sets.map((s) => s[randomIndex(s.length)]);
+  while (chars.length < length) chars.push(all[randomIndex(all.length)]);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomIndex(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
+// ---- usage formatting (spec §9: 1024-based units, percent with two decimals, zeros trimmed)
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+export const trimDecimals = (value: number, digits = 2) => {
+  const fixed = value.toFixed(digits);
+  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+};
+
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${trimDecimals(value)} ${UNITS[unit]}`;
+}
+
+/** used / limit as a percent string ("12.35", "50", "0"); "0" when there is no limit. */
+export const usagePercent = (used: number, limit: number) => (limit > 0 ? trimDecimals((used / limit) * 100) : '0');
+
+export interface UsagePair {
+  used: number;
+  limit: number;
+}
+
+// ---- names, folders and addresses
+
+export const MAIL_LOCAL = /^[a-z0-9](?:[a-z0-9_-]|\.(?!\.)){0,62}[a-z0-9]$|^[a-z0-9]$/;
+export const FTP_USER = /^[a-z0-9][a-z0-9_-]*$/;
+// A plain e-mail check, the same on input, on blur and on the server.
+export const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export const splitTargets = (value: string) =>
+  value
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+/**
+ * A folder inside the service's web root, as stored ("public_html/blog", "" for the root). A
+ * leading slash means the web root; "..", NUL, backslashes and anything outside a safe set are
+ * refused, so the path can never leave the root. Null when invalid.
+ */
+export function normaliseFolder(value: string): string | null {
+  if (value.length > 255 || !/^[A-Za-z0-9._\-/ ]*$/.test(value)) return null;
+  const parts = value.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.some((p) => p === '..' || p.trim() !== p)) return null;
+  return parts.join('/');
+}
+
+// ---- payloads
+
+const password = z
+  .string()
+  .min(1, { message: 'validation.required', abort: true })
+  .min(8, 'service.password_short')
+  .max(64)
+  .regex(/^[\x21-\x7e]+$/, 'service.password_chars');
+
+export const PasswordForm = z.object({ password });
+export const PhpForm = z.object({ phpVersion: z.enum(PHP_VERSIONS) });
+export const WebConstructorLoginForm = z.object({
+  subdomain: z.string().min(1).max(253).regex(/^\*$|^[a-z0-9.-]+$/, 'validation.invalid'),
+});
+export const MailAccountCreateForm = z.object({
+  name: z.string().trim().toLowerCase().min(1, { message: 'validation.required', abort: true }).max(64).regex(MAIL_LOCAL, 'service.mail_name_invalid'),
+  password,
+});
+const targets = z
+  .string()
+  .max(4000)
+  .refine((v) => splitTargets(v).length > 0, 'service.alias_targets_required')
+  .refine((v) => splitTargets(v).every((t) => EMAIL.test(t)), 'validation.email')
+  .transform((v) => splitTargets(v).map((t) => t.toLowerCase()));
+export const AliasCreateForm = z.object({
+  // The local part may be empty: a catch-all for the whole domain.
+  name: z.string().trim().toLowerCase().max(64).refine((v) => v === '' || MAIL_LOCAL.test(v), 'service.mail_name_invalid'),
+  target: targets,
+});
+export const AliasSaveForm = z.object({ target: targets });
+const folder = z
+  .string()
+  .min(1, { message: 'validation.required', abort: true })
+  .refine((v) => normaliseFolder(v) !== null, 'service.folder_invalid')
+  .transform((v) => normaliseFolder(v) ?? '');
+export const FtpCreateForm = z.object({
+  ftpUser: z.string().trim().toLowerCase().min(1, { message: 'validation.required', abort: true }).max(LIMITS.ftpUserMax).regex(FTP_USER, 'service.ftp_user_invalid'),
+  password,
+  folder,
+});
+export const FtpSaveForm = z.object({ folder });
+export const FtpLoginQuery = z.object({ initialDirectory: z.string().max(255).optional() });
+export const DatabaseCreateForm = z.object({ password });
+
+// ---- answers
+
+/** Where a change stands on its backend: applied, waiting in the outbox, failed, or being removed. */
+export type BackendState = 'ready' | 'pending' | 'failed' | 'deleting';
+
+export interface ServiceView {
+  id: number;
+  frontendDbID: number;
+  reference: string;
+  isRedirAndParking: boolean;
+  usage: { spaceWeb: UsagePair; traffic: UsagePair; BBDD: UsagePair; spaceBbdd: UsagePair };
+  defaultPHPVersion: string;
+  phpversion: string;
+  phpminversion: string;
+  phpOptions: string[];
+  parkingActive: boolean;
+  ftpServer: string;
+  databaseServer: string;
+  webFtp: boolean;
+  permissions: Record<string, string>;
+  state: BackendState;
+  job: number | null;
+}
+
+export interface MailAccount {
+  id: number;
+  user: string;
+  name: string;
+  quota: number;
+  usage: number;
+  eliminable: boolean;
+  state: BackendState;
+  job: number | null;
+}
+
+export interface MailAlias {
+  id: number;
+  alias: string;
+  referencePunycode: string;
+  name: string;
+  targets: string[];
+  eliminable: boolean;
+  state: BackendState;
+  job: number | null;
+}
+
+export interface MailConfig {
+  reference: string;
+  imapSsl: string;
+  smtpSsl: string;
+  imap: string;
+  smtp: string;
+}
+
+export interface FtpUser {
+  id: number;
+  user: string;
+  name: string;
+  directorio: string;
+  password?: string;
+  eliminable: boolean;
+  state: BackendState;
+  job: number | null;
+}
+
+export interface DatabaseView {
+  id: number;
+  bbdd: string;
+  user: string;
+  password?: string;
+  externalAccess: boolean;
+  createdTS: number;
+  eliminable: boolean;
+  state: BackendState;
+  job: number | null;
+}
+
+/** Form data that the SPA submits automatically: webmail, WebFTP, phpMyAdmin. */
+export interface AutoForm {
+  target: string;
+  method: 'get' | 'post';
+  action: string;
+  inputs: Record<string, string>;
+}
+
+export interface ErrorLogLine {
+  ts: number;
+  level: string;
+  message: string;
+}

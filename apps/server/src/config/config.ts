@@ -40,6 +40,19 @@ const schema = z.object({
     .prefault({}),
   smtp: z.object({ url: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional() }).prefault({}),
   drivers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  /** The provider's hosting tools and hosts, shown to customers (service area). */
+  hosting: z
+    .object({
+      webRoot: z.string().regex(/^\/./, 'an absolute path').default('/var/www'),
+      mailHost: z.string().min(3).default('example.net'),
+      mailQuotaMb: z.coerce.number().int().min(1).default(1024),
+      defaultPhpVersion: z.string().default('8.2'),
+      webmailUrl: z.string().url().default('https://webmail.example.net/'),
+      webFtpUrl: z.string().url().default('https://webftp.example.net/'),
+      phpMyAdminUrl: z.string().url().default('https://phpmyadmin.example.net/index.php'),
+      webConstructorUrl: z.string().url().default('https://builder.example.net/login'),
+    })
+    .prefault({}),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -7,7 +7,13 @@ import type { Database, Job } from '../store/schema.ts';
  * transaction as the panel's own record, then applied by the worker and retried with back-off
  * until it succeeds. A job that keeps failing ends as `failed`, visible with its last error.
  */
-export type JobHandler = (payload: unknown, job: Job, progress: (percent: number) => Promise<void>) => Promise<void>;
+export type JobHandler = (
+  payload: unknown,
+  job: Job,
+  progress: (percent: number) => Promise<void>,
+  /** The store the job was claimed from: a handler finds its app's drivers by it. */
+  db: Kysely<Database>,
+) => Promise<void>;
 
 const handlers = new Map<string, JobHandler>();
 
@@ -54,7 +60,7 @@ export async function runOneJob(db: Kysely<Database>): Promise<Job | null> {
     if (!handler) throw new Error(`no handler for job kind ${due.kind}`);
     await handler(JSON.parse(due.payload), due, async (percent) => {
       await db.updateTable('job').set({ progress: Math.round(percent), updated_at: now() }).where('id', '=', due.id).execute();
-    });
+    }, db);
     await db.updateTable('job').set({ status: 'done', progress: 100, last_error: null, updated_at: now() }).where('id', '=', due.id).execute();
   } catch (error) {
     const attempts = due.attempts + 1;

@@ -1,3 +1,60 @@
+import type { Generated } from 'kysely';
+
+type Flag = number;
+
+/** Columns the service area adds to the core `service` table (migration 0004). */
+export interface ServiceExtraColumns {
+  webconstructor_folder: Generated<string>;
+  job_id: number | null;
+}
+
+interface ChildRow {
+  id: Generated<number>;
+  item_id: number;
+  deleting: Generated<Flag>;
+  /** The outbox job that last changed this row: its status is the row's backend state. */
+  job_id: number | null;
+  created_at: number;
+}
+
+export interface MailAccountTable extends ChildRow {
+  name: string;
+  password_secret: string;
+  quota: number;
+  used: Generated<number>;
+}
+export interface MailAliasTable extends ChildRow {
+  name: string;
+  /** Comma-joined e-mail addresses. */
+  targets: string;
+}
+export interface FtpUserTable extends ChildRow {
+  name: string;
+  login: string;
+  folder: string;
+  password_secret: string;
+}
+export interface ServiceDatabaseTable extends ChildRow {
+  name: string;
+  username: string;
+  password_secret: string;
+  external_access: Generated<Flag>;
+}
+/** What the `local` drivers keep in place of a real backend. */
+export interface LocalBackendTable {
+  driver: string;
+  key: string;
+  data: string;
+  updated_at: number;
+}
+
 /** The service area's tables; part of the store's Database type. */
-// biome-ignore lint/complexity/noBannedTypes: filled in by the service issue.
-export type ServiceTables = {};
+export type ServiceTables = {
+  // Intersected with the core table of the same name: the columns migration 0004 adds.
+  service: ServiceExtraColumns;
+  mail_account: MailAccountTable;
+  mail_alias: MailAliasTable;
+  ftp_user: FtpUserTable;
+  service_database: ServiceDatabaseTable;
+  local_backend: LocalBackendTable;
+};

@@ -1,0 +1,34 @@
+import { Readable } from 'node:stream';
+import type { Store } from '../../store/db.ts';
+import { localState } from '../local-state.ts';
+import type { DatabaseDriver } from './interface.ts';
+
+interface LocalDatabase {
+  user: string;
+  host: string;
+  createdAt: string;
+}
+
+/** Databases kept in the store; the dump is a small but valid SQL script. */
+export function localDatabaseDriver(store: Store, options: Record<string, unknown> = {}): DatabaseDriver {
+  const state = localState<LocalDatabase>(store, 'databases');
+  return {
+    prefix: typeof options.prefix === 'string' ? options.prefix : '',
+    async ensure({ name, user, externalAccess }) {
+      const previous = await state.get(name);
+      await state.put(name, { user, host: externalAccess ? '%' : 'localhost', createdAt: previous?.createdAt ?? new Date().toISOString() });
+    },
+    remove: ({ name }) => state.remove(name),
+    async dump(name) {
+      const db = await state.get(name);
+      if (!db) throw new Error(`unknown database ${name}`);
+      const sql = [
+        `-- Atalaya local dump of ${name}, ${new Date().toISOString()}`,
+        `CREATE DATABASE IF NOT EXISTS \`${name}\`;`,
+        `USE \`${name}\`;`,
+        '',
+      ].join('\n');
+      return Readable.from([sql]);
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { spawn } from 'node:child_process';
+import { PassThrough, type Readable } from 'node:stream';
+import mysql from 'mysql2/promise';
+import { DATABASE_NAME, type DatabaseDriver } from './interface.ts';
+
+export interface MariaDbOptions {
+  /** An admin account, e.g. mysql://root@127.0.0.1:3306 */
+  dsn: string;
+  prefix?: string;
+  /** Hosts of a user without external access; with skip-name-resolve, TCP from the server itself is 127.0.0.1. */
+  localHosts?: string[];
+  /** The dump program; `mariadb-dump` on PATH by default. */
+  dumpCommand?: string;
+}
+
+/** Backtick-quoted identifier; names are also checked against a strict pattern before any SQL. */
+const ident = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+
+function checkName(name: string) {
+  if (!DATABASE_NAME.test(name)) throw new Error(`refusing database or user name ${JSON.stringify(name)}`);
+}
+
+export function parseOptions(raw: Record<string, unknown>): MariaDbOptions {
+  if (typeof raw.dsn !== 'string' || !/^(mysql|mariadb):\/\//.test(raw.dsn)) {
+    throw new Error('drivers.databases.dsn must be a mysql:// URL of an admin account, e.g. mysql://root@127.0.0.1:3306');
+  }
+  return {
+    dsn: raw.dsn,
+    prefix: typeof raw.prefix === 'string' ? raw.prefix : '',
+    localHosts: Array.isArray(raw.localHosts) ? raw.localHosts.map(String) : undefined,
+    dumpCommand: typeof raw.dumpCommand === 'string' ? raw.dumpCommand : undefined,
+  };
+}
+
+/** The real driver: SQL over an admin connection, `mariadb-dump` for dumps (argument array, no shell). */
+export function mariaDbDriver(raw: Record<string, unknown>): DatabaseDriver {
+  const options = parseOptions(raw);
+  const url = new URL(options.dsn.replace(/^mariadb:/, 'mysql:'));
+  const localHosts = options.localHosts ?? ['localhost', '127.0.0.1'];
+  const hosts = [...localHosts, '%'];
+  const connect = () =>
+    mysql.createConnection({
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      connectTimeout: 5000,
+      multipleStatements: false,
+    });
+  async function withConnection<T>(names: string[], work: (c: mysql.Connection) => Promise<T>): Promise<T> {
+    for (const name of names) checkName(name);
+    const c = await connect();
+    try {
+      return await work(c);
+    } finally {
+      await c.end().catch(() => c.destroy());
+    }
+  }
+
+  return {
+    prefix: options.prefix ?? '',
+    ensure: ({ name, user, password, externalAccess }) =>
+      withConnection([name, user], async (c) => {
+        await c.query(`CREATE DATABASE IF NOT EXISTS ${ident(name)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+        const wanted = externalAccess ? ['%'] : localHosts;
+        // The new hosts first, then the old ones go: the user is never locked out half-way.
+        for (const host of wanted) {
+          await c.query('CREATE USER IF NOT EXISTS ?@? IDENTIFIED BY ?', [user, host, password]);
+          await c.query('ALTER USER ?@? IDENTIFIED BY ?', [user, host, password]);
+          await c.query(`GRANT ALL PRIVILEGES ON ${ident(name)}.* TO ?@?`, [user, host]);
+        }
+        for (const host of hosts.filter((h) => !wanted.includes(h))) await c.query('DROP USER IF EXISTS ?@?', [user, host]);
+      }),
+    remove: ({ name, user }) =>
+      withConnection([name, user], async (c) => {
+        for (const host of hosts) await c.query('DROP USER IF EXISTS ?@?', [user, host]);
+        await c.query(`DROP DATABASE IF EXISTS ${ident(name)}`);
+      }),
+    dump: async (name) => {
+      checkName(name);
+      const args = [
+        '--no-defaults',
+        `--host=${url.hostname}`,
+        `--port=${url.port || 3306}`,
+        `--user=${decodeURIComponent(url.username)}`,
+        '--single-transaction',
+        '--routines',
+        '--triggers',
+        '--databases',
+        name,
+      ];
+      // The admin password travels in the environment, never on the command line (ps shows argv).
+      const child = spawn(options.dumpCommand ?? 'mariadb-dump', args, {
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', MYSQL_PWD: decodeURIComponent(url.password) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      return firstChunkOrFailure(child);
+    },
+  };
+}
+
+/** Waits for the first bytes (the dump works) or the exit (it failed): a failure is then an error, not a truncated file. */
+function firstChunkOrFailure(child: ReturnType<typeof spawn>): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    const out = new PassThrough();
+    let stderr = '';
+    let started = false;
+    child.stderr?.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-2000);
+    });
+    child.on('error', (error) => (started ? out.destroy(error) : reject(error)));
+    child.stdout?.once('data', (chunk: Buffer) => {
+      started = true;
+      out.write(chunk);
+      child.stdout?.pipe(out, { end: false });
+      resolve(out);
+    });
+    child.on('close', (code) => {
+      if (!started) return reject(new Error(`mariadb-dump failed (${code}): ${stderr.trim()}`));
+      if (code === 0) out.end();
+      else out.destroy(new Error(`mariadb-dump failed (${code}): ${stderr.trim()}`));
+    });
+  });
+}

@@ -1,0 +1,34 @@
+import { hashPassword } from '../../modules/accounts/passwords.ts';
+import type { Store } from '../../store/db.ts';
+import { localState } from '../local-state.ts';
+import type { MailDriver } from './interface.ts';
+
+interface LocalMailbox {
+  address: string;
+  quota: number;
+  used: number;
+  /** argon2id, as the real passwd-file keeps it: the backend never holds the clear password. */
+  hash: string;
+}
+
+export function localMailDriver(store: Store): MailDriver {
+  const boxes = localState<LocalMailbox>(store, 'mail.box');
+  const aliases = localState<{ targets: string[] }>(store, 'mail.alias');
+  return {
+    async ensureMailbox({ address, password, quota }) {
+      const previous = await boxes.get(address);
+      await boxes.put(address, { address, quota, used: previous?.used ?? 0, hash: await hashPassword(password) });
+    },
+    removeMailbox: (address) => boxes.remove(address),
+    ensureAlias: ({ address, targets }) => aliases.put(address, { targets }),
+    removeAlias: (address) => aliases.remove(address),
+    async usage(addresses) {
+      const out: Record<string, number> = {};
+      for (const address of addresses) {
+        const box = await boxes.get(address);
+        if (box) out[address] = box.used;
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/** What a web backend (nginx + PHP-FPM in production) is told about one hosting service. */
+export interface WebSite {
+  reference: string;
+  kind: 'normal' | 'parking';
+  phpVersion: string;
+  parkingActive: boolean;
+  /** Absolute path of the service's web root. */
+  webRoot: string;
+}
+
+export interface ErrorLogEntry {
+  /** Unix seconds. */
+  ts: number;
+  level: string;
+  message: string;
+}
+
+export interface WebDriver {
+  /** Brings the backend in line with the service (idempotent: a retry applies the same state). */
+  applyService(site: WebSite): Promise<void>;
+  /** The service's most recent error-log entries, at most `limit`, in any order. */
+  errorLog(reference: string, limit: number): Promise<ErrorLogEntry[]>;
+}

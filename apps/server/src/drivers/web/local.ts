@@ -1,0 +1,28 @@
+import type { Store } from '../../store/db.ts';
+import { localState } from '../local-state.ts';
+import type { ErrorLogEntry, WebDriver, WebSite } from './interface.ts';
+
+interface LocalSite extends WebSite {
+  errorLog?: ErrorLogEntry[];
+}
+
+/** Keeps each site's configuration and error log in the store. */
+export function localWebDriver(store: Store): WebDriver & { appendErrorLog(reference: string, entries: ErrorLogEntry[]): Promise<void> } {
+  const state = localState<LocalSite>(store, 'web');
+  return {
+    async applyService(site) {
+      const previous = await state.get(site.reference);
+      await state.put(site.reference, { ...site, errorLog: previous?.errorLog ?? [] });
+    },
+    async errorLog(reference, limit) {
+      const site = await state.get(reference);
+      return (site?.errorLog ?? []).slice(-limit);
+    },
+    /** For the demo and tests: what a real server would have written to the site's log. */
+    async appendErrorLog(reference, entries) {
+      const site = await state.get(reference);
+      if (!site) throw new Error(`no site ${reference}`);
+      await state.put(reference, { ...site, errorLog: [...(site.errorLog ?? []), ...entries].slice(-1000) });
+    },
+  };
+}

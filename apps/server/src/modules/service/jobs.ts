@@ -1,0 +1,112 @@
+import path from 'node:path';
+import type { Kysely, Transaction } from 'kysely';
+import { enqueue, registerJobHandler } from '../../outbox/outbox.ts';
+import type { Database } from '../../store/schema.ts';
+import { contextOf } from './context.ts';
+
+/**
+ * The outbox jobs of the service area. Each one carries only an id and brings the backend in line
+ * with the row as it is when the job runs, so retries and reordered jobs converge on the panel's
+ * state; a row marked `deleting` leaves the store only after its backend removal succeeded.
+ */
+export const JOB = {
+  web: 'service.web.apply',
+  mailbox: 'service.mailbox.apply',
+  alias: 'service.alias.apply',
+  ftp: 'service.ftp.apply',
+  database: 'service.database.apply',
+} as const;
+
+type Db = Kysely<Database> | Transaction<Database>;
+type ChildTable = 'mail_account' | 'mail_alias' | 'ftp_user' | 'service_database';
+
+const itemReference = async (db: Db, itemId: number) =>
+  (await db.selectFrom('item').select('reference').where('id', '=', itemId).executeTakeFirstOrThrow()).reference;
+
+/** Writes the job in the caller's transaction and stamps it on the row, whose state it becomes. */
+export async function enqueueChild(trx: Db, table: ChildTable, kind: string, id: number, itemId: number) {
+  const job = await enqueue(trx, kind, { id }, itemId);
+  await trx.updateTable(table).set({ job_id: job }).where('id', '=', id).execute();
+  return job;
+}
+
+export async function enqueueWeb(trx: Db, itemId: number) {
+  const job = await enqueue(trx, JOB.web, { itemId }, itemId);
+  await trx.updateTable('service').set({ job_id: job }).where('item_id', '=', itemId).execute();
+  return job;
+}
+
+export const webRootOf = (root: string, reference: string) => path.posix.join(root, reference);
+
+const idOf = (payload: unknown) => Number((payload as { id?: unknown }).id);
+
+registerJobHandler(JOB.web, async (payload, _job, _progress, db) => {
+  const { drivers, config } = contextOf(db);
+  const itemId = Number((payload as { itemId?: unknown }).itemId);
+  const service = await db.selectFrom('service').selectAll().where('item_id', '=', itemId).executeTakeFirst();
+  if (!service) return;
+  const reference = await itemReference(db, itemId);
+  await drivers.web.applyService({
+    reference,
+    kind: service.kind,
+    phpVersion: service.php_version === 'default' ? config.hosting.defaultPhpVersion : service.php_version,
+    parkingActive: service.parking_active === 1,
+    webRoot: webRootOf(config.hosting.webRoot, reference),
+  });
+});
+
+registerJobHandler(JOB.mailbox, async (payload, _job, _progress, db) => {
+  const { drivers, secrets } = contextOf(db);
+  const row = await db.selectFrom('mail_account').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
+  if (!row) return;
+  const address = `${row.name}@${await itemReference(db, row.item_id)}`;
+  if (row.deleting) {
+    await drivers.mail.removeMailbox(address);
+    await db.deleteFrom('mail_account').where('id', '=', row.id).execute();
+  } else {
+    await drivers.mail.ensureMailbox({ address, password: secrets.decrypt(row.password_secret), quota: row.quota });
+  }
+});
+
+registerJobHandler(JOB.alias, async (payload, _job, _progress, db) => {
+  const { drivers } = contextOf(db);
+  const row = await db.selectFrom('mail_alias').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
+  if (!row) return;
+  const address = `${row.name}@${await itemReference(db, row.item_id)}`;
+  if (row.deleting) {
+    await drivers.mail.removeAlias(address);
+    await db.deleteFrom('mail_alias').where('id', '=', row.id).execute();
+  } else {
+    await drivers.mail.ensureAlias({ address, targets: row.targets.split(',') });
+  }
+});
+
+registerJobHandler(JOB.ftp, async (payload, _job, _progress, db) => {
+  const { drivers, secrets, config } = contextOf(db);
+  const row = await db.selectFrom('ftp_user').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
+  if (!row) return;
+  if (row.deleting) {
+    await drivers.ftp.removeUser(row.login);
+    await db.deleteFrom('ftp_user').where('id', '=', row.id).execute();
+  } else {
+    const root = webRootOf(config.hosting.webRoot, await itemReference(db, row.item_id));
+    await drivers.ftp.ensureUser({ login: row.login, password: secrets.decrypt(row.password_secret), home: path.posix.join(root, row.folder) });
+  }
+});
+
+registerJobHandler(JOB.database, async (payload, _job, _progress, db) => {
+  const { drivers, secrets } = contextOf(db);
+  const row = await db.selectFrom('service_database').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
+  if (!row) return;
+  if (row.deleting) {
+    await drivers.databases.remove({ name: row.name, user: row.username });
+    await db.deleteFrom('service_database').where('id', '=', row.id).execute();
+  } else {
+    await drivers.databases.ensure({
+      name: row.name,
+      user: row.username,
+      password: secrets.decrypt(row.password_secret),
+      externalAccess: row.external_access === 1,
+    });
+  }
+});

@@ -1,0 +1,42 @@
+import { phpOptions, type ServiceView } from '@atalaya/contract';
+import type { ItemAccess } from '../../permission/policy.ts';
+import type { ServiceRow } from '../access.ts';
+import type { ServiceContext } from '../context.ts';
+import { backendState } from '../state.ts';
+
+/** The service as the SPA sees it: usage, PHP, parking, server names, permissions, backend state. */
+export async function serviceView(ctx: ServiceContext, access: ItemAccess, service: ServiceRow): Promise<ServiceView> {
+  const [databases, job] = await Promise.all([
+    ctx.store
+      .selectFrom('service_database')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('item_id', '=', service.item_id)
+      .where('deleting', '=', 0)
+      .executeTakeFirstOrThrow(),
+    service.job_id ? ctx.store.selectFrom('job').select('status').where('id', '=', service.job_id).executeTakeFirst() : undefined,
+  ]);
+  const ref = access.reference;
+  return {
+    id: service.item_id,
+    frontendDbID: service.item_id,
+    reference: ref,
+    isRedirAndParking: service.kind === 'parking',
+    usage: {
+      spaceWeb: { used: service.used_space_web, limit: service.limit_space_web },
+      traffic: { used: service.used_traffic, limit: service.limit_traffic },
+      BBDD: { used: Number(databases.n), limit: service.limit_databases },
+      spaceBbdd: { used: service.used_space_databases, limit: service.limit_space_databases },
+    },
+    defaultPHPVersion: ctx.config.hosting.defaultPhpVersion,
+    phpversion: service.php_version,
+    phpminversion: service.php_min_version,
+    phpOptions: phpOptions(service.php_min_version),
+    parkingActive: service.parking_active === 1,
+    ftpServer: `ftp.${ref}`,
+    databaseServer: `bbdd.${ref}`,
+    webFtp: true,
+    permissions: access.permissions,
+    state: backendState(0, job?.status),
+    job: service.job_id,
+  };
+}

@@ -1,0 +1,15 @@
+import type { BackendState } from '@atalaya/contract';
+
+/** A row's backend state from the status of the job that last changed it. */
+export function backendState(deleting: number, jobStatus: string | null | undefined): BackendState {
+  if (deleting) return 'deleting';
+  if (jobStatus === 'pending' || jobStatus === 'running') return 'pending';
+  if (jobStatus === 'failed') return 'failed';
+  return 'ready';
+}
+
+/** Unique-constraint violations on either store, so a race on a name answers a field error. */
+export const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+};
