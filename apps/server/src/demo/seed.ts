@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AREAS } from '@atalaya/contract';
 import type { Config } from '../config/config.ts';
 import { createItem, createRealm, createUser, grant, type ItemSpec } from '../modules/accounts/accounts.ts';
+import { seedServiceDemo } from '../modules/service/demo.ts';
 import { now, type Store } from '../store/db.ts';
 
 export const DEMO_REALM = 'example.com';
@@ -31,7 +32,7 @@ export interface DemoAccount {
   generated: boolean;
 }
 
-export async function seedDemo(store: Store, password: string): Promise<void> {
+export async function seedDemo(store: Store, password: string, config?: Config): Promise<void> {
   await createRealm(store, DEMO_REALM);
   await createUser(store, DEMO_REALM, 'demo', password);
   await createUser(store, DEMO_REALM, 'viewer', password);
@@ -42,6 +43,8 @@ export async function seedDemo(store: Store, password: string): Promise<void> {
     await grant(store, DEMO_REALM, 'demo', item.reference, { ...allAreas('write') });
     await grant(store, DEMO_REALM, 'viewer', item.reference, { ...allAreas('read') });
   }
+  // Service rows hold encrypted secrets, so they need the data dir's key.
+  if (config) await seedServiceDemo(store, DEMO_REALM, config);
 }
 
 const allAreas = (level: 'read' | 'write') => Object.fromEntries(AREAS.map((area) => [area, level]));
@@ -52,6 +55,6 @@ export async function seedDemoIfEmpty(store: Store, config: Config): Promise<Dem
   if (any) return null;
   const generated = !config.demoPassword;
   const password = config.demoPassword ?? randomBytes(12).toString('base64url');
-  await seedDemo(store, password);
+  await seedDemo(store, password, config);
   return { realm: DEMO_REALM, password, generated };
 }
