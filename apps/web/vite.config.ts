@@ -4,5 +4,11 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/p247': { target: 'http://localhost:8080', ws: true } } },
-  build: { target: 'es2022', chunkSizeWarningLimit: 400 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 400,
+    // The contract's modules only declare schemas and tables: what the SPA does not use (the zod
+    // schemas of the server's routes) must not reach the sign-in bundle.
+    rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contract/') } },
+  },
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
-import { createSession, SESSION_COOKIE } from '../../apps/server/src/modules/session/sessions.ts';
+import { createSession, deleteUserSessions, SESSION_COOKIE } from '../../apps/server/src/modules/session/sessions.ts';
 import { openStore } from '../../apps/server/src/store/db.ts';
 import { type Account, type AccountSpec, createAccount } from '../../apps/server/test/fixtures.ts';
 import { E2E_DATA_DIR } from './env.ts';
@@ -23,6 +23,16 @@ export async function signInContext(context: BrowserContext, account: Account, u
   try {
     const token = await createSession(store, account.users[username]);
     await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Strict' }]);
+  } finally {
+    await store.destroy();
+  }
+}
+
+/** Ends every session of a user, as an idle time-out would: the next call answers status 101. */
+export async function endSessions(account: Account, username: string) {
+  const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' }));
+  try {
+    await deleteUserSessions(store, account.users[username]);
   } finally {
     await store.destroy();
   }

@@ -3,6 +3,7 @@ import { initI18n } from '../lib/i18n.ts';
 import { fetchUserInfo, userInfoQuery } from '../lib/session.ts';
 import { loadSiteConfig, siteConfigQuery } from '../lib/siteConfig.ts';
 import { initColor } from '../lib/theme.ts';
+import { applyUserPreferences } from './applyUserPreferences.ts';
 import { createQueryClient } from './queryClient.ts';
 
 /** Start-up in the spec's order (§4): translations, site config, colour, user info; then the app shows. */
@@ -12,7 +13,9 @@ export async function boot() {
   const config = await loadSiteConfig();
   queryClient.setQueryData(siteConfigQuery.queryKey, config);
   initColor(config?.themeConfig.color);
-  queryClient.setQueryData(userInfoQuery.queryKey, await fetchUserInfo());
+  const user = await fetchUserInfo();
+  if (user) await applyUserPreferences(user);
+  queryClient.setQueryData(userInfoQuery.queryKey, user);
   // Another tab signed in or out, or changed the language: this one starts afresh.
   listenToOtherTabs(() => window.location.reload());
   return queryClient;

@@ -1,21 +1,11 @@
-import { type Area, canAct, canSee, type PermissionMap } from '@atalaya/contract';
+import { type Area, canAct, canSee, type PermissionItem, type PermissionMap, type PermissionSet } from '@atalaya/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { get, post } from './api.ts';
 
 export { canAct, canSee };
 
 /** POST /permission/{id}/: the user's permission map on one item, plus the breadcrumb expiry data. */
-export interface ItemPermissions {
-  id: number;
-  reference: string;
-  permissions: PermissionMap;
-  domain?: { expireTS: number } | null;
-  service?: { isRedirAndParking: boolean; expireTS: number } | null;
-  mail?: { expireTS?: number } | null;
-  hasDomain?: boolean;
-  hasService?: boolean;
-  hasMail?: boolean;
-}
+export type ItemPermissions = PermissionSet;
 
 export const itemPermissionsKey = (itemId: number | string) => ['permission', Number(itemId)] as const;
 
@@ -54,13 +44,7 @@ export function setItemPermissions(client: QueryClient, itemId: number | string,
 export const canSeeAny = (map: PermissionMap | undefined, areas: readonly Area[]) => areas.some((area) => canSee(map, area));
 
 /** GET /permission/list/: every item the user may see, with the kinds it has (spec §3). */
-export interface PermissionListItem {
-  id: number;
-  reference: string;
-  hasDomain: boolean;
-  hasService: boolean;
-  hasMail: boolean;
-}
+export type PermissionListItem = PermissionItem;
 
 export const permissionListQuery = queryOptions({
   queryKey: ['permission', 'list'],

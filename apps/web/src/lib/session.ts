@@ -1,20 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@atalaya/contract';
 import { call } from './api.ts';
 
-/** POST /user/info/: the signed-in user (spec §3; the dashboard's five labels come from here). */
-export interface UserInfo {
-  user: string;
-  /** The realm, the sign-in "domain name". */
-  domainName?: string;
-  company?: string;
-  ip?: string;
-  tsLastLogin?: number | null;
-  totalDomains?: number;
-  language?: string;
-  theme?: string;
-  color?: string;
-  allowColor?: boolean;
-}
+export type { UserInfo };
 
 /**
  * Without a session the server answers 101; at start-up that only means "not signed in", so the

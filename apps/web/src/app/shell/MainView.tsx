@@ -6,10 +6,10 @@ import { NotFoundView } from './NotFoundView.tsx';
 /** The page an item opens on: domain, else service, else mail, whichever it has and may be seen. */
 export function mainPathOf(item: ItemPermissions): string | null {
   const map = item.permissions;
-  if (item.domain !== null && item.hasDomain !== false && canSee(map, 'domain')) return 'domain/';
-  if (item.service !== null && item.hasService !== false && canSee(map, 'service')) return 'service/';
-  if (item.mail !== null && item.hasMail !== false && canSee(map, 'servicemail')) return 'mail/';
-  if (item.service !== null && item.hasService !== false && canSee(map, 'service_dnszone')) return 'service/dns/';
+  if (item.hasDomain && canSee(map, 'domain')) return 'domain/';
+  if (item.hasService && canSee(map, 'service')) return 'service/';
+  if (item.hasMail && canSee(map, 'servicemail')) return 'mail/';
+  if (item.hasService && canSee(map, 'service_dnszone')) return 'service/dns/';
   return null;
 }
 

@@ -12,11 +12,11 @@ interface Indicator {
 export function indicatorsOf(item: ItemPermissions): Indicator[] {
   const map = item.permissions;
   const list: Indicator[] = [];
-  if (item.domain?.expireTS) list.push({ label: 'shell.domain', expireTS: item.domain.expireTS });
+  if (item.hasDomain && item.domain.expireTS) list.push({ label: 'shell.domain', expireTS: item.domain.expireTS });
   const service = item.service;
-  if (service?.expireTS) {
+  if (item.hasService && service.expireTS) {
     list.push({ label: service.isRedirAndParking ? 'shell.parking' : 'shell.hosting', expireTS: service.expireTS });
-    if (canSee(map, 'servicemail') && item.mail !== null && item.hasMail !== false) list.push({ label: 'shell.mail', expireTS: service.expireTS });
+    if (canSee(map, 'servicemail') && item.hasMail) list.push({ label: 'shell.mail', expireTS: service.expireTS });
     if (canSee(map, 'service_dnszone')) list.push({ label: 'shell.dns_zone', expireTS: service.expireTS });
   }
   return list;

@@ -23,22 +23,19 @@ export function listMenu(items: readonly PermissionListItem[]): MenuEntry[] {
   return entries;
 }
 
-// An item whose answer does not say (undefined) is taken to have the kind; null means it has not.
-const has = (part: unknown, flag: boolean | undefined) => part !== null && flag !== false;
-
 /** Domain, Hosting or Parking, Sites, FTP, Databases, Mail, DNS zone: each gated by visibility (spec §2). */
 export function itemMenu(item: ItemPermissions): MenuEntry[] {
   const map = item.permissions;
   const base = `/admin/${item.id}/`;
   const parking = item.service?.isRedirAndParking === true;
-  const service = has(item.service, item.hasService);
+  const service = item.hasService;
   const entries: MenuEntry[] = [];
-  if (has(item.domain, item.hasDomain) && canSee(map, 'domain')) entries.push({ label: 'shell.domain', to: `${base}domain/` });
+  if (item.hasDomain && canSee(map, 'domain')) entries.push({ label: 'shell.domain', to: `${base}domain/` });
   if (service && canSee(map, 'service')) entries.push({ label: parking ? 'shell.parking' : 'shell.hosting', to: `${base}service/` });
   if (service && !parking && canSee(map, 'service_subdomains')) entries.push({ label: 'shell.sites', to: `${base}service/subdomain/` });
   if (service && canSee(map, 'service_ftp')) entries.push({ label: 'shell.ftp', to: `${base}service/ftp/` });
   if (service && canSee(map, 'service_ddbb')) entries.push({ label: 'shell.databases', to: `${base}service/ddbb/` });
-  if (has(item.mail, item.hasMail) && canSee(map, 'servicemail')) entries.push({ label: 'shell.mail', to: `${base}mail/` });
+  if (item.hasMail && canSee(map, 'servicemail')) entries.push({ label: 'shell.mail', to: `${base}mail/` });
   if (service && canSee(map, 'service_dnszone')) entries.push({ label: 'shell.dns_zone', to: `${base}service/dns/` });
   return entries;
 }

@@ -13,9 +13,9 @@ export default function DashboardPage() {
   const company = useSiteConfig()?.company ?? '';
   const list = usePermissionList().data;
   usePageTitle(t('shell.dashboard'));
-  const totalDomains = user?.totalDomains ?? list?.filter((item) => item.hasDomain).length;
+  const totalDomains = user?.total_domain ?? list?.filter((item) => item.hasDomain).length;
   const facts: [string, string | number | undefined][] = [
-    ['shell.business', user?.company ?? company],
+    ['shell.business', user?.business || company],
     ['shell.total_domain', totalDomains],
     ['shell.username', user?.user],
     ['shell.ip', user?.ip || '—'],

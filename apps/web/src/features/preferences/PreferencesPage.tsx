@@ -27,7 +27,7 @@ export default function PreferencesPage() {
   const config = useSiteConfig();
   const [password, setPassword] = useState(false);
   usePageTitle(t('shell.preferences'));
-  const colourAllowed = user?.allowColor ?? config?.allowCustomerColor ?? false;
+  const colourAllowed = user?.canSetColor ?? config?.allowCustomerColor ?? false;
   return (
     <Stack>
       <Title order={1} size="h3">

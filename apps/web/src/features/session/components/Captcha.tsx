@@ -43,8 +43,7 @@ export function Captcha({ onSolved, error }: { onSolved: (payload: string) => vo
     const widget = ref.current;
     if (!ready || !widget) return;
     // Solved straight away (the user is still typing), once the widget knows how to fetch.
-    widget
-      .configure?.({ fetch: unwrappingFetch, challenge: `${API_BASE}captcha/` })
+    Promise.resolve(widget.configure?.({ fetch: unwrappingFetch, challenge: `${API_BASE}captcha/` }))
       .then(() => widget.verify?.())
       .catch(() => undefined);
     const onState = (event: Event) => {
