@@ -12,6 +12,7 @@ import {
   setDisabled,
   setServiceLimits,
 } from '../modules/accounts/accounts.ts';
+import { zoneExportText } from '../modules/dns/cli.ts';
 import type { Store } from '../store/db.ts';
 
 type Values = Record<string, string | boolean | undefined>;
@@ -175,6 +176,13 @@ export const COMMANDS: Record<string, Command> = {
     run: async (store, [realm, username, reference, areas]) => {
       await grant(store, realm, username, reference, parsePermissionMap(areas));
       console.log(`Permissions of ${username} on ${reference} set`);
+    },
+  },
+  'zone-export': {
+    args: ['realm', 'reference'],
+    help: 'Prints the DNS zone of a hosting item in BIND format (named-checkzone accepts it).',
+    run: async (store, [realm, reference]) => {
+      process.stdout.write(await zoneExportText(store, realm, reference));
     },
   },
   'seed-demo': {

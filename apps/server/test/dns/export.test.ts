@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COMMANDS } from '../../src/cli/commands.ts';
+import { exportZone } from '../../src/modules/dns/bind.ts';
+import { txtContent } from '../../src/modules/dns/rrsets.ts';
+import { STORE_KINDS } from '../stores.ts';
+import { type DnsTest, openDnsTest } from './helpers.ts';
+import { checkZone } from './powerdns-harness.ts';
+import { ONE_OF_EACH } from './records.ts';
+
+const HAS_CHECKZONE = existsSync('/usr/bin/named-checkzone') || existsSync('/usr/sbin/named-checkzone');
+
+describe('TXT character-strings', () => {
+  it('are cut every 255 bytes, with quotes, backslashes and non-ASCII bytes escaped', () => {
+    expect(txtContent('a"b\\c')).toBe('"a\\"b\\\\c"');
+    expect(txtContent('ñ')).toBe('"\\195\\177"');
+    expect(txtContent('x'.repeat(256))).toBe(`"${'x'.repeat(255)}" "x"`);
+  });
+});
+
+describe.each(STORE_KINDS)('the BIND export on %s', (kind) => {
+  let t: DnsTest;
+  beforeAll(async () => {
+    t = await openDnsTest(kind);
+  });
+  afterAll(() => t.ctx.close());
+
+  it('writes SOA, every record and ANAME as RFC 3597 TYPE65401', async () => {
+    for (const record of ONE_OF_EACH) expect((await t.create(record)).status).toBe(200);
+    const text: string = (await t.get('export/')).body.data.text;
+    expect(text).toMatch(/^\$ORIGIN zona\.es\.\n\$TTL 3600\nzona\.es\. 3600 IN SOA ns1\.atalaya\.test\. hostmaster\.zona\.es\. \d+ /);
+    expect(text).toContain('edge.zona.es. 3600 IN TYPE65401 \\# 17 0363646E076578616D706C65036E657400');
+    expect(text).toContain('_sip._tcp.zona.es. 3600 IN SRV 10 5 5060 sip.example.net.');
+    expect(text).toContain('zona.es. 3600 IN CAA 0 issue "letsencrypt.org"');
+  });
+
+  it.skipIf(!HAS_CHECKZONE)('is accepted by named-checkzone, from the call and from the CLI', async () => {
+    const text: string = (await t.get('export/')).body.data.text;
+    expect(await checkZone('zona.es', text)).toMatchObject({ ok: true });
+    const realm = (await t.ctx.store.selectFrom('realm').select('name').executeTakeFirstOrThrow()).name;
+    let printed = '';
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      printed += String(chunk);
+      return true;
+    });
+    try {
+      await COMMANDS['zone-export'].run(t.ctx.store, [realm, 'zona.es'], {});
+    } finally {
+      spy.mockRestore();
+    }
+    expect(printed).toBe(text);
+  });
+
+  it('is pure: the same records give the same text', () => {
+    const settings = { defaultTtl: 600, nameservers: ['ns.x.'], hostmaster: 'h.x.' } as Parameters<typeof exportZone>[3];
+    const zone = exportZone([{ zona: 'a', type: 'TXT', ttl: 0, priority: null, value: 'hi' }], 'z.es', 7, settings);
+    expect(zone).toBe('$ORIGIN z.es.\n$TTL 600\nz.es. 600 IN SOA ns.x. h.x. 7 10800 3600 604800 3600\na.z.es. 600 IN TXT "hi"\n');
+  });
+});

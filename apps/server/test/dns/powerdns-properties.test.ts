@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainJobs } from '../../src/outbox/outbox.ts';
+import { recordInput } from './arbitraries.ts';
+import { type DnsTest, openDnsTest } from './helpers.ts';
+import { checkZone, PDNS_MISSING, type PowerDns, startPowerDns } from './powerdns-harness.ts';
+import { servedDifferences } from './served.ts';
+
+describe.skipIf(PDNS_MISSING)('any record the API accepts', () => {
+  let pdns: PowerDns;
+  let t: DnsTest;
+  beforeAll(async () => {
+    pdns = await startPowerDns();
+    t = await openDnsTest('sqlite', { 'drivers.dns': pdns.driverConfig });
+  }, 30000);
+  afterAll(async () => {
+    await t?.ctx.close();
+    await pdns?.stop();
+  });
+
+  it('is served by PowerDNS exactly as listed, and the zone passes named-checkzone', async () => {
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(recordInput, async (input) => {
+        const reply = await t.create(input);
+        if (reply.status !== 200) return;
+        accepted++;
+        await drainJobs(t.ctx.store);
+        const dns = reply.body.data.dns;
+        const group = (await t.list()).filter((r) => r.referencePunycode === dns.referencePunycode && r.type === dns.type);
+        expect(await servedDifferences(pdns.dnsPort, group)).toEqual([]);
+        const check = await checkZone('zona.es', (await t.get('export/')).body.data.text);
+        expect(check.output).toContain('OK');
+        expect(check.ok).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+    expect(accepted).toBeGreaterThan(10);
+    expect(await servedDifferences(pdns.dnsPort, await t.list())).toEqual([]);
+  }, 120000);
+});
