@@ -1,0 +1,116 @@
+import type { ContactType, DnsMode, DnssecType } from '@atalaya/contract';
+
+/**
+ * What the panel asks of a domain registry. Shaped after EPP so that an EPP driver can follow the
+ * local one: domain info and update (RFC 5731), host objects for glue (RFC 5732), contacts
+ * (RFC 5733) and DS or key data (RFC 5910). Every change runs atomically and is refused with
+ * `blocked` while the domain carries clientUpdateProhibited, except lifting that status itself.
+ */
+
+/** RFC 5731 §2.3 client statuses the panel sets; the server ones are the registry's business. */
+export type DomainStatus = 'ok' | 'clientUpdateProhibited' | 'clientTransferProhibited' | 'clientDeleteProhibited';
+
+/** RFC 5733 postal info and voice, plus the identity number Spanish registries ask for. */
+export interface ContactData {
+  isOrg: boolean;
+  orgName: string;
+  firstName: string;
+  lastName: string;
+  identNumber: string;
+  email: string;
+  /** E.164 as EPP writes it: +CC.NUMBER. */
+  phone: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  cityKey: string;
+  state: string;
+  stateKey: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** A subordinate host object: the glue record of a name server inside the domain. */
+export interface HostData {
+  name: string;
+  ipv4: string;
+  ipv6: string;
+}
+export interface Host extends HostData {
+  id: number;
+}
+
+/** secDNS-1.1 dsData (digest) or keyData (pubkey), behind a panel id. */
+export interface SecDnsData {
+  type: DnssecType;
+  keyTag: number;
+  algorithm: number;
+  digestType: number | null;
+  digest: string;
+  flags: number | null;
+  protocol: number | null;
+}
+export interface SecDns extends SecDnsData {
+  id: number;
+}
+
+export interface DomainInfo {
+  itemId: number;
+  name: string;
+  status: string;
+  statuses: DomainStatus[];
+  expireAt: number;
+  updatedAt: number;
+  dnsMode: DnsMode;
+  nameServers: string[];
+  /** Whois privacy: the contacts' disclose flags set to hide them. */
+  privacy: boolean;
+  authKind: 'authcode' | 'transferkey';
+  hasAuthInfo: boolean;
+  contacts: Partial<Record<ContactType, ContactData>>;
+}
+
+export interface RegistrationData {
+  mode: DnsMode;
+  nameServers: string[];
+  authKind: 'authcode' | 'transferkey';
+  contacts: Record<ContactType, ContactData>;
+}
+
+export type RegistryErrorCode = 'blocked' | 'not_found' | 'exists' | 'in_use' | 'needs_glue';
+
+/** A refusal by the registry (EPP result codes 2302, 2303, 2304, 2305 and their kin). */
+export class RegistryError extends Error {
+  readonly code: RegistryErrorCode;
+  /** For needs_glue: the name server that lacks its host object. */
+  readonly subject: string;
+  constructor(code: RegistryErrorCode, subject = '') {
+    super(`registry: ${code}`);
+    this.code = code;
+    this.subject = subject;
+  }
+}
+
+export interface RegistryDriver {
+  /** domain:info; null for an item without a domain. */
+  info(itemId: number): Promise<DomainInfo | null>;
+  /** domain:create of a domain the panel has but the registry does not know yet (idempotent). */
+  create(itemId: number, data: RegistrationData): Promise<void>;
+  /** domain:update with status add/rem. */
+  updateStatus(itemId: number, change: { add?: DomainStatus[]; rem?: DomainStatus[] }): Promise<void>;
+  /** contact:update of the disclose flags of every contact of the domain. */
+  setPrivacy(itemId: number, on: boolean): Promise<void>;
+  /** domain:update replacing the whole name-server set at once. */
+  setNameServers(itemId: number, mode: DnsMode, hosts: string[]): Promise<void>;
+  listHosts(itemId: number): Promise<Host[]>;
+  createHost(itemId: number, host: HostData): Promise<number>;
+  updateHost(itemId: number, hostId: number, addresses: Omit<HostData, 'name'>): Promise<void>;
+  deleteHost(itemId: number, hostId: number): Promise<void>;
+  listSecDns(itemId: number): Promise<SecDns[]>;
+  addSecDns(itemId: number, data: SecDnsData): Promise<number>;
+  removeSecDns(itemId: number, id: number): Promise<void>;
+  /** contact:update of one or several roles with the same data, atomically. */
+  updateContacts(itemId: number, roles: ContactType[], data: ContactData): Promise<void>;
+  /** The domain's authInfo (auth code or transfer key), generated on first demand; never logged. */
+  authInfo(itemId: number): Promise<string>;
+}

@@ -1,0 +1,229 @@
+import { CONTACT_TYPES, type ContactType, DNS_MODES, type DnsMode, isUnderDomain } from '@atalaya/contract';
+import type { Transaction } from 'kysely';
+import type { Secrets } from '../../secrets.ts';
+import { now, type Store } from '../../store/db.ts';
+import type { Database } from '../../store/schema.ts';
+import { generateAuthInfo } from './authinfo.ts';
+import { type ContactData, type DomainInfo, type DomainStatus, RegistryError, type RegistryDriver } from './interface.ts';
+import { contactColumns, newHandle, toContact, toSecDns } from './rows.ts';
+
+type Trx = Transaction<Database>;
+
+/**
+ * The default registry: its state lives in the panel's store (the domain_* tables), and it
+ * refuses what a registry refuses. Auth codes are sealed with the app's key and never logged.
+ */
+export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDriver {
+  // The row lock keeps concurrent changes of one domain in order on PostgreSQL; SQLite runs one writer.
+  const lock = (trx: Trx, itemId: number) =>
+    trx
+      .selectFrom('domain')
+      .select(['item_id', 'name', 'blocked'])
+      .where('item_id', '=', itemId)
+      .$if(store.kind === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+
+  /** Every change: in one transaction, on a domain that exists and is not blocked. */
+  const change = <T>(itemId: number, apply: (trx: Trx, domain: { name: string }) => Promise<T>) =>
+    store.transaction().execute(async (trx) => {
+      const domain = await lock(trx, itemId);
+      if (!domain) throw new RegistryError('not_found');
+      if (domain.blocked) throw new RegistryError('blocked');
+      const result = await apply(trx, domain);
+      await trx.updateTable('domain').set({ updated_at: now() }).where('item_id', '=', itemId).execute();
+      return result;
+    });
+
+  const upsertContact = (trx: Trx, itemId: number, type: ContactType, data: ContactData, at: number) =>
+    trx
+      .insertInto('domain_contact')
+      .values({ item_id: itemId, type, handle: newHandle(), ...contactColumns(data, at) })
+      .onConflict((oc) => oc.columns(['item_id', 'type']).doUpdateSet(contactColumns(data, at)))
+      .execute();
+
+  const replaceNameServers = async (trx: Trx, itemId: number, hosts: string[]) => {
+    await trx.deleteFrom('domain_name_server').where('item_id', '=', itemId).execute();
+    if (hosts.length === 0) return;
+    await trx
+      .insertInto('domain_name_server')
+      .values(hosts.map((host, position) => ({ item_id: itemId, position, host })))
+      .execute();
+  };
+
+  return {
+    async info(itemId) {
+      const row = await store.selectFrom('domain').selectAll().where('item_id', '=', itemId).executeTakeFirst();
+      if (!row) return null;
+      const [servers, contacts] = await Promise.all([
+        store.selectFrom('domain_name_server').select('host').where('item_id', '=', itemId).orderBy('position').execute(),
+        store.selectFrom('domain_contact').selectAll().where('item_id', '=', itemId).execute(),
+      ]);
+      const statuses: DomainStatus[] = [];
+      if (row.blocked) statuses.push('clientUpdateProhibited');
+      if (row.transfer_block) statuses.push('clientTransferProhibited');
+      const info: DomainInfo = {
+        itemId,
+        name: row.name,
+        status: row.status,
+        statuses: statuses.length ? statuses : ['ok'],
+        expireAt: row.expire_at,
+        updatedAt: row.updated_at || row.created_at,
+        dnsMode: (DNS_MODES as readonly string[]).includes(row.dns_mode) ? (row.dns_mode as DnsMode) : 'mantenerDNS',
+        nameServers: servers.map((s) => s.host),
+        privacy: row.whois_privacy === 1,
+        authKind: row.auth_kind === 'transferkey' ? 'transferkey' : 'authcode',
+        hasAuthInfo: row.auth_sealed !== null,
+        contacts: {},
+      };
+      for (const contact of contacts) {
+        if ((CONTACT_TYPES as readonly string[]).includes(contact.type)) info.contacts[contact.type as ContactType] = toContact(contact);
+      }
+      return info;
+    },
+
+    async create(itemId, data) {
+      await store.transaction().execute(async (trx) => {
+        if (!(await lock(trx, itemId))) throw new RegistryError('not_found');
+        const known = await trx.selectFrom('domain_contact').select('type').where('item_id', '=', itemId).executeTakeFirst();
+        if (known) return; // another request registered it first
+        const t = now();
+        for (const type of CONTACT_TYPES) await upsertContact(trx, itemId, type, data.contacts[type], t);
+        await replaceNameServers(trx, itemId, data.nameServers);
+        await trx.updateTable('domain').set({ dns_mode: data.mode, auth_kind: data.authKind, updated_at: t }).where('item_id', '=', itemId).execute();
+      });
+    },
+
+    async updateStatus(itemId, { add = [], rem = [] }) {
+      await store.transaction().execute(async (trx) => {
+        const domain = await lock(trx, itemId);
+        if (!domain) throw new RegistryError('not_found');
+        // RFC 5731 §2.3: with clientUpdateProhibited set, only lifting it is accepted.
+        const onlyTheBlock = [...add, ...rem].every((s) => s === 'clientUpdateProhibited');
+        if (domain.blocked && !onlyTheBlock) throw new RegistryError('blocked');
+        const set: { blocked?: number; transfer_block?: number; updated_at: number } = { updated_at: now() };
+        if (add.includes('clientUpdateProhibited')) set.blocked = 1;
+        if (rem.includes('clientUpdateProhibited')) set.blocked = 0;
+        if (add.includes('clientTransferProhibited')) set.transfer_block = 1;
+        if (rem.includes('clientTransferProhibited')) set.transfer_block = 0;
+        await trx.updateTable('domain').set(set).where('item_id', '=', itemId).execute();
+      });
+    },
+
+    setPrivacy: (itemId, on) =>
+      change(itemId, async (trx) => {
+        await trx.updateTable('domain').set({ whois_privacy: on ? 1 : 0 }).where('item_id', '=', itemId).execute();
+      }),
+
+    setNameServers: (itemId, mode, hosts) =>
+      change(itemId, async (trx, domain) => {
+        // RFC 5732 §3.2.1: a name server inside the domain needs its host object, with addresses, first.
+        const inside = hosts.filter((h) => isUnderDomain(h, domain.name));
+        if (inside.length) {
+          const known = await trx.selectFrom('domain_host').select('name').where('item_id', '=', itemId).where('name', 'in', inside).execute();
+          const missing = inside.find((h) => !known.some((k) => k.name === h));
+          if (missing) throw new RegistryError('needs_glue', missing);
+        }
+        await replaceNameServers(trx, itemId, hosts);
+        await trx.updateTable('domain').set({ dns_mode: mode }).where('item_id', '=', itemId).execute();
+      }),
+
+    listHosts: async (itemId) =>
+      (await store.selectFrom('domain_host').select(['id', 'name', 'ipv4', 'ipv6']).where('item_id', '=', itemId).orderBy('name').execute()),
+
+    createHost: (itemId, host) =>
+      change(itemId, async (trx) => {
+        const taken = await trx.selectFrom('domain_host').select('id').where('item_id', '=', itemId).where('name', '=', host.name).executeTakeFirst();
+        if (taken) throw new RegistryError('exists');
+        const row = await trx
+          .insertInto('domain_host')
+          .values({ item_id: itemId, name: host.name, ipv4: host.ipv4, ipv6: host.ipv6, created_at: now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      }),
+
+    updateHost: (itemId, hostId, addresses) =>
+      change(itemId, async (trx) => {
+        const result = await trx
+          .updateTable('domain_host')
+          .set({ ipv4: addresses.ipv4, ipv6: addresses.ipv6 })
+          .where('item_id', '=', itemId)
+          .where('id', '=', hostId)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw new RegistryError('not_found');
+      }),
+
+    deleteHost: (itemId, hostId) =>
+      change(itemId, async (trx) => {
+        const host = await trx.selectFrom('domain_host').select('name').where('item_id', '=', itemId).where('id', '=', hostId).executeTakeFirst();
+        if (!host) throw new RegistryError('not_found');
+        // RFC 5732 §3.2.2: a host object a domain still delegates to cannot go (2305).
+        const used = await trx.selectFrom('domain_name_server').select('host').where('item_id', '=', itemId).where('host', '=', host.name).executeTakeFirst();
+        if (used) throw new RegistryError('in_use');
+        await trx.deleteFrom('domain_host').where('id', '=', hostId).execute();
+      }),
+
+    listSecDns: async (itemId) =>
+      (await store.selectFrom('domain_ds').selectAll().where('item_id', '=', itemId).orderBy('id').execute()).map(toSecDns),
+
+    addSecDns: (itemId, data) =>
+      change(itemId, async (trx) => {
+        const same = await trx
+          .selectFrom('domain_ds')
+          .select('id')
+          .where('item_id', '=', itemId)
+          .where('type', '=', data.type)
+          .where('key_tag', '=', data.keyTag)
+          .where('algorithm', '=', data.algorithm)
+          .where('digest', '=', data.digest)
+          .$if(data.digestType === null, (q) => q.where('digest_type', 'is', null))
+          .$if(data.digestType !== null, (q) => q.where('digest_type', '=', data.digestType))
+          .executeTakeFirst();
+        if (same) throw new RegistryError('exists');
+        const row = await trx
+          .insertInto('domain_ds')
+          .values({
+            item_id: itemId,
+            type: data.type,
+            key_tag: data.keyTag,
+            algorithm: data.algorithm,
+            digest_type: data.digestType,
+            digest: data.digest,
+            flags: data.flags,
+            protocol: data.protocol,
+            created_at: now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      }),
+
+    removeSecDns: (itemId, id) =>
+      change(itemId, async (trx) => {
+        const result = await trx.deleteFrom('domain_ds').where('item_id', '=', itemId).where('id', '=', id).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) throw new RegistryError('not_found');
+      }),
+
+    updateContacts: (itemId, roles, data) =>
+      change(itemId, async (trx) => {
+        const t = now();
+        for (const role of roles) await upsertContact(trx, itemId, role, data, t);
+      }),
+
+    async authInfo(itemId) {
+      return store.transaction().execute(async (trx) => {
+        const domain = await trx
+          .selectFrom('domain')
+          .select('auth_sealed')
+          .where('item_id', '=', itemId)
+          .$if(store.kind === 'postgres', (q) => q.forUpdate())
+          .executeTakeFirst();
+        if (!domain) throw new RegistryError('not_found');
+        if (domain.auth_sealed) return secrets.decrypt(domain.auth_sealed);
+        const code = generateAuthInfo();
+        await trx.updateTable('domain').set({ auth_sealed: secrets.encrypt(code) }).where('item_id', '=', itemId).execute();
+        return code;
+      });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
+import type { FastifyInstance } from 'fastify';
+import { defaultNameServers } from '../../drivers/registry/index.ts';
+import type { ContactData, RegistrationData } from '../../drivers/registry/interface.ts';
+import { authKindOf } from './tld.ts';
+
+/**
+ * What a domain starts with when the panel first meets it: the customer's realm as the
+ * organisation (placeholders the customer completes in the contact dialog, at the provider's
+ * address in Palma), and the provider's name servers.
+ */
+export function defaultContact(realm: string): ContactData {
+  return {
+    isOrg: true,
+    orgName: realm,
+    firstName: 'Hostmaster',
+    lastName: realm,
+    identNumber: 'PENDIENTE',
+    email: `hostmaster@${realm}`,
+    phone: '+34.971000000',
+    address: 'Pendiente de completar',
+    postalCode: '07001',
+    city: 'Palma',
+    cityKey: 'Palma',
+    state: 'Balearic Islands',
+    stateKey: 'PM',
+    country: 'ES',
+  };
+}
+
+export async function defaultRegistration(app: FastifyInstance, itemId: number, name: string, realm: string): Promise<RegistrationData> {
+  const service = await app.store.selectFrom('service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
+  const contact = defaultContact(realm);
+  return {
+    mode: service ? 'defaultDNS' : 'setDNS',
+    nameServers: defaultNameServers(app.config),
+    authKind: authKindOf(name),
+    contacts: Object.fromEntries(CONTACT_TYPES.map((t) => [t, contact])) as Record<ContactType, ContactData>,
+  };
+}

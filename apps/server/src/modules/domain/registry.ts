@@ -1,0 +1,41 @@
+import type { Area } from '@atalaya/contract';
+import type { FastifyRequest } from 'fastify';
+import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
+import { registryDriver } from '../../drivers/registry/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { authorize, type ItemAccess } from '../permission/policy.ts';
+import { defaultRegistration } from './defaults.ts';
+import { pathId } from './ids.ts';
+
+export const registryOf = (request: FastifyRequest): RegistryDriver =>
+  registryDriver(request.server.config, request.server.store, request.server.secrets);
+
+export interface DomainContext {
+  access: ItemAccess;
+  info: DomainInfo;
+  registry: RegistryDriver;
+}
+
+/**
+ * The domain of a path id, after the permission check of the area (404 when not visible, 403
+ * without write). An item the registry has not seen yet (created by the CLI) is registered with
+ * default contacts and name servers on first sight, so every domain has the four contacts.
+ */
+export async function openDomain(request: FastifyRequest, id: string, area: Area, level: 'read' | 'write'): Promise<DomainContext> {
+  const itemId = pathId(id);
+  const access = await authorize(request, itemId, area, level);
+  const registry = registryOf(request);
+  let info = await registry.info(itemId);
+  if (!info) throw notFound();
+  if (Object.keys(info.contacts).length === 0) {
+    const user = request.user!;
+    await registry.create(itemId, await defaultRegistration(request.server, itemId, info.name, user.realmName));
+    info = (await registry.info(itemId))!;
+  }
+  return { access, info, registry };
+}
+
+export async function hasService(request: FastifyRequest, itemId: number): Promise<boolean> {
+  const row = await request.server.store.selectFrom('service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,0 +1,44 @@
+import { glueCreateSchema, glueSaveSchema, isUnderDomain } from '@atalaya/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FieldErrors } from '../../http/errors.ts';
+import { pathId } from './ids.ts';
+import { openDomain } from './registry.ts';
+import { viaRegistry } from './refusals.ts';
+
+const idParams = z.object({ id: z.string() });
+const recordParams = z.object({ id: z.string(), recordId: z.string() });
+
+/** Glue records: host objects named inside the domain, IPv4 required and IPv6 optional. */
+export async function glueRoutes(plain: FastifyInstance) {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/domain/:id/gluerecord/list/', { schema: { params: idParams } }, async (request) => {
+    const { info, registry } = await openDomain(request, request.params.id, 'domain_gluerecords', 'read');
+    const hosts = await registry.listHosts(info.itemId);
+    return { data: { gluerecords: hosts.map((h) => ({ id: h.id, name: h.name, ip: h.ipv4, ipv6: h.ipv6 })) } };
+  });
+
+  app.post('/domain/:id/gluerecord/create/', { schema: { params: idParams, body: glueCreateSchema } }, async (request) => {
+    const { info, registry } = await openDomain(request, request.params.id, 'domain_gluerecords', 'write');
+    const { name, ip, ipv6 } = request.body;
+    if (!isUnderDomain(name, info.name)) throw FieldErrors.one('name', 'domain.glue_outside');
+    const id = await viaRegistry(() => registry.createHost(info.itemId, { name, ipv4: ip, ipv6 }), 'name');
+    return { data: { id }, info: [{ key: 'domain.glue_created' }] };
+  });
+
+  app.post('/domain/:id/gluerecord/:recordId/save/', { schema: { params: recordParams, body: glueSaveSchema } }, async (request) => {
+    const { info, registry } = await openDomain(request, request.params.id, 'domain_gluerecords', 'write');
+    const recordId = pathId(request.params.recordId);
+    await viaRegistry(() => registry.updateHost(info.itemId, recordId, { ipv4: request.body.ip, ipv6: request.body.ipv6 }));
+    return { data: { id: recordId }, info: [{ key: 'domain.glue_saved' }] };
+  });
+
+  app.get('/domain/:id/gluerecord/:recordId/delete/', { schema: { params: recordParams } }, async (request) => {
+    const { info, registry } = await openDomain(request, request.params.id, 'domain_gluerecords', 'write');
+    const recordId = pathId(request.params.recordId);
+    await viaRegistry(() => registry.deleteHost(info.itemId, recordId));
+    return { data: {}, info: [{ key: 'domain.glue_deleted' }] };
+  });
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORE_KINDS } from '../stores.ts';
+import { type DomainTest, fieldErrors, openDomainTest } from './helpers.ts';
+
+describe.each(STORE_KINDS)('DNS servers on %s', (kind) => {
+  let t: DomainTest;
+  beforeAll(async () => {
+    t = await openDomainTest(kind);
+  });
+  afterAll(() => t.close());
+  const edit = (reference: string, fields: Record<string, string | string[]>, user?: string) =>
+    t.post(`/domain/${t.id(reference)}/dnsedit/?language=en`, fields, user);
+
+  it('answers the init data: current servers, the provider servers, whether there is a service', async () => {
+    const { status, body } = await t.get(`/domains/${t.id('x.es')}/dnsinit/`);
+    expect(status).toBe(200);
+    expect(body.data).toEqual({ domainDNSs: ['ns1.example.net', 'ns2.example.net'], defaultDNSs: ['ns1.example.net', 'ns2.example.net'], hasService: true, mode: 'defaultDNS' });
+    expect((await t.get(`/domains/${t.id('y.com')}/dnsinit/`)).body.data.hasService).toBe(false);
+  });
+
+  it('replaces the set with 2 to 7 custom servers, IDN stored as punycode, blank rows ignored', async () => {
+    const res = await edit('x.es', { 'default-ns': '0', dns: ['NS1.Hosting-Externo.com.', '', 'ns.ñandú.es'] });
+    expect(res.status).toBe(200);
+    expect(res.body.system.info[0]).toMatch(/24 hours/);
+    const init = await t.get(`/domains/${t.id('x.es')}/dnsinit/`);
+    expect(init.body.data).toMatchObject({ domainDNSs: ['ns1.hosting-externo.com', 'ns.xn--and-6ma2c.es'], mode: 'setDNS' });
+    const seven = Array.from({ length: 7 }, (_, i) => `ns${i}.example.org`);
+    expect((await edit('x.es', { 'default-ns': '0', dns: seven })).status).toBe(200);
+    expect((await t.get(`/domain/${t.id('x.es')}/`)).body.data.domain.dns).toEqual({ mode: 'setDNS', servers: seven });
+  });
+
+  it('goes back to the provider servers with default-ns=1 when the domain has a service', async () => {
+    expect((await edit('x.es', { 'default-ns': '1' })).status).toBe(200);
+    expect((await t.get(`/domain/${t.id('x.es')}/`)).body.data.domain.dns).toEqual({ mode: 'defaultDNS', servers: ['ns1.example.net', 'ns2.example.net'] });
+  });
+
+  it('refuses default-ns=1 for a domain without a service', async () => {
+    const res = await edit('y.com', { 'default-ns': '1' });
+    expect(res.status).toBe(400);
+    expect(fieldErrors(res.body)).toEqual({ 'default-ns': "The provider's DNS servers are only available when the domain has a service" });
+  });
+
+  it.each([
+    [{ 'default-ns': '0', dns: ['ns1.example.org'] }, { dns: 'Give at least 2 DNS servers' }],
+    [{ 'default-ns': '0', dns: ['ns1.example.org', ''] }, { dns: 'Give at least 2 DNS servers' }],
+    [{ 'default-ns': '0' }, { dns: 'Give at least 2 DNS servers' }],
+    [{ 'default-ns': '0', dns: Array.from({ length: 8 }, (_, i) => `ns${i}.example.org`) }, { dns: 'Give at most 7 DNS servers' }],
+    [{ 'default-ns': '0', dns: ['ns1.example.org', 'NS1.example.org.'] }, { 'dns.1': 'This DNS server is repeated' }],
+    [{ 'default-ns': '0', dns: ['ns1.example.org', 'ns_2.example.org'] }, { 'dns.1': 'Invalid host name' }],
+    [{ 'default-ns': '0', dns: ['localhost', '-ns.example.org'] }, { 'dns.0': 'Invalid host name', 'dns.1': 'Invalid host name' }],
+    [{ 'default-ns': '0', dns: ['ns1.example.org', '192.0.2.1'] }, { 'dns.1': 'Invalid host name' }],
+    [{ 'default-ns': '2', dns: ['ns1.example.org', 'ns2.example.org'] }, { 'default-ns': 'Invalid option' }],
+    [{ dns: ['ns1.example.org', 'ns2.example.org'] }, { 'default-ns': 'Required field' }],
+  ])('refuses %j with a field error', async (fields, errors) => {
+    const res = await edit('y.com', fields);
+    expect(res.status).toBe(400);
+    expect(fieldErrors(res.body)).toEqual(errors);
+  });
+
+  it('asks for the glue record of a server inside the domain first', async () => {
+    const res = await edit('y.com', { 'default-ns': '0', dns: ['ns1.example.org', 'ns2.y.com'] });
+    expect(res.status).toBe(400);
+    expect(fieldErrors(res.body)).toEqual({ 'dns.1': 'This server is inside the domain: create its glue record with its IP first' });
+    await t.post(`/domain/${t.id('y.com')}/gluerecord/create/`, { name: 'ns2.y.com', ip: '192.0.2.2' });
+    expect((await edit('y.com', { 'default-ns': '0', dns: ['ns1.example.org', 'ns2.y.com'] })).status).toBe(200);
+  });
+
+  it('refuses a read-only user, another realm and a blocked domain, leaving the set as it was', async () => {
+    const fields = { 'default-ns': '0', dns: ['a.example.org', 'b.example.org'] };
+    expect((await edit('y.com', fields, 'r')).status).toBe(403);
+    expect((await t.post(`/domain/${t.id('other.com')}/dnsedit/`, fields)).status).toBe(404);
+    expect((await t.get(`/domains/${t.id('other.com')}/dnsinit/`)).status).toBe(404);
+    await t.get(`/domain/${t.id('y.com')}/toggle/block/`);
+    expect((await edit('y.com', fields)).status).toBe(409);
+    await t.get(`/domain/${t.id('y.com')}/toggle/block/`);
+    expect((await t.get(`/domain/${t.id('y.com')}/`)).body.data.domain.dns.servers).toEqual(['ns1.example.org', 'ns2.y.com']);
+    expect((await t.post(`/domain/${t.id('y.com')}/dnsedit/`, fields, null)).body.system.statusCode).toBe(101);
+  });
+});

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { LIMITS } from '../settings.ts';
+import { CONTACT_MODES, DNSSEC_FLAGS, DNSSEC_PROTOCOLS, OFFERED_ALGORITHMS, OFFERED_DIGEST_TYPES, OTHER_CONTACT_TYPES } from './codes.ts';
+import { isCountryCode, isDigest, isIPv4, isIPv6, isPhone, isPublicKey, toHostName } from './validators.ts';
+
+/**
+ * One schema per payload of spec §7, used by the forms and by the routes. Form fields arrive as
+ * text; a message that is a key (`domain.…`) names the translated error shown under the field.
+ */
+
+// `abort` keeps one message per field: an empty field is "required", not also "invalid".
+const text = (max: number) => z.string().trim().min(1, { abort: true }).max(max, { abort: true });
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid_option') });
+const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+const hostName = z
+  .string()
+  .max(300)
+  .transform((value, ctx) => {
+    const host = toHostName(value);
+    if (host === null) ctx.addIssue({ code: 'custom', message: value.trim() ? 'validation.hostname' : 'validation.required' });
+    return host ?? '';
+  });
+const ipv4 = text(15).refine(isIPv4, 'validation.ipv4');
+const ipv6 = z
+  .string()
+  .trim()
+  .max(45)
+  .optional()
+  .default('')
+  .refine((v) => v === '' || isIPv6(v), 'validation.ipv6')
+  .transform((v) => v.toLowerCase());
+/** A whole number sent as form text, restricted to the codes on offer. */
+const code = (allowed: readonly number[]) =>
+  text(5)
+    .regex(/^\d{1,5}$/, { message: 'validation.number', abort: true })
+    .transform(Number)
+    .refine((n) => allowed.includes(n), 'validation.invalid_option');
+
+export const dnsEditSchema = z
+  .object({ 'default-ns': choice(['0', '1']), dns: z.array(z.string().max(300)).max(50).optional().default([]) })
+  .transform((value, ctx) => {
+    const defaultNs = value['default-ns'] === '1';
+    const servers: string[] = [];
+    /** The form row of each server, so that a refusal can be shown under its row. */
+    const rows: number[] = [];
+    if (defaultNs) return { defaultNs, servers, rows };
+    const filled = value.dns.map((v, index) => ({ v: v.trim(), index })).filter((e) => e.v !== '');
+    if (filled.length < LIMITS.dnsServersMin) ctx.addIssue({ code: 'custom', path: ['dns'], message: 'domain.ns_min' });
+    if (filled.length > LIMITS.dnsServersMax) ctx.addIssue({ code: 'custom', path: ['dns'], message: 'domain.ns_max' });
+    if (filled.length > LIMITS.dnsServersMax) return { defaultNs, servers, rows };
+    for (const { v, index } of filled) {
+      const host = toHostName(v);
+      if (host === null) ctx.addIssue({ code: 'custom', path: ['dns', index], message: 'validation.hostname' });
+      else if (servers.includes(host)) ctx.addIssue({ code: 'custom', path: ['dns', index], message: 'domain.ns_duplicate' });
+      else {
+        servers.push(host);
+        rows.push(index);
+      }
+    }
+    return { defaultNs, servers, rows };
+  });
+export type DnsEditInput = z.input<typeof dnsEditSchema>;
+
+export const glueCreateSchema = z.object({ name: hostName, ip: ipv4, ipv6 });
+export const glueSaveSchema = z.object({ ip: ipv4, ipv6 });
+export type GlueCreateInput = z.input<typeof glueCreateSchema>;
+
+const keytag = text(5)
+  .regex(/^\d{1,5}$/, { message: 'validation.number', abort: true })
+  .transform(Number)
+  .pipe(z.number().int().min(0).max(65535));
+const algorithm = code(OFFERED_ALGORITHMS);
+
+export const dnssecDigestSchema = z
+  .object({
+    type: z.literal('digest'),
+    keytag,
+    algorithm,
+    digesttype: code(OFFERED_DIGEST_TYPES),
+    digest: text(200),
+  })
+  .superRefine((v, ctx) => {
+    const offered = (OFFERED_DIGEST_TYPES as readonly number[]).includes(v.digesttype);
+    if (offered && !isDigest(v.digest, v.digesttype)) ctx.addIssue({ code: 'custom', path: ['digest'], message: 'domain.digest_invalid' });
+  })
+  .transform((v) => ({ ...v, digest: v.digest.toUpperCase() }));
+
+export const dnssecPubkeySchema = z.object({
+  type: z.literal('pubkey'),
+  flags: code(Object.keys(DNSSEC_FLAGS).map(Number)),
+  protocols: code(Object.keys(DNSSEC_PROTOCOLS).map(Number)),
+  algorithm,
+  // The public key travels in the digest field of the form (spec §5: pubkey needs flags, protocols, algorithm, digest).
+  digest: text(4096).transform((v) => v.replace(/\s+/g, '')).refine(isPublicKey, 'domain.pubkey_invalid'),
+});
+
+export const dnssecCreateSchema = z.discriminatedUnion('type', [dnssecDigestSchema, dnssecPubkeySchema], {
+  error: 'validation.invalid_option',
+});
+export type DnssecCreate = z.output<typeof dnssecCreateSchema>;
+
+export const contactFieldsSchema = z.object({
+  isOrg: choice(['0', '1']),
+  orgName: optionalText(100),
+  firstName: text(100),
+  lastName: text(100),
+  identNumber: text(20).regex(/^[A-Za-z0-9][A-Za-z0-9./ -]*$/, 'domain.ident_invalid'),
+  email: text(254).pipe(z.email()),
+  phone: text(20).refine(isPhone, 'domain.phone_invalid'),
+  country: text(2)
+    .transform((v) => v.toUpperCase())
+    .refine(isCountryCode, 'domain.country_invalid'),
+  state: text(100),
+  city: text(100),
+  postalCode: text(5).regex(/^[A-Za-z0-9]{1,5}$/, 'domain.postal_code_invalid'),
+  address: text(200),
+});
+
+/** Organisation name only, and always, for an organisation. */
+function orgRule<T extends { isOrg: '0' | '1'; orgName: string }>(v: T, ctx: z.RefinementCtx) {
+  if (v.isOrg === '1' && v.orgName === '') ctx.addIssue({ code: 'custom', path: ['orgName'], message: 'validation.required' });
+}
+
+export const ownerSaveSchema = contactFieldsSchema.extend({ type: z.literal('registrant').optional() }).superRefine(orgRule);
+export const contactsSaveSchema = contactFieldsSchema
+  .extend({ type: choice(OTHER_CONTACT_TYPES), mode: choice(CONTACT_MODES) })
+  .superRefine(orgRule);
+export type ContactFields = z.output<typeof contactFieldsSchema>;
+export type ContactSaveInput = z.input<typeof contactsSaveSchema>;
+
+export const countryLookupSchema = z.object({
+  country: z.string().trim().max(100).optional().default(''),
+  state: z.string().trim().max(100).optional().default(''),
+  city: z.string().trim().max(100).optional().default(''),
+  postal_code: z.string().trim().max(20).optional().default(''),
+});
