@@ -2,6 +2,7 @@ import type { buildApp } from '../apps/server/src/app.ts';
 import type { Config } from '../apps/server/src/config/config.ts';
 import type { Store } from '../apps/server/src/store/db.ts';
 import { accountScenario } from './account.ts';
+import { dnsFilterScenario } from './dns-filter.ts';
 import { domainScenario } from './domain.ts';
 import type { LoadResult } from './load.ts';
 
@@ -15,4 +16,4 @@ export interface BenchContext {
 }
 
 /** Each issue adds its measurements here (authenticated reads, web budgets, big lists). */
-export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [accountScenario, domainScenario];
+export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [accountScenario, domainScenario, dnsFilterScenario];

@@ -1,0 +1,61 @@
+import { type DnsRecord, hasPriority } from '@atalaya/contract';
+import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ttlLabel } from '../labels.ts';
+
+interface Props {
+  record: DnsRecord;
+  canWrite: boolean;
+  onEdit: (record: DnsRecord) => void;
+  onDelete: (record: DnsRecord) => void;
+}
+
+/** One list row (spec §2): name with type, priority for MX/SRV only, TTL label, value and dynamic value. */
+export function RecordRow({ record, canWrite, onEdit, onDelete }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr data-testid="dns-row" data-type={record.type}>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Badge variant="light" w={64}>
+            {record.type}
+          </Badge>
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+            {record.reference}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>{hasPriority(record.type) ? record.priority : ''}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{ttlLabel(t, record.ttl)}</Table.Td>
+      <Table.Td style={{ maxWidth: '28rem' }}>
+        <Text size="sm" lineClamp={3} style={{ wordBreak: 'break-all' }} data-testid="dns-value">
+          {record.value}
+        </Text>
+        {record.dynamicValue && (
+          <Text size="xs" c="dimmed" title={t('dns.dynamic_value')}>
+            {record.dynamicValue}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {canWrite && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label={t('dns.row_menu', { name: `${record.reference} ${record.type}` })}>
+                ⋮
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => onEdit(record)}>{t('dns.edit_action')}</Menu.Item>
+              {record.eliminable && (
+                <Menu.Item color="red" onClick={() => onDelete(record)}>
+                  {t('dns.delete_action')}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,50 @@
+import type { DnsRecord } from '@atalaya/contract';
+import { describe, expect, it } from 'vitest';
+import { dnsHaystacks, filterDns } from './filter.ts';
+import { emptyForm, formFields, formFromRecord } from './form.ts';
+
+const record = (over: Partial<DnsRecord>): DnsRecord => ({
+  id: 1,
+  zona: '',
+  type: 'A',
+  reference: 'zona.es',
+  referencePunycode: 'zona.es',
+  ttl: 0,
+  priority: null,
+  value: '192.0.2.1',
+  dynamicValue: null,
+  eliminable: true,
+  ...over,
+});
+
+describe('the DNS form', () => {
+  it('joins SRV name and value from their parts, and splits them back on edit without the trailing dot', () => {
+    const form = { ...emptyForm(), type: 'SRV' as const, srvService: '_sip', srvProtocol: '_udp', zona: 'voz', weight: '5', port: '5060', target: 'sip.example.net', priority: '10' };
+    expect(formFields(form, 'create')).toEqual({ type: 'SRV', zona: '_sip._udp.voz', value: '5 5060 sip.example.net.', ttl: '0', priority: '10' });
+    const back = formFromRecord(record({ type: 'SRV', zona: '_xmpp._tcp', value: '5 5060 sip.example.net.', priority: 10 }));
+    expect(back).toMatchObject({ srvService: 'other', srvOther: '_xmpp', srvProtocol: '_tcp', zona: '', weight: '5', port: '5060', target: 'sip.example.net', priority: '10' });
+  });
+
+  it('joins CAA flag, tag and quoted text, and removes the quotes on edit', () => {
+    const form = { ...emptyForm(), type: 'CAA' as const, caaFlag: '128', caaTag: 'iodef', caaText: 'mailto:a@zona.es' };
+    expect(formFields(form, 'edit')).toEqual({ value: '128 iodef "mailto:a@zona.es"', ttl: '0' });
+    expect(formFromRecord(record({ type: 'CAA', value: '0 issue "letsencrypt.org"' }))).toMatchObject({ caaFlag: '0', caaTag: 'issue', caaText: 'letsencrypt.org' });
+  });
+
+  it('shows host values without the trailing dot and sends priority only for MX and SRV', () => {
+    expect(formFromRecord(record({ type: 'MX', value: 'mail.zona.es.', priority: 10 }))).toMatchObject({ value: 'mail.zona.es', priority: '10' });
+    expect(formFields({ ...emptyForm(), value: '192.0.2.9' }, 'create')).toEqual({ type: 'A', zona: '', value: '192.0.2.9', ttl: '0' });
+  });
+});
+
+describe('the DNS filter', () => {
+  const records = [record({ id: 1 }), record({ id: 2, type: 'MX', value: 'mail.zona.es.', priority: 10 }), record({ id: 3, type: 'TXT', zona: 'ñu', reference: 'ñu.zona.es', referencePunycode: 'xn--u-ykb.zona.es', value: 'hola' })];
+  const hays = dnsHaystacks(records, (ttl) => (ttl === 0 ? 'Por defecto' : String(ttl)));
+  it('keeps a type, and words over name, punycode, ttl label, priority and value', () => {
+    expect(filterDns(records, hays, 'MX', '').map((r) => r.id)).toEqual([2]);
+    expect(filterDns(records, hays, 'ALL', 'xn--u').map((r) => r.id)).toEqual([3]);
+    expect(filterDns(records, hays, 'ALL', 'nu hola').map((r) => r.id)).toEqual([3]);
+    expect(filterDns(records, hays, 'ALL', 'defecto').length).toBe(3);
+    expect(filterDns(records, hays, 'TXT', 'mail')).toEqual([]);
+  });
+});
