@@ -71,6 +71,7 @@ export function createNoticeHub(store: Store, config: Config, log: (err: unknown
       // Notices written before the socket opened are not news to it.
       const old = await store.selectFrom('notice').select(['id', 'at']).where('user_id', '=', listener.userId).where('at', '>=', now() - WINDOW_SECONDS).execute();
       for (const row of old) seen.set(row.id, row.at);
+      if (listener.socket.readyState !== listener.socket.OPEN) return; // closed while we read
       listeners.add(listener);
       listener.socket.on('close', () => listeners.delete(listener));
       schedule();
