@@ -1,4 +1,187 @@
-/** Placeholder until its issue lands: the shell mounts this page lazily. */
+import type { MailAccount, MailAlias } from '@atalaya/contract';
+import { Badge, Button, Group, Menu, SegmentedControl, Stack, Table, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
+import { ChangePasswordDialog, ShowPasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
+import { RowMenu } from '../../components/hosting/RowMenu.tsx';
+import { StateBadge } from '../../components/hosting/StateBadge.tsx';
+import { useListAction } from '../../components/hosting/useDeleteAction.ts';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataList } from '../../components/ui/DataList.tsx';
+import { notifyError } from '../../lib/notify.ts';
+import { useItemPermissions } from '../../lib/permissions.ts';
+import { accountPassword, accountsKey, accountsQuery, aliasesKey, aliasesQuery, changeAccountPassword, deleteAccount, deleteAlias, webmailLogin } from './api/mail.ts';
+import { AccountDialog } from './components/AccountDialog.tsx';
+import { AliasDialog } from './components/AliasDialog.tsx';
+import { MailConfigDialog } from './components/MailConfigDialog.tsx';
+
+type Row = { type: 'account'; key: string; name: string; account: MailAccount } | { type: 'alias'; key: string; name: string; alias: MailAlias };
+type Filter = 'all' | 'alias' | 'account';
+type Open =
+  | { kind: 'account' | 'alias' | 'config' }
+  | { kind: 'show' | 'password' | 'delete-account'; account: MailAccount }
+  | { kind: 'edit-alias' | 'delete-alias'; alias: MailAlias }
+  | null;
+
+/** /admin/{id}/mail/: accounts and aliases of the mail service in one list (spec §2). */
 export default function MailPage() {
-  return null;
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const { data: item, canSee, canAct } = useItemPermissions(id);
+  const reference = item?.reference ?? '';
+  const accounts = useQuery({ ...accountsQuery(id), enabled: canSee('servicemail_accounts') });
+  const aliases = useQuery({ ...aliasesQuery(id), enabled: canSee('servicemail_alias') });
+  const [filter, setFilter] = useState<Filter>('all');
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const removeAccount = useListAction((a: MailAccount) => deleteAccount(id, a.id), accountsKey(id), close);
+  const removeAlias = useListAction((a: MailAlias) => deleteAlias(id, a.id), aliasesKey(id), close);
+
+  const seeAccounts = canSee('servicemail_accounts');
+  const seeAliases = canSee('servicemail_alias');
+  const loading = (seeAccounts && !accounts.data) || (seeAliases && !aliases.data);
+  const rows = useMemo<Row[] | undefined>(() => {
+    if (loading) return undefined;
+    const list: Row[] = [];
+    if (filter !== 'alias') for (const a of accounts.data?.correo ?? []) list.push({ type: 'account', key: `c${a.id}`, name: a.user, account: a });
+    if (filter !== 'account') for (const a of aliases.data ?? []) list.push({ type: 'alias', key: `a${a.id}`, name: `${a.alias}@${a.referencePunycode}`, alias: a });
+    return list.sort((x, y) => x.name.localeCompare(y.name));
+  }, [loading, filter, accounts.data, aliases.data]);
+
+  const account = open && 'account' in open ? open.account : null;
+  const alias = open && 'alias' in open ? open.alias : null;
+  const writeAccounts = canAct('servicemail_accounts');
+  const writeAliases = canAct('servicemail_alias');
+  const webmail = (a: MailAccount) => webmailLogin(id, a.id).then(submitAutoForm, notifyError);
+
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {t('hosting.mail')}
+      </Title>
+      <DataList
+        label={t('hosting.mail')}
+        rows={rows}
+        rowKey={(r) => r.key}
+        filterText={(r) => r.name}
+        toolbar={
+          <Group gap="xs">
+            <SegmentedControl
+              size="xs"
+              value={filter}
+              onChange={(v) => setFilter(v as Filter)}
+              data={[
+                { value: 'all', label: t('hosting.all') },
+                { value: 'alias', label: t('hosting.aliases') },
+                { value: 'account', label: t('hosting.accounts') },
+              ]}
+              aria-label={t('hosting.type_filter')}
+            />
+            <Button variant="default" size="xs" onClick={() => setOpen({ kind: 'config' })} disabled={!accounts.data}>
+              {t('hosting.mail_config')}
+            </Button>
+            {(writeAccounts || writeAliases) && (
+              <Menu withinPortal>
+                <Menu.Target>
+                  <Button size="xs" data-testid="mail-create">
+                    {t('hosting.create')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {writeAccounts && <Menu.Item onClick={() => setOpen({ kind: 'account' })}>{t('hosting.account_create')}</Menu.Item>}
+                  {writeAliases && <Menu.Item onClick={() => setOpen({ kind: 'alias' })}>{t('hosting.alias_create')}</Menu.Item>}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+        }
+        columns={[t('hosting.name'), t('hosting.type'), t('hosting.details'), '']}
+        renderRow={(r) =>
+          r.type === 'account' ? (
+            <Table.Tr>
+              <Table.Td>
+                {r.name}
+                <StateBadge state={r.account.state} />
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light">{t('hosting.account')}</Badge>
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => webmail(r.account)}>
+                  {t('hosting.webmail')}
+                </Button>
+              </Table.Td>
+              <Table.Td>
+                <Group justify="flex-end">
+                  <RowMenu
+                    name={r.name}
+                    actions={[
+                      { label: t('hosting.show_password'), onClick: () => setOpen({ kind: 'show', account: r.account }) },
+                      { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', account: r.account }), hidden: !writeAccounts },
+                      { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete-account', account: r.account }), hidden: !writeAccounts || !r.account.eliminable },
+                    ]}
+                  />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            <Table.Tr>
+              <Table.Td>
+                {r.name}
+                <StateBadge state={r.alias.state} />
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color="grape">
+                  {t('hosting.alias')}
+                </Badge>
+              </Table.Td>
+              <Table.Td className="break-anywhere">{r.alias.name}</Table.Td>
+              <Table.Td>
+                <Group justify="flex-end">
+                  <RowMenu
+                    name={r.name}
+                    actions={[
+                      { label: t('hosting.edit'), onClick: () => setOpen({ kind: 'edit-alias', alias: r.alias }), hidden: !writeAliases },
+                      { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete-alias', alias: r.alias }), hidden: !writeAliases || !r.alias.eliminable },
+                    ]}
+                  />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          )
+        }
+      />
+      <MailConfigDialog config={accounts.data?.config} opened={open?.kind === 'config'} onClose={close} />
+      <AccountDialog id={id} reference={reference} opened={open?.kind === 'account'} onClose={close} />
+      <AliasDialog id={id} reference={reference} alias={open?.kind === 'edit-alias' ? alias : null} opened={open?.kind === 'alias' || open?.kind === 'edit-alias'} onClose={close} />
+      <ShowPasswordDialog
+        title={t('hosting.password_of', { name: account?.user ?? '' })}
+        opened={open?.kind === 'show'}
+        onClose={close}
+        queryKey={['mail', id, 'correo', account?.id, 'password']}
+        load={() => accountPassword(id, account!.id)}
+      />
+      <ChangePasswordDialog
+        itemId={id}
+        area="servicemail_accounts"
+        title={t('hosting.change_password_of', { name: account?.user ?? '' })}
+        opened={open?.kind === 'password'}
+        onClose={close}
+        submit={(password) => changeAccountPassword(id, account!.id, password)}
+      />
+      <ConfirmDialog
+        opened={open?.kind === 'delete-account' || open?.kind === 'delete-alias'}
+        danger
+        title={t('hosting.delete')}
+        message={t('hosting.delete_confirm', { name: account?.user ?? (alias ? `${alias.alias}@${alias.referencePunycode}` : '') })}
+        confirmLabel={t('hosting.delete')}
+        loading={removeAccount.isPending || removeAlias.isPending}
+        onConfirm={() => (account ? removeAccount.mutate(account) : alias && removeAlias.mutate(alias))}
+        onClose={close}
+      />
+    </Stack>
+  );
 }

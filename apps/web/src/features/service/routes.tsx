@@ -1,4 +1,22 @@
 import type { RouteObject } from 'react-router';
 
-/** Children of /admin/:id/service/ (home, ftp/, subdomain/, ddbb/; dns/ comes from features/dns). */
-export const serviceRoutes: RouteObject[] = [];
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/**
+ * Children of the service wrapper (spec §2): the main view, ftp/, ddbb/. The sites issue adds
+ * `subdomain/` here, so it shares the wrapper's loaded service and permissions.
+ */
+export const serviceChildren: RouteObject[] = [
+  { index: true, lazy: page(() => import('./ServicePage.tsx')) },
+  { path: 'ftp/', lazy: page(() => import('./FtpPage.tsx')) },
+  { path: 'ddbb/', lazy: page(() => import('./DatabasesPage.tsx')) },
+  { path: 'subdomain/', lazy: page(() => import('../sites/SitesPage.tsx')) },
+];
+
+/** Children of /admin/:id/service/ (dns/ comes from features/dns, mounted by the router). */
+export const serviceRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./ServiceWrapper.tsx')).ServiceWrapper }),
+    children: serviceChildren,
+  },
+];

@@ -1,0 +1,144 @@
+import type { DatabaseView } from '@atalaya/contract';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadFile, submitAutoForm } from '../../components/hosting/autoSubmit.ts';
+import { ChangePasswordDialog, ShowPasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
+import { RowMenu } from '../../components/hosting/RowMenu.tsx';
+import { StateBadge } from '../../components/hosting/StateBadge.tsx';
+import { useListAction } from '../../components/hosting/useDeleteAction.ts';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataList } from '../../components/ui/DataList.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { useItemPermissions } from '../../lib/permissions.ts';
+import {
+  changeDatabasePassword,
+  databaseLogin,
+  databasePassword,
+  ddbbKey,
+  ddbbQuery,
+  deleteDatabase,
+  dumpPath,
+  toggleExternal,
+} from './api/service.ts';
+import { CreateDatabaseDialog } from './components/CreateDatabaseDialog.tsx';
+import { useService } from './ServiceWrapper.tsx';
+
+type Kind = 'show' | 'password' | 'external' | 'delete';
+type Open = { kind: 'create' } | { kind: Kind; db: DatabaseView } | null;
+
+/** Databases: name, user, phpMyAdmin access and a row menu (spec §2, §6). */
+export default function DatabasesPage() {
+  const { t, i18n } = useTranslation();
+  const service = useService();
+  const { canSee, canAct } = useItemPermissions(service.id);
+  const rows = useQuery({ ...ddbbQuery(service.id), enabled: canSee('service_ddbb') });
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const remove = useListAction((db: DatabaseView) => deleteDatabase(service.id, db.id), ddbbKey(service.id), close);
+  const external = useListAction((db: DatabaseView) => toggleExternal(service.id, db.id), ddbbKey(service.id), close);
+  if (!canSee('service_ddbb')) return <Text>{t('main.not_found')}</Text>;
+  const writable = canAct('service_ddbb');
+  const selected = open && open.kind !== 'create' ? open.db : null;
+  const count = rows.data?.filter((d) => d.state !== 'deleting').length ?? 0;
+  // Spec §5: creation only below the service's database limit.
+  const canCreate = writable && count < service.usage.BBDD.limit;
+  const phpMyAdmin = (db: DatabaseView) => databaseLogin(service.id, db.id).then(submitAutoForm, notifyError);
+  const dump = (db: DatabaseView) => downloadFile(dumpPath(service.id, db.id)).catch(notifyError);
+
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {t('hosting.databases')}
+      </Title>
+      <DataList
+        label={t('hosting.databases')}
+        rows={rows.data}
+        rowKey={(d) => d.id}
+        filterText={(d) => `${d.bbdd} ${d.user}`}
+        toolbar={
+          writable && (
+            <Button onClick={() => setOpen({ kind: 'create' })} disabled={!canCreate} data-testid="ddbb-create">
+              {t('hosting.ddbb_create')}
+            </Button>
+          )
+        }
+        columns={[t('hosting.database'), t('hosting.user'), t('hosting.created'), 'phpMyAdmin', '']}
+        renderRow={(d) => (
+          <Table.Tr>
+            <Table.Td>
+              {d.bbdd}
+              {d.externalAccess && (
+                <Text span size="xs" c="dimmed" ml="xs">
+                  ({t('hosting.external_access')})
+                </Text>
+              )}
+              <StateBadge state={d.state} />
+            </Table.Td>
+            <Table.Td>{d.user}</Table.Td>
+            <Table.Td>{formatDate(d.createdTS, i18n.language)}</Table.Td>
+            <Table.Td>
+              <Button size="xs" variant="light" onClick={() => phpMyAdmin(d)}>
+                {t('hosting.access')}
+              </Button>
+            </Table.Td>
+            <Table.Td>
+              <Group justify="flex-end">
+                <RowMenu
+                  name={d.bbdd}
+                  actions={[
+                    { label: t('hosting.show_password'), onClick: () => setOpen({ kind: 'show', db: d }) },
+                    { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', db: d }), hidden: !writable },
+                    { label: t('hosting.dump'), onClick: () => dump(d), hidden: !writable },
+                    {
+                      label: t(d.externalAccess ? 'hosting.external_off' : 'hosting.external_on'),
+                      onClick: () => setOpen({ kind: 'external', db: d }),
+                      hidden: !writable,
+                    },
+                    { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete', db: d }), hidden: !writable || !d.eliminable },
+                  ]}
+                />
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+      <CreateDatabaseDialog id={service.id} opened={open?.kind === 'create'} onClose={close} />
+      <ShowPasswordDialog
+        title={t('hosting.password_of', { name: selected?.bbdd ?? '' })}
+        opened={open?.kind === 'show'}
+        onClose={close}
+        queryKey={['service', service.id, 'ddbb', selected?.id, 'password']}
+        load={() => databasePassword(service.id, selected!.id)}
+      />
+      <ChangePasswordDialog
+        itemId={service.id}
+        area="service_ddbb"
+        title={t('hosting.change_password_of', { name: selected?.bbdd ?? '' })}
+        opened={open?.kind === 'password'}
+        onClose={close}
+        submit={(password) => changeDatabasePassword(service.id, selected!.id, password)}
+      />
+      <ConfirmDialog
+        opened={open?.kind === 'external'}
+        title={t('hosting.external_access')}
+        message={t(selected?.externalAccess ? 'hosting.external_confirm_off' : 'hosting.external_confirm_on', { name: selected?.bbdd ?? '' })}
+        loading={external.isPending}
+        onConfirm={() => selected && external.mutate(selected)}
+        onClose={close}
+      />
+      <ConfirmDialog
+        opened={open?.kind === 'delete'}
+        danger
+        title={t('hosting.delete')}
+        message={t('hosting.delete_confirm', { name: selected?.bbdd ?? '' })}
+        confirmLabel={t('hosting.delete')}
+        loading={remove.isPending}
+        onConfirm={() => selected && remove.mutate(selected)}
+        onClose={close}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import type { FtpUser } from '@atalaya/contract';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
+import { ChangePasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
+import { RowMenu } from '../../components/hosting/RowMenu.tsx';
+import { StateBadge } from '../../components/hosting/StateBadge.tsx';
+import { useListAction } from '../../components/hosting/useDeleteAction.ts';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataList } from '../../components/ui/DataList.tsx';
+import { notifyError } from '../../lib/notify.ts';
+import { useItemPermissions } from '../../lib/permissions.ts';
+import { deleteFtp, ftpKey, ftpLogin, ftpPassword, ftpQuery } from './api/service.ts';
+import { FtpDialog } from './components/FtpDialogs.tsx';
+import { useService } from './ServiceWrapper.tsx';
+
+type Open = { kind: 'create' } | { kind: 'edit' | 'password' | 'delete'; user: FtpUser } | null;
+
+/** FTP users: user, folder as /{directorio}, WebFTP access and a row menu (spec §2). */
+export default function FtpPage() {
+  const { t } = useTranslation();
+  const service = useService();
+  const { canSee, canAct } = useItemPermissions(service.id);
+  const rows = useQuery({ ...ftpQuery(service.id), enabled: canSee('service_ftp') });
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const remove = useListAction((user: FtpUser) => deleteFtp(service.id, user.id), ftpKey(service.id), close);
+  const webFtp = (user: FtpUser) => ftpLogin(service.id, user.id, user.directorio).then(submitAutoForm, notifyError);
+  if (!canSee('service_ftp')) return <Text>{t('main.not_found')}</Text>;
+  const writable = canAct('service_ftp');
+  const selected = open && open.kind !== 'create' ? open.user : null;
+
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {t('hosting.ftp')}
+      </Title>
+      <DataList
+        label={t('hosting.ftp_users')}
+        rows={rows.data}
+        rowKey={(u) => u.id}
+        filterText={(u) => `${u.user} ${u.directorio}`}
+        toolbar={
+          writable && (
+            <Button onClick={() => setOpen({ kind: 'create' })} data-testid="ftp-create">
+              {t('hosting.ftp_create')}
+            </Button>
+          )
+        }
+        columns={[t('hosting.user'), t('hosting.folder'), t('hosting.webftp'), '']}
+        renderRow={(u) => (
+          <Table.Tr>
+            <Table.Td>
+              {u.user}
+              <StateBadge state={u.state} />
+            </Table.Td>
+            <Table.Td>/{u.directorio}</Table.Td>
+            <Table.Td>
+              <Button size="xs" variant="light" onClick={() => webFtp(u)}>
+                {t('hosting.access')}
+              </Button>
+            </Table.Td>
+            <Table.Td>
+              <Group justify="flex-end">
+                <RowMenu
+                  name={u.user}
+                  actions={[
+                    { label: t('hosting.edit_folder'), onClick: () => setOpen({ kind: 'edit', user: u }), hidden: !writable },
+                    { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', user: u }), hidden: !writable },
+                    { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete', user: u }), hidden: !writable || !u.eliminable },
+                  ]}
+                />
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+      <FtpDialog
+        id={service.id}
+        reference={service.reference}
+        user={open?.kind === 'edit' ? open.user : null}
+        opened={open?.kind === 'create' || open?.kind === 'edit'}
+        onClose={close}
+      />
+      <ChangePasswordDialog
+        itemId={service.id}
+        area="service_ftp"
+        title={t('hosting.change_password_of', { name: selected?.user ?? '' })}
+        opened={open?.kind === 'password'}
+        onClose={close}
+        submit={(password) => ftpPassword(service.id, selected!.id, password)}
+      />
+      <ConfirmDialog
+        opened={open?.kind === 'delete'}
+        danger
+        title={t('hosting.delete')}
+        message={t('hosting.delete_confirm', { name: selected?.user ?? '' })}
+        confirmLabel={t('hosting.delete')}
+        loading={remove.isPending}
+        onConfirm={() => selected && remove.mutate(selected)}
+        onClose={close}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StateBadge } from '../../components/hosting/StateBadge.tsx';
+import { useItemPermissions } from '../../lib/permissions.ts';
+import { constructorFolder, constructorLogin } from './api/service.ts';
+import { ErrorLogDialog } from './components/ErrorLogDialog.tsx';
+import { ParkingSwitch } from './components/ParkingSwitch.tsx';
+import { PhpDialog, phpLabel } from './components/PhpDialog.tsx';
+import { UsageRow } from './components/UsageRow.tsx';
+import { useService } from './ServiceWrapper.tsx';
+
+/** The service main view: a hosting service's information and web resources, or a parking card. */
+export default function ServicePage() {
+  const { t } = useTranslation();
+  const service = useService();
+  const { canAct, canSee } = useItemPermissions(service.id);
+  const [dialog, setDialog] = useState<'php' | 'log' | null>(null);
+  const close = () => setDialog(null);
+  // Spec §4: the launcher asks for the selected folder, then signs in for it and opens a new tab.
+  const builder = useMutation({
+    mutationFn: async () => constructorLogin(service.id, await constructorFolder(service.id)),
+    onSuccess: (url) => window.open(url, '_blank', 'noopener'),
+  });
+
+  if (service.isRedirAndParking) {
+    return (
+      <Stack>
+        <Title order={2} size="h4">
+          {t('hosting.parking')}
+          <StateBadge state={service.state} />
+        </Title>
+        <Card withBorder>
+          <ParkingSwitch service={service} />
+        </Card>
+      </Stack>
+    );
+  }
+
+  const phpEditable = canAct('service');
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {t('hosting.hosting')}
+        <StateBadge state={service.state} />
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder>
+          <Title order={3} size="h5" mb="sm">
+            {t('hosting.information')}
+          </Title>
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Text size="sm">{t('hosting.php_version')}</Text>
+              {phpEditable ? (
+                <Button size="xs" variant="light" onClick={() => setDialog('php')} data-testid="php-button">
+                  {phpLabel(t, service, service.phpversion)}
+                </Button>
+              ) : (
+                <Text size="sm" fw={500} data-testid="php-text">
+                  {phpLabel(t, service, service.phpversion)}
+                </Text>
+              )}
+            </Group>
+            <Group justify="space-between">
+              <Text size="sm">{t('hosting.parking')}</Text>
+              <ParkingSwitch service={service} />
+            </Group>
+            <Group gap="xs">
+              {canAct('service') && (
+                <Button size="xs" variant="default" loading={builder.isPending} onClick={() => builder.mutate()}>
+                  {t('hosting.web_constructor')}
+                </Button>
+              )}
+              <Button size="xs" variant="default" onClick={() => setDialog('log')}>
+                {t('hosting.error_log')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+        <Card withBorder>
+          <Title order={3} size="h5" mb="sm">
+            {t('hosting.web_resources')}
+          </Title>
+          <Stack gap="sm">
+            <UsageRow label={t('hosting.web_space')} usage={service.usage.spaceWeb} />
+            <UsageRow label={t('hosting.traffic')} usage={service.usage.traffic} />
+            <Group justify="space-between">
+              <Text size="sm">{t('hosting.ftp_server')}</Text>
+              <Text size="sm" fw={500}>
+                {service.ftpServer}
+              </Text>
+            </Group>
+            {canSee('service_ftp') && (
+              <Button size="xs" variant="default" component={Link} to="ftp/">
+                {t('hosting.webftp')}
+              </Button>
+            )}
+            <UsageRow label={t('hosting.databases')} usage={service.usage.BBDD} count />
+            <UsageRow label={t('hosting.database_space')} usage={service.usage.spaceBbdd} />
+            <Group justify="space-between">
+              <Text size="sm">{t('hosting.database_server')}</Text>
+              <Text size="sm" fw={500}>
+                {service.databaseServer}
+              </Text>
+            </Group>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+      {phpEditable && <PhpDialog service={service} opened={dialog === 'php'} onClose={close} />}
+      <ErrorLogDialog id={service.id} opened={dialog === 'log'} onClose={close} />
+    </Stack>
+  );
+}
