@@ -1,4 +1,40 @@
-/** Placeholder until its issue lands: the shell mounts this page lazily. */
+import { canSee } from '@atalaya/contract';
+import { Alert, Loader, Stack } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { errorText } from '../../lib/notify.ts';
+import { setItemPermissions } from '../../lib/permissions.ts';
+import { domainQuery } from './api/domain.ts';
+import { ActionsCard } from './components/ActionsCard.tsx';
+import { AuthCodeCard } from './components/AuthCodeCard.tsx';
+import { ContactsCard } from './components/ContactsCard.tsx';
+import { SummaryCard } from './components/SummaryCard.tsx';
+
+/** /admin/{id}/domain/: summary, domain actions, auth code or transfer key, contacts (spec §2). */
 export default function DomainPage() {
-  return null;
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const itemId = Number(id);
+  const client = useQueryClient();
+  const query = useQuery(domainQuery(itemId));
+  const permissions = query.data?.domain.permissions;
+  // The domain answer carries the user's permissions: they refresh the shell's (spec §6).
+  useEffect(() => {
+    if (permissions) setItemPermissions(client, itemId, permissions);
+  }, [client, itemId, permissions]);
+
+  if (query.isError) return <Alert color="red">{errorText(query.error)}</Alert>;
+  if (!query.data) return <Loader aria-label={t('main.loading')} />;
+  const data = query.data;
+  const { domain } = data;
+  return (
+    <Stack>
+      <SummaryCard data={data} />
+      <ActionsCard data={data} />
+      {canSee(domain.permissions, 'domain_authcode') && <AuthCodeCard id={domain.id} kind={domain.transferkey ? 'transferkey' : 'authcode'} />}
+      <ContactsCard data={data} />
+    </Stack>
+  );
 }

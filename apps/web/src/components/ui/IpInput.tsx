@@ -1,0 +1,32 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ipValid, typeIp } from './ipInput.ts';
+
+export interface IpInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
+  value: string;
+  onChange: (value: string) => void;
+  /** Spec §5 partial mode: one to three groups are valid too. */
+  partial?: boolean;
+}
+
+/** An IPv4 field that shapes the text as it is typed and says 'IP Invalida' once left invalid. */
+export function IpInput({ value, onChange, partial, error, onBlur, ...props }: IpInputProps) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(false);
+  const invalid = left && !ipValid(value, partial);
+  return (
+    <TextInput
+      inputMode="decimal"
+      autoComplete="off"
+      {...props}
+      value={value}
+      onChange={(e) => onChange(typeIp(value, e.currentTarget.value))}
+      onBlur={(e) => {
+        setLeft(true);
+        onBlur?.(e);
+      }}
+      error={error ?? (invalid ? t('validation.ipv4') : undefined)}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { LIMITS } from '@atalaya/contract';
+import { Button, Card, Code, Group, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchAuthCode, fetchTransferKey } from '../api/domain.ts';
+
+async function copyText(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Clipboard API refused (permissions, insecure origin): the selection route still works.
+    const area = document.createElement('textarea');
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+}
+
+/** The auth code or the transfer key, whichever the domain has, fetched only when asked for. */
+export function AuthCodeCard({ id, kind }: { id: number; kind: 'authcode' | 'transferkey' }) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState<string | null>(null);
+  const secret = useMutation({ mutationFn: () => (kind === 'authcode' ? fetchAuthCode(id) : fetchTransferKey(id)) });
+  useEffect(() => {
+    if (!note) return;
+    const timer = setTimeout(() => setNote(null), LIMITS.copyConfirmMs);
+    return () => clearTimeout(timer);
+  }, [note]);
+  const label = t(kind === 'authcode' ? 'domain.authcode' : 'domain.transferkey');
+  const copy = async () => {
+    if (!secret.data) return setNote(t('main.no_copy'));
+    await copyText(secret.data);
+    setNote(t('domain.copied'));
+  };
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">
+        {label}
+      </Title>
+      <Group gap="sm">
+        {secret.data ? (
+          <Code fz="md" data-testid="auth-secret">
+            {secret.data}
+          </Code>
+        ) : (
+          <Button variant="light" loading={secret.isPending} onClick={() => secret.mutate()}>
+            {t('domain.show_secret', { what: label })}
+          </Button>
+        )}
+        <Button variant="default" onClick={copy}>
+          {t('domain.copy')}
+        </Button>
+        {note && (
+          <Text size="sm" c="dimmed" role="status">
+            {note}
+          </Text>
+        )}
+      </Group>
+    </Card>
+  );
+}

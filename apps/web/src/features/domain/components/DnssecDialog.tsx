@@ -1,0 +1,101 @@
+import type { DnssecRecord } from '@atalaya/contract';
+import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { createDnssec, deleteDnssec, dnssecInitQuery, dnssecKey } from '../api/domain.ts';
+import { useSubmit } from './useSubmit.ts';
+
+const EMPTY = { keytag: '', algorithm: '', digesttype: '', digest: '', flags: '', protocols: '' };
+const options = (table: Record<number, string> | undefined) => Object.entries(table ?? {}).map(([value, name]) => ({ value, label: `${value} · ${name}` }));
+
+/** A DS record (digest type) or DNSKEY data (pubkey type), as the domain's registry takes it. */
+export function DnssecDialog({ id, opened, onClose }: { id: number; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const init = useQuery({ ...dnssecInitQuery(id), enabled: opened });
+  const [form, setForm] = useState(EMPTY);
+  const type = init.data?.type ?? 'digest';
+  const fields = type === 'digest' ? ['keytag', 'algorithm', 'digesttype', 'digest'] : ['flags', 'protocols', 'algorithm', 'digest'];
+  const submit = useSubmit({
+    id,
+    area: 'domain_dnssec',
+    send: () => createDnssec(id, { type, ...Object.fromEntries(fields.map((f) => [f, form[f as keyof typeof EMPTY]])) }),
+    reload: [dnssecKey(id)],
+    onClose,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time it opens
+  useEffect(() => {
+    if (!opened) return;
+    setForm(EMPTY);
+    submit.reset();
+  }, [opened]);
+  const set = (key: keyof typeof EMPTY) => (value: string | null) => setForm((f) => ({ ...f, [key]: value ?? '' }));
+  const err = (input: string) => fieldError(submit.error, input);
+  const select = (key: keyof typeof EMPTY, label: string, table: Record<number, string> | undefined) => (
+    <Select label={label} name={key} required data={options(table)} value={form[key] || null} onChange={set(key)} error={err(key)} allowDeselect={false} />
+  );
+
+  return (
+    <Dialog opened={opened} onClose={onClose} title={t('domain.dnssec_create')} size="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit.mutate();
+        }}
+      >
+        <Stack>
+          {type === 'digest' ? (
+            <>
+              <TextInput label={t('domain.keytag')} name="keytag" required inputMode="numeric" value={form.keytag} onChange={(e) => set('keytag')(e.currentTarget.value.replace(/\D/g, ''))} error={err('keytag')} />
+              {select('algorithm', t('domain.algorithm'), init.data?.algorithms)}
+              {select('digesttype', t('domain.digesttype'), init.data?.digestTypes)}
+            </>
+          ) : (
+            <>
+              {select('flags', t('domain.flags'), init.data?.flags)}
+              {select('protocols', t('domain.protocol'), init.data?.protocols)}
+              {select('algorithm', t('domain.algorithm'), init.data?.algorithms)}
+            </>
+          )}
+          <Textarea
+            label={t(type === 'digest' ? 'domain.digest' : 'domain.public_key')}
+            name="digest"
+            required
+            rows={5}
+            value={form.digest}
+            onChange={(e) => set('digest')(e.currentTarget.value)}
+            error={err('digest') ?? err('type')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('shell.cancel')}
+            </Button>
+            <Button type="submit" loading={submit.isPending} disabled={!init.data}>
+              {t('shell.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
+
+export function DnssecDeleteDialog({ id, record, onClose }: { id: number; record: DnssecRecord | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const submit = useSubmit({ id, area: 'domain_dnssec', send: () => deleteDnssec(id, record!.id), reload: [dnssecKey(id)], onClose, closeOnError: true });
+  return (
+    <ConfirmDialog
+      opened={record !== null}
+      title={t('domain.dnssec_delete')}
+      message={t('domain.dnssec_delete_confirm', { keytag: record?.keytag ?? '' })}
+      confirmLabel={t('domain.delete')}
+      danger
+      loading={submit.isPending}
+      onConfirm={() => submit.mutate()}
+      onClose={onClose}
+    />
+  );
+}

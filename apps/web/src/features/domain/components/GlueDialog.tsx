@@ -1,0 +1,105 @@
+import { type GlueRecord, isIPv6 } from '@atalaya/contract';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { IpInput } from '../../../components/ui/IpInput.tsx';
+import { createGlue, deleteGlue, domainKey, glueKey, saveGlue } from '../api/domain.ts';
+import { useSubmit } from './useSubmit.ts';
+
+interface Props {
+  id: number;
+  domain: string;
+  /** null: create one; a record: change its addresses. */
+  record: GlueRecord | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** A glue record: a name whose suffix is the domain, IPv4 required, IPv6 optional. */
+export function GlueDialog({ id, domain, record, opened, onClose }: Props) {
+  const { t } = useTranslation();
+  const [label, setLabel] = useState('');
+  const [ip, setIp] = useState('');
+  const [ipv6, setIpv6] = useState('');
+  const [ipv6Left, setIpv6Left] = useState(false);
+  const name = label.trim() ? `${label.trim()}.${domain}` : domain;
+  const submit = useSubmit({
+    id,
+    area: 'domain_gluerecords',
+    send: () => (record ? saveGlue(id, record.id, { ip, ipv6 }) : createGlue(id, { name, ip, ipv6 })),
+    reload: [glueKey(id), domainKey(id)],
+    onClose,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time it opens
+  useEffect(() => {
+    if (!opened) return;
+    setLabel(record ? record.name.slice(0, -(domain.length + 1)) : '');
+    setIp(record?.ip ?? '');
+    setIpv6(record?.ipv6 ?? '');
+    setIpv6Left(false);
+    submit.reset();
+  }, [opened, record]);
+  const err = (input: string) => fieldError(submit.error, input);
+  const ipv6Invalid = ipv6Left && ipv6 !== '' && !isIPv6(ipv6.trim());
+
+  return (
+    <Dialog opened={opened} onClose={onClose} title={t(record ? 'domain.glue_edit' : 'domain.glue_create')}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit.mutate();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('domain.glue_name')}
+            name="name"
+            value={label}
+            disabled={Boolean(record)}
+            onChange={(e) => setLabel(e.currentTarget.value)}
+            rightSection={<Text size="sm" c="dimmed">.{domain}</Text>}
+            rightSectionWidth={Math.min(220, 20 + domain.length * 8)}
+            error={err('name')}
+          />
+          <IpInput label={t('domain.ipv4')} name="ip" required value={ip} onChange={setIp} error={err('ip')} />
+          <TextInput
+            label={t('domain.ipv6')}
+            name="ipv6"
+            value={ipv6}
+            onChange={(e) => setIpv6(e.currentTarget.value)}
+            onBlur={() => setIpv6Left(true)}
+            error={err('ipv6') ?? (ipv6Invalid ? t('validation.ipv6') : undefined)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('shell.cancel')}
+            </Button>
+            <Button type="submit" loading={submit.isPending}>
+              {t('shell.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
+
+export function GlueDeleteDialog({ id, record, onClose }: { id: number; record: GlueRecord | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const submit = useSubmit({ id, area: 'domain_gluerecords', send: () => deleteGlue(id, record!.id), reload: [glueKey(id), domainKey(id)], onClose, closeOnError: true });
+  return (
+    <ConfirmDialog
+      opened={record !== null}
+      title={t('domain.glue_delete')}
+      message={t('domain.glue_delete_confirm', { name: record?.name ?? '' })}
+      confirmLabel={t('domain.delete')}
+      danger
+      loading={submit.isPending}
+      onConfirm={() => submit.mutate()}
+      onClose={onClose}
+    />
+  );
+}
