@@ -8,7 +8,7 @@ import path from 'node:path';
  * one: a temp file in the same directory (same file system), flushed, then renamed over the target.
  * The temp name starts with a dot and ends in `.tmp`, so no `*.conf` include ever picks it up.
  */
-export async function writeAtomic(file: string, data: string | Buffer, mode = 0o644): Promise<void> {
+export async function writeAtomic(file: string, data: string | Buffer, mode = 0o644, group?: number): Promise<void> {
   const dir = path.dirname(file);
   await mkdir(dir, { recursive: true });
   const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -16,6 +16,7 @@ export async function writeAtomic(file: string, data: string | Buffer, mode = 0o
   try {
     await handle.writeFile(data);
     await handle.chmod(mode); // the umask must not widen or narrow what we asked for
+    if (group !== undefined) await handle.chown(-1, group); // e.g. the daemon's group, for a 0640 file
     await handle.sync();
   } finally {
     await handle.close();

@@ -1,0 +1,138 @@
+import { chown, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { type DovecotBackend, dovecotBackend } from '../../../src/drivers/real/dovecot/dovecot.ts';
+import { freePort, removeDir, startDaemon, stopDaemon, tempDir, waitForPort } from './common.ts';
+
+export const DOVECOT = '/usr/sbin/dovecot';
+export const DOVEADM = '/usr/bin/doveadm';
+export const POSTMAP = '/usr/sbin/postmap';
+
+export interface DovecotHarness {
+  dir: string;
+  conf: string;
+  imapPort: number;
+  backend: DovecotBackend;
+  stop(): Promise<void>;
+}
+
+/**
+ * A Dovecot of its own: base_dir, state and logs in a temp dir, IMAP on a free loopback port,
+ * passdb and userdb the panel's passwd-file. Mail belongs to `nobody` so no account is created.
+ */
+export async function startDovecot(): Promise<DovecotHarness> {
+  const dir = await tempDir('dovecot');
+  const imapPort = await freePort();
+  const passwdFile = path.join(dir, 'passwd');
+  const conf = path.join(dir, 'dovecot.conf');
+  const dovecotGroup = await groupId('dovecot');
+  await writeFile(passwdFile, '', { mode: 0o640 });
+  await chown(passwdFile, 0, dovecotGroup);
+  await writeFile(
+    conf,
+    `base_dir = ${dir}/run
+state_dir = ${dir}/state
+instance_name = atalaya-test-${imapPort}
+protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_failure_delay = 0
+log_path = ${dir}/dovecot.log
+mail_location = maildir:~/Maildir
+default_internal_user = dovecot
+default_login_user = dovenull
+first_valid_uid = 1
+passdb {
+  driver = passwd-file
+  args = scheme=ARGON2ID username_format=%u ${passwdFile}
+}
+userdb {
+  driver = passwd-file
+  args = username_format=%u ${passwdFile}
+}
+# No growing penalty for the suite's deliberate failed logins (Dovecot's anvil auth penalty).
+service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${imapPort}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+`,
+  );
+  const daemon = startDaemon(DOVECOT, ['-F', '-c', conf]);
+  try {
+    await waitForPort(imapPort);
+  } catch (error) {
+    await stopDaemon(daemon.child);
+    throw new Error(`dovecot did not start: ${(error as Error).message}\n${daemon.output()}`);
+  }
+  const backend = dovecotBackend({
+    passwdFile,
+    mailRoot: path.join(dir, 'vmail'),
+    uid: 65534,
+    gid: 65534,
+    aliasMap: path.join(dir, 'postfix', 'virtual'),
+    postmap: POSTMAP,
+    passwdGroup: dovecotGroup,
+    // The cheapest cost Dovecot still accepts keeps the suite quick on a shared machine.
+    hashMemoryKiB: 8192,
+    hashTime: 1,
+  });
+  return {
+    dir,
+    conf,
+    imapPort,
+    backend,
+    async stop() {
+      await stopDaemon(daemon.child);
+      await removeDir(dir);
+    },
+  };
+}
+
+/** A group's id from /etc/group (the auth process reads the 0640 passwd-file through it). */
+async function groupId(name: string): Promise<number> {
+  const line = (await readFile('/etc/group', 'utf8')).split('\n').find((l) => l.startsWith(`${name}:`));
+  if (!line) throw new Error(`no group ${name}: is dovecot-core installed?`);
+  return Number(line.split(':')[2]);
+}
+
+const quote = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+/** An IMAP LOGIN over a plain socket: true when the server answers OK. */
+export function imapLogin(port: number, user: string, password: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let buffer = '';
+    let sent = false;
+    const timer = setTimeout(() => socket.destroy(new Error('IMAP timeout')), 10_000);
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      if (!sent && buffer.includes('* OK')) {
+        sent = true;
+        socket.write(`a1 LOGIN ${quote(user)} ${quote(password)}\r\n`);
+      }
+      const answer = /^a1 (OK|NO|BAD)/m.exec(buffer);
+      if (answer) {
+        clearTimeout(timer);
+        socket.end('a2 LOGOUT\r\n');
+        resolve(answer[1] === 'OK');
+      }
+    });
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
