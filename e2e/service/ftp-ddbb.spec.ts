@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { signInContext } from '../support/accounts.ts';
+import { dialog, hostingAccount, rowAction, toast } from './helpers.ts';
+
+test('FTP users: create with .{reference}, folder checked, edit folder, change password, delete', async ({ page, context }) => {
+  const { account, reference, id } = await hostingAccount();
+  await signInContext(context, account, 'admin');
+  await page.goto(`/admin/${id}/service/ftp/`);
+  await page.getByTestId('ftp-create').click();
+  const form = dialog(page);
+  await expect(form.getByText(`.${reference}`)).toBeVisible();
+  await form.getByLabel('Usuario').fill('web');
+  await form.getByLabel('Carpeta').fill('../fuera');
+  await form.getByRole('button', { name: 'Crear' }).click();
+  await expect(form.getByText('Carpeta no válida: debe quedar dentro del espacio web')).toBeVisible();
+  await form.getByLabel('Carpeta').fill('/public_html');
+  await form.getByRole('button', { name: 'Crear' }).click();
+  await toast(page, 'Usuario FTP creado');
+  const login = `web.${reference}`;
+  const row = page.getByRole('row', { name: new RegExp(login.replace(/\./g, '\\.')) });
+  await expect(row).toContainText('/public_html');
+
+  await rowAction(page, login, 'Editar carpeta');
+  await dialog(page).getByLabel('Carpeta').fill('/public_html/blog');
+  await dialog(page).getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, 'Usuario FTP guardado');
+  await expect(row).toContainText('/public_html/blog');
+
+  await rowAction(page, login, 'Cambiar contraseña');
+  await dialog(page).locator('input[name="password"]').fill('Otra-clave-ftp1');
+  await dialog(page).getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, 'Contraseña cambiada');
+
+  await rowAction(page, login, 'Eliminar');
+  await dialog(page).getByRole('button', { name: 'Eliminar' }).click();
+  await toast(page, 'Usuario FTP eliminado');
+  await expect(row).toHaveCount(0);
+});
+
+test('databases: create with a generated name, show and change the password, external access, delete', async ({ page, context }) => {
+  const { account, id } = await hostingAccount();
+  await signInContext(context, account, 'admin');
+  await page.goto(`/admin/${id}/service/ddbb/`);
+  await page.getByTestId('ddbb-create').click();
+  await dialog(page).locator('input[name="password"]').fill('Base-datos-123');
+  await dialog(page).getByRole('button', { name: 'Crear' }).click();
+  await toast(page, 'Base de datos creada');
+  const row = page.getByRole('row', { name: /_1/ });
+  await expect(row).toBeVisible();
+  const name = (await row.getByRole('cell').first().innerText()).split(/\s/)[0];
+
+  await rowAction(page, name, 'Ver contraseña');
+  await expect(page.getByTestId('shown-password')).toHaveText('Base-datos-123');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
+  await rowAction(page, name, 'Cambiar contraseña');
+  await dialog(page).locator('input[name="password"]').fill('Nueva-clave-db9');
+  await dialog(page).getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, 'Contraseña cambiada');
+  await rowAction(page, name, 'Ver contraseña');
+  await expect(page.getByTestId('shown-password')).toHaveText('Nueva-clave-db9');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
+  await rowAction(page, name, 'Activar acceso externo');
+  await dialog(page).getByRole('button', { name: 'Confirmar' }).click();
+  await toast(page, 'Acceso externo activado');
+  await expect(row).toContainText('Acceso externo');
+
+  const download = page.waitForEvent('download');
+  await rowAction(page, name, 'Descargar copia');
+  expect((await download).suggestedFilename()).toMatch(new RegExp(`^Backup-${name}-.*\\.sql$`));
+
+  await rowAction(page, name, 'Eliminar');
+  await dialog(page).getByRole('button', { name: 'Eliminar' }).click();
+  await toast(page, 'Base de datos eliminada');
+  await expect(row).toHaveCount(0);
+});

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { signInContext } from '../support/accounts.ts';
+import { dialog, hostingAccount, toast } from './helpers.ts';
+
+test('the service view: PHP change and parking on and off after confirmation', async ({ page, context }) => {
+  const { account, id } = await hostingAccount();
+  await signInContext(context, account, 'admin');
+  await page.goto(`/admin/${id}/service/`);
+  await expect(page.getByRole('heading', { name: 'Alojamiento' })).toBeVisible();
+  await expect(page.getByText(`ftp.`, { exact: false }).first()).toBeVisible();
+
+  await page.getByTestId('php-button').click();
+  await dialog(page).getByLabel('Versión de PHP').click();
+  await expect(page.getByRole('option', { name: 'PHP 5.6' })).toBeVisible();
+  await page.getByRole('option', { name: 'PHP 8.3' }).click();
+  await dialog(page).getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, 'Versión de PHP cambiada');
+  await expect(page.getByTestId('php-button')).toHaveText('PHP 8.3');
+
+  const parking = page.getByRole('switch', { name: 'Aparcamiento activo' });
+  await expect(parking).not.toBeChecked();
+  await parking.dispatchEvent('click');
+  await dialog(page).getByRole('button', { name: 'Confirmar' }).click();
+  await toast(page, 'Aparcamiento activado');
+  await expect(parking).toBeChecked();
+  await parking.dispatchEvent('click');
+  await dialog(page).getByRole('button', { name: 'Confirmar' }).click();
+  await toast(page, 'Aparcamiento desactivado');
+  await expect(parking).not.toBeChecked();
+
+  await page.getByRole('button', { name: 'Registro de errores' }).click();
+  await expect(dialog(page)).toBeVisible();
+});
+
+test('a read-only user sees no write controls anywhere in the service area', async ({ page, context }) => {
+  const { account, reference, id } = await hostingAccount();
+  // Something to show in each list, created by the writer.
+  const admin = await context.browser()!.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 18123}` });
+  await signInContext(admin, account, 'admin');
+  const api = admin.request;
+  const headers = { 'x-dd-request': '1' };
+  await api.post(`/p247/service/${id}/correo/create/`, { headers, form: { name: 'info', password: 'Clave-segura-1' } });
+  await api.post(`/p247/service/${id}/alias/create/`, { headers, form: { name: 'ventas', target: 'info@example.com' } });
+  await api.post(`/p247/service/${id}/ftp/create/`, { headers, form: { ftpUser: 'web', password: 'Clave-segura-1', folder: '/' } });
+  await api.post(`/p247/service/${id}/ddbb/create/`, { headers, form: { password: 'Clave-segura-1' } });
+  await admin.close();
+
+  await signInContext(context, account, 'viewer');
+  await page.goto(`/admin/${id}/service/`);
+  await expect(page.getByTestId('php-text')).toBeVisible();
+  await expect(page.getByTestId('php-button')).toHaveCount(0);
+  await expect(page.getByRole('switch')).toHaveCount(0);
+  await expect(page.getByTestId('parking-status')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Constructor web' })).toHaveCount(0);
+
+  await page.goto(`/admin/${id}/service/ftp/`);
+  await expect(page.getByRole('row', { name: new RegExp(`web\\.${reference.replace('.', '\\.')}`) })).toBeVisible();
+  await expect(page.getByTestId('ftp-create')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Acciones de/ })).toHaveCount(0);
+
+  await page.goto(`/admin/${id}/service/ddbb/`);
+  await expect(page.getByRole('row', { name: /_1/ })).toBeVisible();
+  await expect(page.getByTestId('ddbb-create')).toHaveCount(0);
+  await page.getByRole('button', { name: /Acciones de/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Ver contraseña' })).toBeVisible();
+  for (const name of ['Cambiar contraseña', 'Descargar copia', 'Activar acceso externo', 'Eliminar']) {
+    await expect(page.getByRole('menuitem', { name })).toHaveCount(0);
+  }
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/admin/${id}/mail/`);
+  await expect(page.getByRole('row', { name: /^info@/ })).toBeVisible();
+  await expect(page.getByTestId('mail-create')).toHaveCount(0);
+  await page.getByRole('button', { name: /Acciones de info@/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Ver contraseña' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Cambiar contraseña' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Eliminar' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /Acciones de ventas@/ })).toHaveCount(0);
+});
