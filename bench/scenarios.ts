@@ -5,6 +5,7 @@ import { accountScenario } from './account.ts';
 import { dnsFilterScenario } from './dns-filter.ts';
 import { domainScenario } from './domain.ts';
 import type { LoadResult } from './load.ts';
+import { webScenario } from './web.ts';
 
 export interface BenchContext {
   base: string;
@@ -16,4 +17,4 @@ export interface BenchContext {
 }
 
 /** Each issue adds its measurements here (authenticated reads, web budgets, big lists). */
-export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [accountScenario, domainScenario, dnsFilterScenario];
+export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [accountScenario, domainScenario, dnsFilterScenario, () => webScenario()];

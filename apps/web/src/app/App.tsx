@@ -1,14 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
-import { LIMITS } from '@atalaya/contract';
 import { buildTheme, themeManager, useColor } from '../lib/theme.ts';
 import { LoginModal } from './LoginModal.tsx';
 import { createRouter } from './router.tsx';
 
 const colorSchemeManager = themeManager();
+const Toasts = lazy(() => import('./Toasts.tsx'));
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   const color = useColor();
@@ -17,9 +16,11 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="bottom-right" autoClose={LIMITS.toastMs} />
         <RouterProvider router={router} />
         <LoginModal />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,17 +1,14 @@
-import { Button, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Dialog } from '../components/ui/Dialog.tsx';
-import { LoginForm } from '../features/session/components/LoginForm.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { setSessionExpiredHandler } from '../lib/api.ts';
-import { tellOtherTabs } from '../lib/broadcast.ts';
+
+// The dialog and its form load only when a session actually expires: the sign-in page does not pay for them.
+const LoginDialog = lazy(() => import('./LoginDialog.tsx'));
 
 /**
- * Status 101 on any call (spec §4) opens this dialog; every call waiting on it is replayed once the
- * user has signed in again, so the interrupted action completes without losing the page.
+ * Status 101 on any call (spec §4) opens the login dialog; every call waiting on it is replayed
+ * once the user has signed in again, so the interrupted action completes without losing the page.
  */
 export function LoginModal() {
-  const { t } = useTranslation();
   const [waiting, setWaiting] = useState<(() => void)[] | null>(null);
 
   useEffect(() => {
@@ -24,25 +21,14 @@ export function LoginModal() {
     return () => setSessionExpiredHandler(null);
   }, []);
 
+  if (!waiting) return null;
   const signedIn = () => {
-    for (const resume of waiting ?? []) resume();
+    for (const resume of waiting) resume();
     setWaiting(null);
-    tellOtherTabs({ type: 'session' });
   };
-
   return (
-    <Dialog opened={waiting !== null} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} title={t('shell.session_expired_title')} centered>
-      <Text size="sm" mb="sm">
-        {t('main.session_expired')}
-      </Text>
-      <LoginForm
-        onSignedIn={signedIn}
-        extra={
-          <Button variant="subtle" onClick={() => window.location.assign('/login/')} fullWidth>
-            {t('shell.go_to_login')}
-          </Button>
-        }
-      />
-    </Dialog>
+    <Suspense fallback={null}>
+      <LoginDialog onSignedIn={signedIn} />
+    </Suspense>
   );
 }

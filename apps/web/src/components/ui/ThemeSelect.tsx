@@ -1,24 +1,24 @@
 import { THEMES, type Theme } from '@atalaya/contract';
-import { SegmentedControl, useMantineColorScheme } from '@mantine/core';
+import { NativeSelect, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { saveTheme } from '../../lib/preferences.ts';
 import { fromMantine } from '../../lib/theme.ts';
 
 /** System / light / dark; applied at once, in other tabs too (storage event on `theme`). */
-export function ThemeSelect({ signedIn }: { signedIn: boolean }) {
+export function ThemeSelect({ signedIn, label }: { signedIn: boolean; label?: boolean }) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const change = (value: string) => {
-    const theme = value as Theme;
+  const change = (theme: Theme) => {
     setColorScheme(theme === 'system' ? 'auto' : theme);
     void saveTheme(theme, signedIn);
   };
   return (
-    <SegmentedControl
-      aria-label={t('shell.theme')}
+    <NativeSelect
       size="xs"
+      label={label ? t('shell.theme') : undefined}
+      aria-label={t('shell.theme')}
       value={fromMantine(colorScheme)}
-      onChange={change}
+      onChange={(event) => change(event.currentTarget.value as Theme)}
       data={THEMES.map((theme) => ({ value: theme, label: t(`shell.theme_${theme}`) }))}
     />
   );

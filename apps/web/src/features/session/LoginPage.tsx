@@ -1,6 +1,6 @@
 import { Anchor, Center, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { LanguageSelect } from '../../components/ui/LanguageSelect.tsx';
@@ -9,8 +9,10 @@ import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { useUser } from '../../lib/session.ts';
 import { logoOf, siteConfigQuery } from '../../lib/siteConfig.ts';
 import { enterPanel } from './api/afterLogin.ts';
-import { ForgotDialog } from './components/ForgotDialog.tsx';
 import { LoginForm } from './components/LoginForm.tsx';
+
+// The forgot-password dialog loads on first use: most visitors never open it.
+const ForgotDialog = lazy(() => import('./components/ForgotDialog.tsx'));
 
 /** The sign-in page (spec §2): needs no session; a signed-in visitor goes to the dashboard. */
 export default function LoginPage() {
@@ -57,7 +59,11 @@ export default function LoginPage() {
         <ThemeSelect signedIn={false} />
         <LanguageSelect signedIn={false} />
       </Group>
-      <ForgotDialog opened={forgot} onClose={() => setForgot(false)} />
+      {forgot && (
+        <Suspense fallback={null}>
+          <ForgotDialog opened onClose={() => setForgot(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ const EMPTY = { domain: '', user: '', name: '', email: '', contents: '' };
 const TEXT_FIELDS = ['domain', 'user', 'name', 'email', 'contents'] as const;
 
 /** "Forgot your password?": a message to the provider, who resets it (spec §2, sign-in page). */
-export function ForgotDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export default function ForgotDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [fields, setFields] = useState(EMPTY);
   const [privacy, setPrivacy] = useState(false);
