@@ -1,5 +1,5 @@
 import { canAct, DNS_TYPES, type DnsRecord, dnsSearchText } from '@atalaya/contract';
-import { Button, Group, Menu, Select, Stack, Title } from '@mantine/core';
+import { Button, Group, Menu, Select, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
@@ -18,7 +18,7 @@ import { ttlLabel } from './labels.ts';
 
 type Open = { kind: 'create' } | { kind: 'edit'; record: DnsRecord } | { kind: 'delete'; record: DnsRecord } | { kind: ZoneAction } | null;
 
-/** The DNS zone of a hosting service (spec service-area §2 DNS list, §4 transitions). */
+/** The DNS zone of a hosting service (spec service-area §2 DNS list, §4 transitions); the shell titles it with the reference. */
 export default function DnsPage() {
   const { t } = useTranslation();
   const serviceId = useParams().id ?? '';
@@ -62,7 +62,6 @@ export default function DnsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{zone}</Title>
       <DataList
         rows={rows}
         rowKey={(r) => r.id}
