@@ -208,6 +208,10 @@ describe.each(STORE_KINDS)('the DNS zone calls on %s', (kind) => {
       expect((await t.post(`${foreign.id}/save/`, { value: '1.2.3.4', ttl: 0 })).status).toBe(404);
       expect((await t.get(`${foreign.id}/delete/`)).status).toBe(404);
       for (const bad of ['0', '-1', 'abc', '1e3', '99999999999']) expect((await t.get(`${bad}/`)).status).toBe(404);
+      for (const bad of ['99999999999', 'abc', '0x1']) {
+        const res = await t.ctx.app.inject({ method: 'GET', url: `/p247/service/${bad}/dns/list/`, headers: t.w });
+        expect(res.statusCode).toBe(404);
+      }
     } finally {
       await other.ctx.close();
     }

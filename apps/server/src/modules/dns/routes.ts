@@ -43,6 +43,8 @@ export default async function dnsRoutes(base: FastifyInstance) {
 
   /** Authorises the call on service_dnszone; only items with a hosting service have a zone. */
   async function openZone(request: FastifyRequest, rawId: string, level: 'read' | 'write') {
+    // Ids beyond PostgreSQL's integer would make the query itself fail: they are simply unknown.
+    if (!/^\d{1,9}$/.test(rawId)) throw notFound();
     const access = await authorize(request, Number(rawId), 'service_dnszone', level);
     const service = await app.store.selectFrom('service').select('item_id').where('item_id', '=', access.itemId).executeTakeFirst();
     if (!service) throw notFound();
