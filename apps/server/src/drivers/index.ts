@@ -7,6 +7,7 @@ import type { FtpDriver } from './ftp/interface.ts';
 import { localFtpDriver } from './ftp/local.ts';
 import type { MailDriver } from './mail/interface.ts';
 import { localMailDriver } from './mail/local.ts';
+import { dovecotMailDriver, nginxWebDriver, pureFtpdDriver } from './real/adapters.ts';
 import type { WebDriver } from './web/interface.ts';
 import { localWebDriver } from './web/local.ts';
 
@@ -17,9 +18,9 @@ type Factory<T> = (store: Store, options: Record<string, unknown>) => T;
  * rest of that object is its options. An area adds its line here (e.g. `dns: { local, powerdns }`).
  */
 const FACTORIES = {
-  web: { local: localWebDriver } as Record<string, Factory<WebDriver>>,
-  mail: { local: localMailDriver } as Record<string, Factory<MailDriver>>,
-  ftp: { local: localFtpDriver } as Record<string, Factory<FtpDriver>>,
+  web: { local: localWebDriver, nginx: (_s, o) => nginxWebDriver(o) } as Record<string, Factory<WebDriver>>,
+  mail: { local: localMailDriver, dovecot: (_s, o) => dovecotMailDriver(o) } as Record<string, Factory<MailDriver>>,
+  ftp: { local: localFtpDriver, pureftpd: (_s, o) => pureFtpdDriver(o) } as Record<string, Factory<FtpDriver>>,
   databases: { local: localDatabaseDriver, mariadb: (_s, o) => mariaDbDriver(o) } as Record<string, Factory<DatabaseDriver>>,
 };
 

@@ -2,6 +2,7 @@ import type { Config } from '../../config/config.ts';
 import { localInstaller } from './installer-local.ts';
 import type { ApplicationInstaller, SitesDriver } from './interface.ts';
 import { localSitesDriver } from './local.ts';
+import { nginxSitesDriver } from '../real/adapters.ts';
 
 /**
  * The sites driver the operator chose in `drivers.sites.kind` (default `local`). A real one (nginx)
@@ -10,6 +11,7 @@ import { localSitesDriver } from './local.ts';
 export function createSitesDriver(config: Config): SitesDriver {
   const kind = config.drivers.sites?.kind ?? 'local';
   if (kind === 'local') return localSitesDriver(config.dataDir);
+  if (kind === 'nginx') return nginxSitesDriver(config);
   throw new Error(`drivers.sites.kind: unknown driver "${String(kind)}"`);
 }
 

@@ -19,7 +19,7 @@ export const nginxOptionsSchema = z.object({
   baseDir: absolute.default('/etc/nginx/atalaya'),
   logDir: absolute.default('/var/log/nginx/atalaya'),
   /** The web root of a service; `{reference}` is replaced by the service's reference. */
-  webRoot: z.string().includes('{reference}').refine((p) => path.isAbsolute(p), 'an absolute path').default('/srv/www/{reference}'),
+  webRoot: z.string().includes('{reference}').refine((p) => path.isAbsolute(p), 'an absolute path').default('/var/www/{reference}'),
   listenAddress: z.string().regex(/^(\*|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])$/, 'an IPv4 address, [IPv6] or *').default('*'),
   httpPort: port.default(80),
   httpsPort: port.default(443),

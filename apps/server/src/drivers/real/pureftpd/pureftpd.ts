@@ -13,8 +13,8 @@ export const pureFtpdOptionsSchema = z.object({
   passwdFile: absolute.default('/etc/pure-ftpd/pureftpd.passwd'),
   /** The PureDB file pure-ftpd reads (`-l puredb:<file>`), rebuilt after every change. */
   pdbFile: absolute.default('/etc/pure-ftpd/pureftpd.pdb'),
-  /** Every home must lie inside this directory (the parent of all web roots). */
-  homesRoot: absolute.default('/srv/www'),
+  /** Every home must lie inside this directory: the panel's hosting.webRoot, parent of all web roots. */
+  homesRoot: absolute.default('/var/www'),
   /** The system user and group the FTP users act as (the owner of the web roots; never root). */
   uid: z.coerce.number().int().min(1).default(33),
   gid: z.coerce.number().int().min(1).default(33),
