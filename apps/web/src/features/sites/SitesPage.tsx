@@ -1,4 +1,126 @@
-/** Placeholder until its issue lands: mounted at /admin/:id/service/subdomain/. */
+import type { Area, Redirection, Subdomain } from '@atalaya/contract';
+import { Button, Group, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataList } from '../../components/ui/DataList.tsx';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { deleteRedirection, deleteSite, redirectionsQuery, sitesKey, subdomainsQuery } from './api/sites.ts';
+import { RedirectionDialog } from './components/RedirectionDialog.tsx';
+import { SiteCard } from './components/SiteCard.tsx';
+import { SiteDialog } from './components/SiteDialog.tsx';
+import { InstallerWizard } from './installer/InstallerWizard.tsx';
+import { usePermissionGuard } from './usePermissionGuard.ts';
+
+const INSTALL_AREAS: Area[] = ['service_ftp', 'service_ddbb', 'service_subdomains'];
+type Pending = { kind: 'site'; site: Subdomain } | { kind: 'redirection'; redirection: Redirection } | null;
+
+/** /admin/:id/service/subdomain/: the service's sites as cards, their redirections, and the installer. */
 export default function SitesPage() {
-  return null;
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const client = useQueryClient();
+  const { permissions, check } = usePermissionGuard(id);
+  const data = permissions.data;
+  const available = Boolean(data && !data.service.isRedirAndParking && permissions.canSee('service_subdomains'));
+  const sites = useQuery({ ...subdomainsQuery(id), enabled: available });
+  const redirections = useQuery({ ...redirectionsQuery(id), enabled: available && permissions.canSee('service_redirects') });
+  const [siteDialog, setSiteDialog] = useState<{ site: Subdomain | null } | null>(null);
+  const [redirectionTarget, setRedirectionTarget] = useState<{ host: string } | { redirection: Redirection } | null>(null);
+  const [installer, setInstaller] = useState<{ siteId: number | null } | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const [deleting, setDeleting] = useState(false);
+  const bySite = useMemo(() => {
+    const map = new Map<string, Redirection[]>();
+    for (const r of redirections.data ?? []) map.set(r.subdominio, [...(map.get(r.subdominio) ?? []), r]);
+    return map;
+  }, [redirections.data]);
+
+  if (!data) return null;
+  if (!available) return <Text c="dimmed">{t('sites.not_available')}</Text>;
+  const canEdit = permissions.canAct('service_subdomains');
+  const canRedirect = permissions.canAct('service_redirects');
+  const canInstall = INSTALL_AREAS.every((area) => permissions.canAct(area));
+  /** Spec §6: every form re-checks its permission when it opens. */
+  const guarded = (areas: Area[], open: () => void) => () => void check(areas).then((ok) => ok && open());
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    setDeleting(true);
+    try {
+      const result = pending.kind === 'site' ? await deleteSite(id, pending.site.id) : await deleteRedirection(id, pending.redirection.id);
+      notifySuccess(result.info);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setDeleting(false);
+      setPending(null);
+      client.invalidateQueries({ queryKey: sitesKey(id) });
+    }
+  };
+
+  const toolbar = (
+    <Group gap="xs">
+      {canInstall && (
+        <Button variant="light" onClick={guarded(INSTALL_AREAS, () => setInstaller({ siteId: null }))} disabled={!sites.data?.length}>
+          {t('sites.install')}
+        </Button>
+      )}
+      {canEdit && <Button onClick={guarded(['service_subdomains'], () => setSiteDialog({ site: null }))}>{t('sites.create')}</Button>}
+    </Group>
+  );
+
+  return (
+    <>
+      <DataList
+        rows={sites.data}
+        rowKey={(site) => site.id}
+        filterText={(site) => `${site.subdominio}.${site.referencePunycode} ${site.directorio}`}
+        label={t('sites.list_label')}
+        emptyText={t('sites.empty')}
+        toolbar={toolbar}
+        renderRow={(site) => (
+          <SiteCard
+            site={site}
+            redirections={bySite.get(site.subdominio) ?? []}
+            actions={{
+              canEdit,
+              canRedirect,
+              canInstall,
+              onEdit: guarded(['service_subdomains'], () => setSiteDialog({ site })),
+              onDelete: () => setPending({ kind: 'site', site }),
+              onAddRedirection: guarded(['service_redirects'], () => setRedirectionTarget({ host: site.subdominio })),
+              onInstall: guarded(INSTALL_AREAS, () => setInstaller({ siteId: site.id })),
+              onEditRedirection: (redirection) => void check(['service_redirects']).then((ok) => ok && setRedirectionTarget({ redirection })),
+              onDeleteRedirection: (redirection) => setPending({ kind: 'redirection', redirection }),
+            }}
+          />
+        )}
+      />
+      <SiteDialog serviceId={id} reference={data.reference} site={siteDialog?.site ?? null} opened={siteDialog !== null} onClose={() => setSiteDialog(null)} />
+      <RedirectionDialog
+        serviceId={id}
+        reference={data.reference}
+        hosts={(sites.data ?? []).map((s) => s.subdominio)}
+        target={redirectionTarget}
+        onClose={() => setRedirectionTarget(null)}
+      />
+      <InstallerWizard serviceId={id} sites={sites.data ?? []} launchedFrom={installer?.siteId ?? null} opened={installer !== null} onClose={() => setInstaller(null)} />
+      <ConfirmDialog
+        opened={pending !== null}
+        danger
+        loading={deleting}
+        title={pending?.kind === 'redirection' ? t('sites.redirection_delete') : t('sites.delete')}
+        message={
+          pending?.kind === 'redirection'
+            ? t('sites.redirection_delete_confirm', { origin: pending.redirection.origin })
+            : t('sites.delete_confirm', { name: pending ? `${pending.site.subdominio}.${pending.site.referencePunycode}` : '' })
+        }
+        onConfirm={confirmDelete}
+        onClose={() => setPending(null)}
+      />
+    </>
+  );
 }

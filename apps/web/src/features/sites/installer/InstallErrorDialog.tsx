@@ -1,0 +1,19 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+
+/** Spec §8: an install error shows its name, its message and an accept button. */
+export function InstallErrorDialog({ error, onAccept }: { error: { name: string; message: string } | null; onAccept: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog opened={error !== null} onClose={onAccept} title={t('sites.install_error')} centered>
+      <Stack gap="xs" role="alert">
+        <Text fw={600}>{error?.name}</Text>
+        <Text className="break-anywhere">{error?.message}</Text>
+      </Stack>
+      <Group justify="flex-end" mt="md">
+        <Button onClick={onAccept}>{t('sites.accept')}</Button>
+      </Group>
+    </Dialog>
+  );
+}
