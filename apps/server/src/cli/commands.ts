@@ -13,6 +13,9 @@ import {
   setServiceLimits,
 } from '../modules/accounts/accounts.ts';
 import { zoneExportText } from '../modules/dns/cli.ts';
+import { loadConfig } from '../config/config.ts';
+import { reconcile } from '../drivers/real/reconcile.ts';
+import { createSecrets, loadSecretKey } from '../secrets.ts';
 import type { Store } from '../store/db.ts';
 
 type Values = Record<string, string | boolean | undefined>;
@@ -183,6 +186,18 @@ export const COMMANDS: Record<string, Command> = {
     help: 'Prints the DNS zone of a hosting item in BIND format (named-checkzone accepts it).',
     run: async (store, [realm, reference]) => {
       process.stdout.write(await zoneExportText(store, realm, reference));
+    },
+  },
+  reconcile: {
+    args: [],
+    help: 'Compares the store with each configured real backend (nginx, Dovecot, Pure-FTPd) and lists the differences; --repair fixes them.',
+    options: { repair: { type: 'boolean' } },
+    run: async (store, _args, values) => {
+      const config = loadConfig();
+      const differences = await reconcile(store, config, createSecrets(loadSecretKey(config.dataDir)), Boolean(values.repair));
+      for (const d of differences) console.log(`${d.area}\t${d.problem}\t${d.subject}${d.outcome ? `\t${d.outcome}` : ''}`);
+      console.log(differences.length ? `${differences.length} difference(s)${values.repair ? '' : '; run with --repair to fix them'}` : 'No differences');
+      if (differences.some((d) => d.outcome?.startsWith('failed'))) process.exitCode = 1;
     },
   },
   'seed-demo': {
