@@ -11,6 +11,8 @@ const schema = z.object({
   dataDir: z.string().min(1).default('./data'),
   databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
   demoPassword: z.string().min(10, 'at least 10 characters').max(128).optional(),
+  /** Behind a load balancer or proxy: its address (or true), so per-IP limits see the client's IP. */
+  trustProxy: z.union([flag, z.string().min(1)]).default(false),
   /** The origin browsers use, when a proxy sits in front; requests from any other origin are refused. */
   publicOrigin: z.string().url().optional(),
   company: z
@@ -65,6 +67,7 @@ const ENV_KEYS: Record<string, string[]> = {
   DATABASE_URL: ['databaseUrl'],
   ATALAYA_DEMO_PASSWORD: ['demoPassword'],
   ATALAYA_PUBLIC_ORIGIN: ['publicOrigin'],
+  ATALAYA_TRUST_PROXY: ['trustProxy'],
   ATALAYA_COMPANY: ['company', 'name'],
   ATALAYA_LOGO: ['company', 'logo'],
   ATALAYA_LOGO_MINI: ['company', 'logoMini'],

@@ -21,9 +21,11 @@ export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise
   let kind: Store['kind'];
   if (databaseUrl) {
     kind = 'postgres';
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle client that loses its server (restart, dropped database) must not crash the process;
+    // the pool replaces it and the next query reports any real outage.
+    pool.on('error', () => {});
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     kind = 'sqlite';
     mkdirSync(dataDir, { recursive: true });

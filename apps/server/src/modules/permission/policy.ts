@@ -4,6 +4,9 @@ import { noPermission, notFound } from '../../http/errors.ts';
 import type { Store } from '../../store/db.ts';
 import type { SessionUser } from '../session/sessions.ts';
 
+/** Ids are 4-byte serials on PostgreSQL: anything else cannot exist, and must not reach the query. */
+export const isStoredId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
 export interface ItemAccess {
   itemId: number;
   reference: string;
@@ -12,7 +15,7 @@ export interface ItemAccess {
 
 /** The user's permission map on an item of their realm; null when the item is not theirs to see. */
 export async function loadItemAccess(store: Store, user: SessionUser, itemId: number): Promise<ItemAccess | null> {
-  if (!Number.isSafeInteger(itemId) || itemId <= 0) return null;
+  if (!isStoredId(itemId)) return null;
   const rows = await store
     .selectFrom('item')
     .leftJoin('permission', (join) =>
