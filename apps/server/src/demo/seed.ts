@@ -4,6 +4,7 @@ import type { Config } from '../config/config.ts';
 import { createItem, createRealm, createUser, grant, type ItemSpec } from '../modules/accounts/accounts.ts';
 import { seedDomainDemo } from '../modules/domain/demo.ts';
 import { seedServiceDemo } from '../modules/service/demo.ts';
+import { seedSitesDemo } from '../modules/sites/demo.ts';
 import { now, type Store } from '../store/db.ts';
 
 export const DEMO_REALM = 'example.com';
@@ -45,6 +46,7 @@ export async function seedDemo(store: Store, password: string, config?: Config):
     await grant(store, DEMO_REALM, 'viewer', item.reference, { ...allAreas('read') });
   }
   await seedDomainDemo(store, DEMO_REALM);
+  await seedSitesDemo(store, DEMO_REALM);
   // Service rows hold encrypted secrets, so they need the data dir's key.
   if (config) await seedServiceDemo(store, DEMO_REALM, config);
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from '../../config/config.ts';
 import { localInstaller } from './installer-local.ts';
 import type { ApplicationInstaller, SitesDriver } from './interface.ts';
@@ -15,9 +16,14 @@ export function createSitesDriver(config: Config): SitesDriver {
   throw new Error(`drivers.sites.kind: unknown driver "${String(kind)}"`);
 }
 
-/** The application installer (`drivers.installer.kind`, default `local`: files in the local web root). */
+/**
+ * The application installer (`drivers.installer.kind`, default `local`: writes the files itself).
+ * It writes where the sites driver serves from: the data dir's `www/` for the local driver, the
+ * provider's `hosting.webRoot` when a real web server is configured.
+ */
 export function createInstaller(config: Config): ApplicationInstaller {
   const kind = config.drivers.installer?.kind ?? 'local';
-  if (kind === 'local') return localInstaller(config.dataDir);
+  const sitesKind = config.drivers.sites?.kind ?? 'local';
+  if (kind === 'local') return localInstaller(sitesKind === 'local' ? path.join(config.dataDir, 'www') : config.hosting.webRoot);
   throw new Error(`drivers.installer.kind: unknown installer "${String(kind)}"`);
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'n
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ApplicationInstaller, type InstallRequest, InstallRefused } from './interface.ts';
-import { insideRoot, localWebRoot } from './paths.ts';
+import { insideRoot } from './paths.ts';
 
 const php = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const html = (value: string) =>
@@ -47,13 +47,13 @@ function configFile(request: InstallRequest, secretNames: Set<string>): [string,
 
 /**
  * Writes a small but real application tree (index page plus its config filled from the inputs)
- * into the service's web root under the data dir, never outside it, so an install is observable.
+ * into the service's web root (`<webRoots>/<reference>/`), never outside it, so an install is observable.
  */
-export function localInstaller(dataDir: string): ApplicationInstaller {
+export function localInstaller(webRoots: string): ApplicationInstaller {
   return {
     name: 'local',
     async install(request, progress) {
-      const target = insideRoot(localWebRoot(dataDir, request.reference), request.directory);
+      const target = insideRoot(insideRoot(path.resolve(webRoots), request.reference), request.directory);
       const index = request.application.type === 'js' ? 'index.html' : 'index.php';
       if (existsSync(path.join(target, index))) throw new InstallRefused('sites.install_not_empty');
       mkdirSync(target, { recursive: true });

@@ -1,8 +1,7 @@
-import { subdomainCreateSchema, subdomainSaveSchema, toSiteName } from '@atalaya/contract';
+import { normaliseFolder, subdomainCreateSchema, subdomainSaveSchema, toSiteName } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normaliseFolder } from '../../drivers/sites/paths.ts';
 import { FieldErrors, notFound } from '../../http/errors.ts';
 import { now } from '../../store/db.ts';
 import { type ServiceContext, serviceFor, toId } from './context.ts';

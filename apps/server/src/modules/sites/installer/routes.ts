@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_BASE, type Installation, type InstallStatus, installAppSchema, translate } from '@atalaya/contract';
+import { API_BASE, type Installation, type InstallStatus, installAppSchema, normaliseFolder, translate } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normaliseFolder } from '../../../drivers/sites/paths.ts';
 import { FieldErrors, notFound } from '../../../http/errors.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
