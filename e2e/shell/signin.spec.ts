@@ -41,7 +41,7 @@ test('signing out ends the session and returns to the sign-in page', async ({ pa
   const account = await fullAccount();
   await signInContext(context, account, 'ana');
   await page.goto('/admin/');
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('button', { name: /Menú de usuario/ }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL('/login/');
   await page.goto('/admin/');

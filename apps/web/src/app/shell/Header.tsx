@@ -38,7 +38,7 @@ export function Header({ menuOpen, onToggleMenu }: Props) {
           </Group>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <Button variant="light" aria-label={t('shell.user_menu')} maw={160}>
+              <Button variant="light" aria-label={`${user?.user ?? ''} · ${t('shell.user_menu')}`} maw={160}>
                 <Text truncate size="sm">
                   {user?.user}
                 </Text>

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { signInContext } from '../support/accounts.ts';
+import { fullAccount, TEST_PASSWORD } from './helpers.ts';
+
+test('the language switches es → en → ca on the sign-in page and is kept in the _lang cookie', async ({ page, context }) => {
+  await page.goto('/login/');
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ca');
+  await expect(page.getByRole('button', { name: 'Entra' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+  const cookie = (await context.cookies()).find((c) => c.name === '_lang');
+  expect(cookie?.value).toBe('ca');
+  await page.reload();
+  await expect(page.getByText('Has oblidat la contrasenya?')).toBeVisible();
+});
+
+test('theme and colour apply at once and are remembered', async ({ page, context }) => {
+  const account = await fullAccount();
+  await signInContext(context, account, 'ana');
+  await page.goto('/admin/preferences/');
+  await page.getByRole('combobox', { name: 'Tema' }).selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  const primary = () => page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--mantine-primary-color-filled').trim());
+  const before = await primary();
+  const palette = page.getByRole('radiogroup', { name: 'Color' });
+  await expect(palette.getByRole('radio')).toHaveCount(22);
+  await palette.getByRole('radio', { name: 'teal' }).click();
+  await expect(palette.getByRole('radio', { name: 'teal' })).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(primary).not.toBe(before);
+  const teal = await primary();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(palette.getByRole('radio', { name: 'teal' })).toHaveAttribute('aria-checked', 'true');
+  expect(await primary()).toBe(teal);
+});
+
+test('changing the password: a wrong current one is refused under its field, the right one succeeds', async ({ page, context }) => {
+  const account = await fullAccount();
+  await signInContext(context, account, 'ana');
+  await page.goto('/admin/preferences/');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cambiar contraseña' });
+  await dialog.getByLabel('Contraseña actual').fill('not-my-password');
+  await dialog.getByLabel('Nueva contraseña').fill('una-clave-bastante-larga');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByLabel('Contraseña actual')).toHaveAttribute('data-invalid', 'true');
+  await expect(dialog.locator('.mantine-InputWrapper-error')).toHaveCount(1);
+  await dialog.getByLabel('Contraseña actual').fill(TEST_PASSWORD);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.mantine-Notification-root')).toBeVisible();
+});
+
+test('Escape closes a dialog only on a second press within 200 ms', async ({ page, context }) => {
+  const account = await fullAccount();
+  await signInContext(context, account, 'ana');
+  await page.goto('/admin/preferences/');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cambiar contraseña' });
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(400);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
