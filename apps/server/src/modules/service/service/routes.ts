@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FieldErrors } from '../../../http/errors.ts';
+import { enqueueServiceSites } from '../../sites/state.ts';
 import { serviceAccess, serviceAnyAccess } from '../access.ts';
 import type { ServiceContext } from '../context.ts';
 import { enqueueWeb } from '../jobs.ts';
@@ -27,6 +28,7 @@ export function mainRoutes(ctx: ServiceContext) {
         const { access, service } = await serviceAccess(request, request.params.id, 'service_parking', 'write');
         const job = await ctx.store.transaction().execute(async (trx) => {
           await trx.updateTable('service').set({ parking_active: active }).where('item_id', '=', service.item_id).execute();
+          await enqueueServiceSites(trx, service.item_id); // every vhost shows the parking page or not
           return enqueueWeb(trx, service.item_id);
         });
         const fresh = { ...service, parking_active: active, job_id: job };
@@ -41,6 +43,7 @@ export function mainRoutes(ctx: ServiceContext) {
       if (!phpOptions(service.php_min_version).includes(phpVersion)) throw FieldErrors.one('phpVersion', 'service.php_not_allowed');
       const job = await ctx.store.transaction().execute(async (trx) => {
         await trx.updateTable('service').set({ php_version: phpVersion }).where('item_id', '=', service.item_id).execute();
+        await enqueueServiceSites(trx, service.item_id); // every vhost points at the new PHP-FPM socket
         return enqueueWeb(trx, service.item_id);
       });
       const fresh = { ...service, php_version: phpVersion, job_id: job };
