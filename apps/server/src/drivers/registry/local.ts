@@ -1,5 +1,5 @@
 import { CONTACT_TYPES, type ContactType, DNS_MODES, type DnsMode, isUnderDomain } from '@atalaya/contract';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Secrets } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
@@ -14,14 +14,14 @@ type Trx = Transaction<Database>;
  * refuses what a registry refuses. Auth codes are sealed with the app's key and never logged.
  */
 export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDriver {
-  // The row lock keeps concurrent changes of one domain in order on PostgreSQL; SQLite runs one writer.
-  const lock = (trx: Trx, itemId: number) =>
-    trx
-      .selectFrom('domain')
-      .select(['item_id', 'name', 'blocked'])
-      .where('item_id', '=', itemId)
-      .$if(store.kind === 'postgres', (q) => q.forUpdate())
-      .executeTakeFirst();
+  // Every transaction starts by writing the domain row: on PostgreSQL that locks the row, and on
+  // SQLite it takes the write lock up front (waiting under busy_timeout), where a read followed by
+  // a write would fail at once with SQLITE_BUSY when another process wrote in between.
+  const lock = async (trx: Trx, itemId: number) => {
+    const touched = await trx.updateTable('domain').set({ updated_at: sql<number>`updated_at` }).where('item_id', '=', itemId).executeTakeFirst();
+    if (Number(touched.numUpdatedRows) === 0) return undefined;
+    return trx.selectFrom('domain').select(['item_id', 'name', 'blocked', 'auth_sealed']).where('item_id', '=', itemId).executeTakeFirst();
+  };
 
   /** Every change: in one transaction, on a domain that exists and is not blocked. */
   const change = <T>(itemId: number, apply: (trx: Trx, domain: { name: string }) => Promise<T>) =>
@@ -212,12 +212,7 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
 
     async authInfo(itemId) {
       return store.transaction().execute(async (trx) => {
-        const domain = await trx
-          .selectFrom('domain')
-          .select('auth_sealed')
-          .where('item_id', '=', itemId)
-          .$if(store.kind === 'postgres', (q) => q.forUpdate())
-          .executeTakeFirst();
+        const domain = await lock(trx, itemId);
         if (!domain) throw new RegistryError('not_found');
         if (domain.auth_sealed) return secrets.decrypt(domain.auth_sealed);
         const code = generateAuthInfo();

@@ -23,7 +23,9 @@ export function IpInput({ value, onChange, partial, error, onBlur, ...props }: I
       value={value}
       onChange={(e) => onChange(typeIp(value, e.currentTarget.value))}
       onBlur={(e) => {
-        setLeft(true);
+        // Leaving for a button (Save, Cancel): no message now, or the layout would shift under the
+        // pointer between mousedown and mouseup and swallow the click; the server answers instead.
+        if (!(e.relatedTarget instanceof HTMLButtonElement)) setLeft(true);
         onBlur?.(e);
       }}
       error={error ?? (invalid ? t('validation.ipv4') : undefined)}

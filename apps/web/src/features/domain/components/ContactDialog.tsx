@@ -50,6 +50,7 @@ export function ContactDialog({ data, type, onClose }: Props) {
   return (
     <Dialog opened={opened} onClose={onClose} title={t('domain.contact_edit', { type: t(`domain.contact_${role}`) })} size="xl">
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit.mutate();

@@ -32,6 +32,7 @@ export function DnsDialog({ id, opened, onClose }: { id: number; opened: boolean
   return (
     <Dialog opened={opened} onClose={onClose} title={t('domain.dns_servers')} size="lg">
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit.mutate();

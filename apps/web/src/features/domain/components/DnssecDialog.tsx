@@ -41,6 +41,7 @@ export function DnssecDialog({ id, opened, onClose }: { id: number; opened: bool
   return (
     <Dialog opened={opened} onClose={onClose} title={t('domain.dnssec_create')} size="lg">
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit.mutate();

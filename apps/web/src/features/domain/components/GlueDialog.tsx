@@ -48,6 +48,7 @@ export function GlueDialog({ id, domain, record, opened, onClose }: Props) {
   return (
     <Dialog opened={opened} onClose={onClose} title={t(record ? 'domain.glue_edit' : 'domain.glue_create')}>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit.mutate();
@@ -70,7 +71,7 @@ export function GlueDialog({ id, domain, record, opened, onClose }: Props) {
             name="ipv6"
             value={ipv6}
             onChange={(e) => setIpv6(e.currentTarget.value)}
-            onBlur={() => setIpv6Left(true)}
+            onBlur={(e) => setIpv6Left(!(e.relatedTarget instanceof HTMLButtonElement))}
             error={err('ipv6') ?? (ipv6Invalid ? t('validation.ipv6') : undefined)}
           />
           <Group justify="flex-end">
