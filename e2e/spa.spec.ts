@@ -10,3 +10,13 @@ test('a deep link such as /admin/domain/ returns the SPA, not a 404', async ({ p
   expect(response?.status()).toBe(200);
   await expect(page.locator('#root')).not.toBeEmpty();
 });
+
+test('the built assets are served pre-compressed with brotli and cached for good', async ({ request }) => {
+  const html = await (await request.get('/login/')).text();
+  const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  expect(script).toBeDefined();
+  const asset = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['content-encoding']).toBe('br');
+  expect(asset.headers()['cache-control']).toContain('immutable');
+});
