@@ -6,7 +6,7 @@ import { openTestApp, STORE_KINDS, type TestContext } from './stores.ts';
 describe.each(STORE_KINDS)('the API envelope on %s', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await openTestApp(kind);
+    ctx = await openTestApp(kind, { 'legal.jurisdiction': 'Manacor' });
     // Routes that exist only in this test, to exercise the body conventions end to end.
     ctx.app.post(
       '/p247/test/echo/',
@@ -31,7 +31,7 @@ describe.each(STORE_KINDS)('the API envelope on %s', (kind) => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(body.system).toEqual({ valid: true, errors: [], inputs: [], info: [], statusCode: 200, debug: [], job: null, mlcVer: '1' });
-    expect(body.data).toMatchObject({ company: 'Atalaya', themeConfig: { logo: '/assets/images/logo.png', logo_mini: '/assets/images/logo_mini.png', color: 'indigo' } });
+    expect(body.data).toMatchObject({ company: 'Atalaya', jurisdiction: 'Manacor', themeConfig: { logo: '/assets/images/logo.png', logo_mini: '/assets/images/logo_mini.png', color: 'indigo' } });
   });
 
   it('answers 404 in the envelope for an unknown route under /p247/', async () => {

@@ -10,13 +10,14 @@ export default async function configRoutes(app: FastifyInstance) {
       schema: { querystring: z.object({ _referer_: z.string().max(2000).optional() }) },
     },
     async () => {
-      const { company, languages } = app.config;
+      const { company, languages, legal } = app.config;
       return {
         data: {
           themeConfig: { logo: company.logo, logo_mini: company.logoMini, color: company.color },
           company: company.name,
           allowCustomerColor: company.allowCustomerColor,
           languages,
+          jurisdiction: legal.jurisdiction,
         },
       };
     },
