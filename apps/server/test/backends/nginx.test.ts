@@ -135,7 +135,7 @@ describe.skipIf(skip)('the nginx backend against a real nginx on loopback', () =
     // A folder without an index is a logged error ("directory index … is forbidden").
     for (const name of ['missing-one', 'missing-two']) {
       await mkdir(path.join(webRoot(), 'blog', name), { recursive: true });
-      expect((await get(h.httpPort, 'blog.example.test', `/${name}/`)).status).toBe(403);
+      await eventually(async () => (await get(h.httpPort, 'blog.example.test', `/${name}/`)).status === 403);
     }
     const file = h.backend.errorLogFile('example.test');
     expect(file).toBe(path.join(h.dir, 'logs', 'example.test.error.log'));

@@ -63,8 +63,16 @@ export async function waitForPort(port: number, timeoutMs = 10_000): Promise<voi
 /** Polls `check` until it returns true (a reload is asynchronous), at most `timeoutMs`. */
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
+  let lastError: unknown;
+  // A daemon's reload is asynchronous: until its new workers answer, a request may reach an old
+  // worker that is closing (a reset) or see the old configuration. Both mean "not yet".
+  const attempt = () =>
+    check().catch((error: unknown) => {
+      lastError = error;
+      return false;
+    });
+  while (!(await attempt())) {
+    if (Date.now() > deadline) throw new Error(`condition not met in time${lastError ? `: ${String(lastError)}` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
