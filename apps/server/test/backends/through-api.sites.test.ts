@@ -7,7 +7,7 @@ import { leafCertificate } from '../sites/certs.ts';
 import { eventually, missingBinaries } from './harness/common.ts';
 import { NGINX, type NginxHarness, startNginx } from './harness/nginx.ts';
 import { exec, get } from './http.ts';
-import { openRealApp, type RealApp, REFERENCE } from './through-api.ts';
+import { nginxOverrides, openRealApp, type RealApp, REFERENCE } from './through-api.ts';
 
 const skip = missingBinaries(NGINX, '/usr/bin/openssl', '/usr/bin/curl');
 const HOST = `shop.${REFERENCE}`;
@@ -27,13 +27,7 @@ describe.skipIf(skip)('sites, redirections, PHP and parking changed through the 
   beforeAll(async () => {
     h = await startNginx();
     await writeFile(caFile(), cert.chain);
-    const { webRoot: _perService, ...nginx } = h.options;
-    app = await openRealApp({
-      // Decision 008: the options in one area, just the driver's name in the other.
-      'drivers.sites': { kind: 'nginx', ...nginx },
-      'drivers.web': { driver: 'nginx' },
-      'hosting.webRoot': path.join(h.dir, 'www'),
-    });
+    app = await openRealApp(nginxOverrides(h));
   });
   afterAll(async () => {
     await app?.close();

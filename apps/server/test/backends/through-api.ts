@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Envelope } from '@atalaya/contract';
 import { drainJobs } from '../../src/outbox/outbox.ts';
 import { type Account, createAccount } from '../fixtures.ts';
@@ -29,6 +30,20 @@ export interface RealApp {
 }
 
 export const REFERENCE = 'tienda.test';
+
+/**
+ * Config overrides that point the app's nginx drivers at a harness's nginx. Decision 008 lets the
+ * options sit in one area with just the driver's name in the other; the panel's web root is the
+ * parent of the harness's per-service roots.
+ */
+export function nginxOverrides(h: { dir: string; options: Record<string, unknown> }): Record<string, unknown> {
+  const { webRoot: _perService, ...nginx } = h.options;
+  return {
+    'drivers.sites': { kind: 'nginx', ...nginx },
+    'drivers.web': { driver: 'nginx' },
+    'hosting.webRoot': path.join(h.dir, 'www'),
+  };
+}
 
 export async function openRealApp(overrides: Record<string, unknown>): Promise<RealApp> {
   const ctx = await openTestApp('sqlite', overrides);

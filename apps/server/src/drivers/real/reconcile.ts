@@ -78,6 +78,12 @@ export async function reconcile(store: Store, config: Config, secrets: Secrets, 
 
   if (config.drivers.sites?.kind === 'nginx') {
     const b = sharedNginx(nginxOptionsOf(config));
+    // The web job hands nginx the resolved PHP version, the sites job the store's "default": both
+    // serve the same socket, so they compare equal.
+    const resolved = <T extends { service: { phpVersion: string } }>(s: T): T => {
+      const v = s.service.phpVersion;
+      return { ...s, service: { ...s.service, phpVersion: v === 'default' || v === '' ? b.options.defaultPhp : v } };
+    };
     const held = new Map((await b.list()).map((s) => [s.key, s]));
     const keys = new Set(held.keys());
     for (const s of await store.selectFrom('site').select('id').execute()) keys.add(`site-${s.id}`);
@@ -91,7 +97,11 @@ export async function reconcile(store: Store, config: Config, secrets: Secrets, 
       }
       const { ssl, ...rest } = state;
       if (!current) note({ area: 'sites', subject: `${key} (${state.host})`, problem: 'missing' }, () => b.applySite(state));
-      else if (!same({ ...rest, ssl: ssl !== null }, current)) note({ area: 'sites', subject: `${key} (${state.host})`, problem: 'differs' }, () => b.applySite(state));
+      else if (!same(resolved({ ...rest, ssl: ssl !== null }), resolved(current))) note({ area: 'sites', subject: `${key} (${state.host})`, problem: 'differs' }, () => b.applySite(state));
+      else {
+        const disk = await b.onDisk(current);
+        if (disk !== 'ok') note({ area: 'sites', subject: `${key} (${state.host})`, problem: disk === 'missing' ? 'missing' : 'differs' }, () => b.applySite(state));
+      }
     }
   }
 

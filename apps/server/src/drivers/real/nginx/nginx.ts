@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteState } from '../../sites/interface.ts';
-import { withLock } from '../common/files.ts';
+import { readOrNull, withLock } from '../common/files.ts';
 import { absoluteInside, fileKey, hostName, resolveInside } from '../common/names.ts';
 import { run, runChecked } from '../common/run.ts';
 import { applyChanges, type FileChange, listDir } from './files.ts';
@@ -190,6 +190,18 @@ export function nginxBackend(raw: Record<string, unknown>) {
 
     /** What the backend serves now, by key (for reconcile). */
     list: () => storedAll(),
+
+    /**
+     * Whether a stored host's files are still the ones the panel wrote (for reconcile): the state
+     * file alone cannot tell that someone deleted or edited the vhost or its certificate.
+     */
+    async onDisk(site: StoredSite): Promise<'ok' | 'missing' | 'changed'> {
+      const f = files(key(site.key));
+      const conf = await readOrNull(f.conf);
+      if (conf === null) return 'missing';
+      if (site.ssl && ((await readOrNull(f.cert)) === null || (await readOrNull(f.key)) === null)) return 'missing';
+      return conf.toString('utf8') === renderVhost(vhostOf(site)) ? 'ok' : 'changed';
+    },
 
     /** The path of a service's error log, derived from its reference only. */
     errorLogFile: (reference: string) => absoluteInside(o.logDir, path.join(o.logDir, `${hostName(reference)}.error.log`)),
