@@ -1,5 +1,5 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import { SqliteDialect } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect } from 'kysely';
 
 /** node:sqlite binds no booleans or Dates; the store keeps flags as 0/1 and times as Unix seconds. */
 function bindable(values: readonly unknown[]): SQLInputValue[] {
@@ -14,11 +14,26 @@ function bindable(values: readonly unknown[]): SQLInputValue[] {
  * Kysely's SqliteDialect expects the better-sqlite3 API; node:sqlite (built into Node 24, no native
  * addon tied to one ABI) differs only in spread parameters and how it tells readers apart.
  */
+/**
+ * Transactions take the write lock when they begin. A deferred one that reads and then writes
+ * cannot wait under busy_timeout when another process (the CLI, a second server) wrote in
+ * between: SQLite answers SQLITE_BUSY at once. Taking the lock first makes it wait instead.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
 export function nodeSqliteDialect(file: string) {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   const cache = new Map<string, StatementSync>();
-  return new SqliteDialect({
+  return new ImmediateSqliteDialect({
     database: {
       close: () => db.close(),
       prepare(sql: string) {
