@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const skipped: string[] = [];
+const failedSteps: string[] = [];
 let passed = 0;
 let failed = 0;
 let skippedTests = 0;
@@ -16,7 +17,7 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) {
     console.error(`✗ ${title} failed`);
-    failed += 1;
+    failedSteps.push(title);
   }
   return result.status === 0;
 }
@@ -70,5 +71,6 @@ if (!existsSync(chromium)) {
 
 console.log('');
 for (const line of skipped) console.log(`SKIPPED ${line}`);
+for (const step of failedSteps) console.log(`FAILED ${step}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skippedTests} skipped`);
-process.exit(failed > 0 ? 1 : 0);
+process.exit(failed > 0 || failedSteps.length > 0 ? 1 : 0);
