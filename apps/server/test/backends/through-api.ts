@@ -39,7 +39,7 @@ export const REFERENCE = 'tienda.test';
 export function nginxOverrides(h: { dir: string; options: Record<string, unknown> }): Record<string, unknown> {
   const { webRoot: _perService, ...nginx } = h.options;
   return {
-    'drivers.sites': { kind: 'nginx', ...nginx },
+    'drivers.sites': { driver: 'nginx', ...nginx },
     'drivers.web': { driver: 'nginx' },
     'hosting.webRoot': path.join(h.dir, 'www'),
   };

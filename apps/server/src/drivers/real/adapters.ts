@@ -26,8 +26,8 @@ export function sharedNginx(options: Record<string, unknown>): NginxBackend {
 
 /** nginx options for a config: `drivers.sites` and `drivers.web` merged, web root from `hosting`. */
 export function nginxOptionsOf(config: Config): Record<string, unknown> {
-  const { driver: _d, kind: _k, ...web } = config.drivers.web ?? {};
-  const { driver: _d2, kind: _k2, ...sites } = config.drivers.sites ?? {};
+  const { driver: _d, ...web } = config.drivers.web ?? {};
+  const { driver: _d2, ...sites } = config.drivers.sites ?? {};
   return { webRoot: path.posix.join(config.hosting.webRoot, '{reference}'), defaultPhp: config.hosting.defaultPhpVersion, ...web, ...sites };
 }
 

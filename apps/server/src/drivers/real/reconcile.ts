@@ -76,7 +76,7 @@ export async function reconcile(store: Store, config: Config, secrets: Secrets, 
     for (const login of users.keys()) if (!wanted.has(login)) note({ area: 'ftp', subject: login, problem: 'extra' }, () => b.removeUser(login));
   }
 
-  if (config.drivers.sites?.kind === 'nginx') {
+  if (config.drivers.sites?.driver === 'nginx') {
     const b = sharedNginx(nginxOptionsOf(config));
     // The web job hands nginx the resolved PHP version, the sites job the store's "default": both
     // serve the same socket, so they compare equal.
