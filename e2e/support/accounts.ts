@@ -1,39 +1,42 @@
+import { spawnSync } from 'node:child_process';
 import type { BrowserContext } from '@playwright/test';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { createSession, deleteUserSessions, SESSION_COOKIE } from '../../apps/server/src/modules/session/sessions.ts';
-import { openStore } from '../../apps/server/src/store/db.ts';
+import { openStore, type Store } from '../../apps/server/src/store/db.ts';
 import { type Account, type AccountSpec, createAccount } from '../../apps/server/test/fixtures.ts';
 import { E2E_DATA_DIR } from './env.ts';
 
 export { TEST_PASSWORD } from '../../apps/server/test/fixtures.ts';
 
-/** An isolated realm in the running server's store, so specs never step on each other. */
-export async function createE2EAccount(spec: AccountSpec): Promise<Account> {
+/** Opens the running server's store for one piece of set-up, as a second process would. */
+async function withE2EStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' }));
   try {
-    return await createAccount(store, spec);
+    return await work(store);
   } finally {
     await store.destroy();
   }
 }
+
+/** An isolated realm in the running server's store, so specs never step on each other. */
+export const createE2EAccount = (spec: AccountSpec): Promise<Account> => withE2EStore((store) => createAccount(store, spec));
 
 /** Puts a live session for the user into the browser context: for specs that are not about sign-in. */
 export async function signInContext(context: BrowserContext, account: Account, username: string) {
-  const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' }));
-  try {
-    const token = await createSession(store, account.users[username]);
-    await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Strict' }]);
-  } finally {
-    await store.destroy();
-  }
+  const token = await withE2EStore((store) => createSession(store, account.users[username]));
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Strict' }]);
 }
 
 /** Ends every session of a user, as an idle time-out would: the next call answers status 101. */
-export async function endSessions(account: Account, username: string) {
-  const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' }));
-  try {
-    await deleteUserSessions(store, account.users[username]);
-  } finally {
-    await store.destroy();
-  }
+export const endSessions = (account: Account, username: string) =>
+  withE2EStore((store) => deleteUserSessions(store, account.users[username]));
+
+/** Runs the operator's admin CLI (`npm run admin -- …`) against the running server's store. */
+export function admin(...args: string[]) {
+  const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'apps/server/src/cli/main.ts', ...args], {
+    env: { ...process.env, ATALAYA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
 }
