@@ -1,13 +1,13 @@
 import type { Area } from '@atalaya/contract';
 import { generatePassword } from '@atalaya/contract';
-import { Button, Code, CopyButton, Group, Loader, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Code, CopyButton, Group, Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/Dialog.tsx';
 import { fieldError } from '../ui/fieldErrors.ts';
-import { notifySuccess } from '../../lib/notify.ts';
-import { onFormError } from './formErrors.ts';
+import { FormDialog } from '../ui/FormDialog.tsx';
+import { useFormMutation } from '../ui/useFormMutation.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { useActionGuard } from './useActionGuard.ts';
 
@@ -26,43 +26,14 @@ export function ChangePasswordDialog({ itemId, area, title, opened, onClose, sub
   const { t } = useTranslation();
   const [password, setPassword] = useState(generatePassword);
   useActionGuard(itemId, area, opened, onClose);
-  const mutation = useMutation({
-    mutationFn: () => submit(password),
-    meta: { quiet: true },
-    onError: onFormError(['password'], onClose),
-    onSuccess: (result) => {
-      notifySuccess(result.info);
-      onDone?.();
-      onClose();
-    },
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time it opens
+  const mutation = useFormMutation({ opened, send: () => submit(password), inputs: ['password'], onClose, onDone });
   useEffect(() => {
-    if (!opened) return;
-    setPassword(generatePassword());
-    mutation.reset();
+    if (opened) setPassword(generatePassword());
   }, [opened]);
   return (
-    <Dialog opened={opened} onClose={onClose} title={title}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          mutation.mutate();
-        }}
-      >
-        <Stack>
-          <PasswordField value={password} onChange={setPassword} error={fieldError(mutation.error, 'password')} label={t('hosting.new_password')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('shell.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {t('shell.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog title={title} opened={opened} onClose={onClose} onSubmit={() => mutation.mutate()} pending={mutation.isPending}>
+      <PasswordField value={password} onChange={setPassword} error={fieldError(mutation.error, 'password')} label={t('hosting.new_password')} />
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Group, Menu, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export interface RowAction {
@@ -9,25 +9,30 @@ export interface RowAction {
   hidden?: boolean;
 }
 
-/** A row's menu; nothing at all when no action is offered. */
+/** A row's last cell, with the row's menu at its end; an empty cell when no action is offered. */
 export function RowMenu({ name, actions }: { name: string; actions: RowAction[] }) {
   const { t } = useTranslation();
   const shown = actions.filter((a) => !a.hidden);
-  if (shown.length === 0) return null;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" aria-label={t('hosting.row_menu', { name })}>
-          ⋮
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {shown.map((a) => (
-          <Menu.Item key={a.label} color={a.danger ? 'red' : undefined} onClick={a.onClick}>
-            {a.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Table.Td>
+      {shown.length > 0 && (
+        <Group justify="flex-end">
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label={t('hosting.row_menu', { name })}>
+                ⋮
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {shown.map((a) => (
+                <Menu.Item key={a.label} color={a.danger ? 'red' : undefined} onClick={a.onClick}>
+                  {a.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      )}
+    </Table.Td>
   );
 }

@@ -103,10 +103,7 @@ export default function DnsPage() {
           zone={zone}
           record={open.kind === 'edit' ? open.record : undefined}
           onClose={() => setOpen(null)}
-          onDone={(record, mode) => {
-            update((old) => (mode === 'create' ? [...old, record] : old.map((r) => (r.id === record.id ? record : r))));
-            setOpen(null);
-          }}
+          onDone={(record, mode) => update((old) => (mode === 'create' ? [...old, record] : old.map((r) => (r.id === record.id ? record : r))))}
         />
       )}
       {open?.kind === 'delete' && (

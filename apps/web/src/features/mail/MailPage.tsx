@@ -114,18 +114,14 @@ export default function MailPage() {
                   {t('hosting.webmail')}
                 </Button>
               </Table.Td>
-              <Table.Td>
-                <Group justify="flex-end">
-                  <RowMenu
-                    name={r.name}
-                    actions={[
-                      { label: t('hosting.show_password'), onClick: () => setOpen({ kind: 'show', account: r.account }) },
-                      { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', account: r.account }), hidden: !writeAccounts },
-                      { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete-account', account: r.account }), hidden: !writeAccounts || !r.account.eliminable },
-                    ]}
-                  />
-                </Group>
-              </Table.Td>
+              <RowMenu
+                name={r.name}
+                actions={[
+                  { label: t('hosting.show_password'), onClick: () => setOpen({ kind: 'show', account: r.account }) },
+                  { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', account: r.account }), hidden: !writeAccounts },
+                  { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete-account', account: r.account }), hidden: !writeAccounts || !r.account.eliminable },
+                ]}
+              />
             </Table.Tr>
           ) : (
             <Table.Tr>
@@ -139,17 +135,13 @@ export default function MailPage() {
                 </Badge>
               </Table.Td>
               <Table.Td className="break-anywhere">{r.alias.name}</Table.Td>
-              <Table.Td>
-                <Group justify="flex-end">
-                  <RowMenu
-                    name={r.name}
-                    actions={[
-                      { label: t('hosting.edit'), onClick: () => setOpen({ kind: 'edit-alias', alias: r.alias }), hidden: !writeAliases },
-                      { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete-alias', alias: r.alias }), hidden: !writeAliases || !r.alias.eliminable },
-                    ]}
-                  />
-                </Group>
-              </Table.Td>
+              <RowMenu
+                name={r.name}
+                actions={[
+                  { label: t('hosting.edit'), onClick: () => setOpen({ kind: 'edit-alias', alias: r.alias }), hidden: !writeAliases },
+                  { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete-alias', alias: r.alias }), hidden: !writeAliases || !r.alias.eliminable },
+                ]}
+              />
             </Table.Tr>
           )
         }

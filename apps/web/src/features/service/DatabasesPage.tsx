@@ -1,5 +1,5 @@
 import type { DatabaseView } from '@atalaya/contract';
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,24 +84,20 @@ export default function DatabasesPage() {
                 {t('hosting.access')}
               </Button>
             </Table.Td>
-            <Table.Td>
-              <Group justify="flex-end">
-                <RowMenu
-                  name={d.bbdd}
-                  actions={[
-                    { label: t('hosting.show_password'), onClick: () => setOpen({ kind: 'show', db: d }) },
-                    { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', db: d }), hidden: !writable },
-                    { label: t('hosting.dump'), onClick: () => dump(d), hidden: !writable },
-                    {
-                      label: t(d.externalAccess ? 'hosting.external_off' : 'hosting.external_on'),
-                      onClick: () => setOpen({ kind: 'external', db: d }),
-                      hidden: !writable,
-                    },
-                    { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete', db: d }), hidden: !writable || !d.eliminable },
-                  ]}
-                />
-              </Group>
-            </Table.Td>
+            <RowMenu
+              name={d.bbdd}
+              actions={[
+                { label: t('hosting.show_password'), onClick: () => setOpen({ kind: 'show', db: d }) },
+                { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', db: d }), hidden: !writable },
+                { label: t('hosting.dump'), onClick: () => dump(d), hidden: !writable },
+                {
+                  label: t(d.externalAccess ? 'hosting.external_off' : 'hosting.external_on'),
+                  onClick: () => setOpen({ kind: 'external', db: d }),
+                  hidden: !writable,
+                },
+                { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete', db: d }), hidden: !writable || !d.eliminable },
+              ]}
+            />
           </Table.Tr>
         )}
       />

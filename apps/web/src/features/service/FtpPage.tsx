@@ -1,5 +1,5 @@
 import type { FtpUser } from '@atalaya/contract';
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,18 +62,14 @@ export default function FtpPage() {
                 {t('hosting.access')}
               </Button>
             </Table.Td>
-            <Table.Td>
-              <Group justify="flex-end">
-                <RowMenu
-                  name={u.user}
-                  actions={[
-                    { label: t('hosting.edit_folder'), onClick: () => setOpen({ kind: 'edit', user: u }), hidden: !writable },
-                    { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', user: u }), hidden: !writable },
-                    { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete', user: u }), hidden: !writable || !u.eliminable },
-                  ]}
-                />
-              </Group>
-            </Table.Td>
+            <RowMenu
+              name={u.user}
+              actions={[
+                { label: t('hosting.edit_folder'), onClick: () => setOpen({ kind: 'edit', user: u }), hidden: !writable },
+                { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', user: u }), hidden: !writable },
+                { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete', user: u }), hidden: !writable || !u.eliminable },
+              ]}
+            />
           </Table.Tr>
         )}
       />

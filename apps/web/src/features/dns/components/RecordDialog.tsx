@@ -1,12 +1,10 @@
 import { DNS_PRIORITIES, DNS_TTLS, DNS_TYPES, type DnsRecord, type DnsType, hasPriority } from '@atalaya/contract';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { fieldError, hasFieldErrors } from '../../../components/ui/fieldErrors.ts';
-import type { ApiResult } from '../../../lib/api.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { createRecord, saveRecord } from '../api/dns.ts';
 import { type DnsForm, emptyForm, formFields, formFromRecord } from '../form.ts';
 import { ttlLabel } from '../labels.ts';
@@ -18,6 +16,7 @@ interface Props {
   /** The record being edited (already loaded), or none to create. */
   record?: DnsRecord;
   onClose: () => void;
+  /** The saved record, before the dialog closes. */
   onDone: (record: DnsRecord, mode: 'create' | 'edit') => void;
 }
 
@@ -29,82 +28,69 @@ export function RecordDialog({ serviceId, zone, record, onClose, onDone }: Props
   const mode = record ? 'edit' : 'create';
   const [form, setForm] = useState<DnsForm>(() => (record ? formFromRecord(record) : emptyForm()));
   const set = (patch: Partial<DnsForm>) => setForm((f) => ({ ...f, ...patch }));
-  const mutation = useMutation({
-    mutationFn: (): Promise<ApiResult<{ dns: DnsRecord }>> =>
-      record ? saveRecord(serviceId, record.id, formFields(form, 'edit')) : createRecord(serviceId, formFields(form, 'create')),
-    onSuccess: (result) => {
-      notifySuccess(result.info);
-      onDone(result.data.dns, mode);
-    },
-    onError: (error) => {
-      if (!hasFieldErrors(error, FIELDS)) notifyError(error);
-    },
+  const mutation = useFormMutation({
+    opened: true,
+    send: () => (record ? saveRecord(serviceId, record.id, formFields(form, 'edit')) : createRecord(serviceId, formFields(form, 'create'))),
+    inputs: FIELDS,
+    onClose,
+    onDone: (result) => onDone(result.data.dns, mode),
   });
   const error = (field: string) => fieldError(mutation.error, field);
 
   return (
-    <Dialog opened onClose={onClose} title={t(record ? 'dns.edit' : 'dns.create')} size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          mutation.mutate();
-        }}
-      >
-        <Stack gap="sm">
+    <FormDialog
+      title={t(record ? 'dns.edit' : 'dns.create')}
+      size="lg"
+      opened
+      onClose={onClose}
+      onSubmit={() => mutation.mutate()}
+      pending={mutation.isPending}
+      submitLabel={t(record ? 'dns.save_button' : 'dns.create_button')}
+    >
+      <Select
+        label={t('dns.type')}
+        data={[...DNS_TYPES]}
+        value={form.type}
+        onChange={(v) => set({ type: (v ?? 'A') as DnsType })}
+        disabled={Boolean(record)}
+        allowDeselect={false}
+        error={error('type')}
+      />
+      {form.type === 'SRV' && !record && <SrvNameFields form={form} set={set} />}
+      {record ? (
+        <TextInput label={t('dns.name')} value={record.reference} readOnly />
+      ) : (
+        <TextInput
+          label={t('dns.zona')}
+          description={t('dns.zona_hint')}
+          value={form.zona}
+          onChange={(e) => set({ zona: e.currentTarget.value })}
+          rightSection={<span style={{ whiteSpace: 'nowrap', paddingRight: 8 }}>.{zone}</span>}
+          rightSectionWidth={Math.min(240, 16 + zone.length * 8)}
+          error={error('zona')}
+        />
+      )}
+      <ValueFields form={form} set={set} error={error('value')} />
+      <Group grow align="flex-start">
+        <Select
+          label={t('dns.ttl')}
+          data={DNS_TTLS.map((ttl) => ({ value: String(ttl), label: ttlLabel(t, ttl) }))}
+          value={form.ttl}
+          onChange={(v) => set({ ttl: v ?? '0' })}
+          allowDeselect={false}
+          error={error('ttl')}
+        />
+        {hasPriority(form.type) && (
           <Select
-            label={t('dns.type')}
-            data={[...DNS_TYPES]}
-            value={form.type}
-            onChange={(v) => set({ type: (v ?? 'A') as DnsType })}
-            disabled={Boolean(record)}
+            label={t('dns.priority')}
+            data={DNS_PRIORITIES.map(String)}
+            value={form.priority}
+            onChange={(v) => set({ priority: v ?? '20' })}
             allowDeselect={false}
-            error={error('type')}
+            error={error('priority')}
           />
-          {form.type === 'SRV' && !record && <SrvNameFields form={form} set={set} />}
-          {record ? (
-            <TextInput label={t('dns.name')} value={record.reference} readOnly />
-          ) : (
-            <TextInput
-              label={t('dns.zona')}
-              description={t('dns.zona_hint')}
-              value={form.zona}
-              onChange={(e) => set({ zona: e.currentTarget.value })}
-              rightSection={<span style={{ whiteSpace: 'nowrap', paddingRight: 8 }}>.{zone}</span>}
-              rightSectionWidth={Math.min(240, 16 + zone.length * 8)}
-              error={error('zona')}
-            />
-          )}
-          <ValueFields form={form} set={set} error={error('value')} />
-          <Group grow align="flex-start">
-            <Select
-              label={t('dns.ttl')}
-              data={DNS_TTLS.map((ttl) => ({ value: String(ttl), label: ttlLabel(t, ttl) }))}
-              value={form.ttl}
-              onChange={(v) => set({ ttl: v ?? '0' })}
-              allowDeselect={false}
-              error={error('ttl')}
-            />
-            {hasPriority(form.type) && (
-              <Select
-                label={t('dns.priority')}
-                data={DNS_PRIORITIES.map(String)}
-                value={form.priority}
-                onChange={(v) => set({ priority: v ?? '20' })}
-                allowDeselect={false}
-                error={error('priority')}
-              />
-            )}
-          </Group>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              {t('shell.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {t(record ? 'dns.save_button' : 'dns.create_button')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+        )}
+      </Group>
+    </FormDialog>
   );
 }

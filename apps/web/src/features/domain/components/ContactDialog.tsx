@@ -1,9 +1,9 @@
 import { canSee, type ContactType, CONTACT_TYPES, type DomainAnswer } from '@atalaya/contract';
-import { Autocomplete, Button, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { domainKey, saveContacts, saveOwner } from '../api/domain.ts';
 import { type ContactForm, fromContact, toFields } from './contactForm.ts';
 import { useAddressLookup } from './useAddressLookup.ts';
@@ -48,64 +48,54 @@ export function ContactDialog({ data, type, onClose }: Props) {
   const org = form.isOrg === '1';
 
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('domain.contact_edit', { type: t(`domain.contact_${role}`) })} size="xl">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit.mutate();
-        }}
-      >
-        <Stack>
-          {sources.length > 0 && (
-            <Select
-              label={t('domain.copy_from')}
-              placeholder={t('domain.copy_from_placeholder')}
-              data={sources.map((c) => ({ value: c, label: t(`domain.contact_${c}`) }))}
-              value={null}
-              onChange={(source) => source && setForm((f) => ({ ...fromContact(data[source as ContactType]), mode: f.mode }))}
-            />
-          )}
-          <Radio.Group name="isOrg" label={t('domain.contact_kind')} value={form.isOrg} onChange={set('isOrg')} error={fieldError(submit.error, 'isOrg')}>
-            <Group mt="xs">
-              <Radio value="0" label={t('domain.individual')} />
-              <Radio value="1" label={t('domain.organization')} />
-            </Group>
-          </Radio.Group>
-          {org && <TextInput label={t('domain.org_name')} required {...text('orgName')} />}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('domain.first_name')} required {...text('firstName')} />
-            <TextInput label={t('domain.last_name')} required {...text('lastName')} />
-            <TextInput label={t(org ? 'domain.vat' : 'domain.nif')} required {...text('identNumber')} />
-            <TextInput label={t('domain.email')} type="email" required {...text('email')} />
-            <Group gap="xs" align="flex-start" wrap="nowrap">
-              <TextInput w={90} label={t('domain.phone_prefix')} leftSection="+" required {...text('prefix')} error={undefined} />
-              <TextInput style={{ flex: 1 }} label={t('domain.phone')} inputMode="tel" required {...text('number')} error={fieldError(submit.error, 'phone')} />
-            </Group>
-            <Select label={t('domain.country')} required searchable data={countries} value={form.country || null} onChange={(v) => setForm((f) => ({ ...f, country: v ?? '', state: '', city: '' }))} error={fieldError(submit.error, 'country')} />
-            <Autocomplete label={t('domain.state')} required data={states} value={form.state} onChange={set('state')} error={fieldError(submit.error, 'state')} />
-            <Autocomplete label={t('domain.city')} required data={cities} value={form.city} onChange={set('city')} error={fieldError(submit.error, 'city')} />
-            <TextInput label={t('domain.postal_code')} required maxLength={5} {...text('postalCode')} />
-            <TextInput label={t('domain.address')} required {...text('address')} />
-          </SimpleGrid>
-          {role !== 'registrant' && (
-            <Radio.Group name="mode" label={t('domain.apply_to')} value={form.mode} onChange={set('mode')}>
-              <Stack gap="xs" mt="xs">
-                <Radio value="only_contact" label={t('domain.only_contact')} />
-                <Radio value="all_contacts" label={t('domain.all_contacts')} />
-              </Stack>
-            </Radio.Group>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('shell.cancel')}
-            </Button>
-            <Button type="submit" loading={submit.isPending}>
-              {t('shell.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('domain.contact_edit', { type: t(`domain.contact_${role}`) })}
+      size="xl"
+      noValidate
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => submit.mutate()}
+      pending={submit.isPending}
+    >
+      {sources.length > 0 && (
+        <Select
+          label={t('domain.copy_from')}
+          placeholder={t('domain.copy_from_placeholder')}
+          data={sources.map((c) => ({ value: c, label: t(`domain.contact_${c}`) }))}
+          value={null}
+          onChange={(source) => source && setForm((f) => ({ ...fromContact(data[source as ContactType]), mode: f.mode }))}
+        />
+      )}
+      <Radio.Group name="isOrg" label={t('domain.contact_kind')} value={form.isOrg} onChange={set('isOrg')} error={fieldError(submit.error, 'isOrg')}>
+        <Group mt="xs">
+          <Radio value="0" label={t('domain.individual')} />
+          <Radio value="1" label={t('domain.organization')} />
+        </Group>
+      </Radio.Group>
+      {org && <TextInput label={t('domain.org_name')} required {...text('orgName')} />}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('domain.first_name')} required {...text('firstName')} />
+        <TextInput label={t('domain.last_name')} required {...text('lastName')} />
+        <TextInput label={t(org ? 'domain.vat' : 'domain.nif')} required {...text('identNumber')} />
+        <TextInput label={t('domain.email')} type="email" required {...text('email')} />
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput w={90} label={t('domain.phone_prefix')} leftSection="+" required {...text('prefix')} error={undefined} />
+          <TextInput style={{ flex: 1 }} label={t('domain.phone')} inputMode="tel" required {...text('number')} error={fieldError(submit.error, 'phone')} />
+        </Group>
+        <Select label={t('domain.country')} required searchable data={countries} value={form.country || null} onChange={(v) => setForm((f) => ({ ...f, country: v ?? '', state: '', city: '' }))} error={fieldError(submit.error, 'country')} />
+        <Autocomplete label={t('domain.state')} required data={states} value={form.state} onChange={set('state')} error={fieldError(submit.error, 'state')} />
+        <Autocomplete label={t('domain.city')} required data={cities} value={form.city} onChange={set('city')} error={fieldError(submit.error, 'city')} />
+        <TextInput label={t('domain.postal_code')} required maxLength={5} {...text('postalCode')} />
+        <TextInput label={t('domain.address')} required {...text('address')} />
+      </SimpleGrid>
+      {role !== 'registrant' && (
+        <Radio.Group name="mode" label={t('domain.apply_to')} value={form.mode} onChange={set('mode')}>
+          <Stack gap="xs" mt="xs">
+            <Radio value="only_contact" label={t('domain.only_contact')} />
+            <Radio value="all_contacts" label={t('domain.all_contacts')} />
+          </Stack>
+        </Radio.Group>
+      )}
+    </FormDialog>
   );
 }

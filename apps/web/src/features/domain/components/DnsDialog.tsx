@@ -3,8 +3,8 @@ import { ActionIcon, Alert, Button, Group, Radio, Stack, Text, TextInput } from 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { dnsInitQuery, domainKey, saveDns } from '../api/domain.ts';
 import { useSubmit } from './useSubmit.ts';
 
@@ -30,74 +30,65 @@ export function DnsDialog({ id, opened, onClose }: { id: number; opened: boolean
   const err = (input: string) => fieldError(submit.error, input);
 
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('domain.dns_servers')} size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit.mutate();
-        }}
-      >
-        <Stack>
-          {init.data?.hasService && (
-            <Radio.Group value={useDefault ? 'default' : 'custom'} onChange={(v) => setUseDefault(v === 'default')} error={err('default-ns')}>
-              <Stack gap="xs">
-                <Radio value="default" label={t('domain.dns_default')} />
-                <Radio value="custom" label={t('domain.dns_custom')} />
-              </Stack>
-            </Radio.Group>
-          )}
-          {useDefault ? (
-            <Text size="sm">{init.data?.defaultDNSs.join(', ')}</Text>
-          ) : (
-            <>
-              {rows.map((value, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions (dns[] order, errors dns.N) of controlled inputs.
-                <Group key={index} align="flex-start" wrap="nowrap">
-                  <TextInput
-                    style={{ flex: 1 }}
-                    label={t('domain.dns_row', { n: index + 1 })}
-                    name="dns[]"
-                    value={value}
-                    onChange={(e) => {
-                      const text = e.currentTarget.value;
-                      setRows((list) => list.map((v, j) => (j === index ? text : v)));
-                    }}
-                    error={err(`dns.${index}`)}
-                  />
-                  {index >= LIMITS.dnsServersMin && (
-                    <ActionIcon mt={28} variant="subtle" color="red" aria-label={t('domain.remove_row', { n: index + 1 })} onClick={() => setRows((list) => list.filter((_, j) => j !== index))}>
-                      ×
-                    </ActionIcon>
-                  )}
-                </Group>
-              ))}
-              {err('dns') && (
-                <Text c="red" size="sm">
-                  {err('dns')}
-                </Text>
+    <FormDialog
+      title={t('domain.dns_servers')}
+      size="lg"
+      noValidate
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => submit.mutate()}
+      pending={submit.isPending}
+      submitDisabled={!init.data}
+    >
+      {init.data?.hasService && (
+        <Radio.Group value={useDefault ? 'default' : 'custom'} onChange={(v) => setUseDefault(v === 'default')} error={err('default-ns')}>
+          <Stack gap="xs">
+            <Radio value="default" label={t('domain.dns_default')} />
+            <Radio value="custom" label={t('domain.dns_custom')} />
+          </Stack>
+        </Radio.Group>
+      )}
+      {useDefault ? (
+        <Text size="sm">{init.data?.defaultDNSs.join(', ')}</Text>
+      ) : (
+        <>
+          {rows.map((value, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions (dns[] order, errors dns.N) of controlled inputs.
+            <Group key={index} align="flex-start" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                label={t('domain.dns_row', { n: index + 1 })}
+                name="dns[]"
+                value={value}
+                onChange={(e) => {
+                  const text = e.currentTarget.value;
+                  setRows((list) => list.map((v, j) => (j === index ? text : v)));
+                }}
+                error={err(`dns.${index}`)}
+              />
+              {index >= LIMITS.dnsServersMin && (
+                <ActionIcon mt={28} variant="subtle" color="red" aria-label={t('domain.remove_row', { n: index + 1 })} onClick={() => setRows((list) => list.filter((_, j) => j !== index))}>
+                  ×
+                </ActionIcon>
               )}
-              <Button variant="light" disabled={rows.length >= LIMITS.dnsServersMax} onClick={() => setRows([...rows, ''])} style={{ alignSelf: 'flex-start' }}>
-                {t('domain.add_row')}
-              </Button>
-              <Text size="sm" c="dimmed">
-                {t('domain.dns_resolve_note')}
-              </Text>
-            </>
+            </Group>
+          ))}
+          {err('dns') && (
+            <Text c="red" size="sm">
+              {err('dns')}
+            </Text>
           )}
-          <Alert color="blue" variant="light">
-            {t('domain.dns_propagation')}
-          </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('shell.cancel')}
-            </Button>
-            <Button type="submit" loading={submit.isPending} disabled={!init.data}>
-              {t('shell.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+          <Button variant="light" disabled={rows.length >= LIMITS.dnsServersMax} onClick={() => setRows([...rows, ''])} style={{ alignSelf: 'flex-start' }}>
+            {t('domain.add_row')}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {t('domain.dns_resolve_note')}
+          </Text>
+        </>
+      )}
+      <Alert color="blue" variant="light">
+        {t('domain.dns_propagation')}
+      </Alert>
+    </FormDialog>
   );
 }

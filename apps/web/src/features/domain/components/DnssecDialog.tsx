@@ -1,11 +1,11 @@
 import type { DnssecRecord } from '@atalaya/contract';
-import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { createDnssec, deleteDnssec, dnssecInitQuery, dnssecKey } from '../api/domain.ts';
 import { useSubmit } from './useSubmit.ts';
 
@@ -39,48 +39,39 @@ export function DnssecDialog({ id, opened, onClose }: { id: number; opened: bool
   );
 
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('domain.dnssec_create')} size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit.mutate();
-        }}
-      >
-        <Stack>
-          {type === 'digest' ? (
-            <>
-              <TextInput label={t('domain.keytag')} name="keytag" required inputMode="numeric" value={form.keytag} onChange={(e) => set('keytag')(e.currentTarget.value.replace(/\D/g, ''))} error={err('keytag')} />
-              {select('algorithm', t('domain.algorithm'), init.data?.algorithms)}
-              {select('digesttype', t('domain.digesttype'), init.data?.digestTypes)}
-            </>
-          ) : (
-            <>
-              {select('flags', t('domain.flags'), init.data?.flags)}
-              {select('protocols', t('domain.protocol'), init.data?.protocols)}
-              {select('algorithm', t('domain.algorithm'), init.data?.algorithms)}
-            </>
-          )}
-          <Textarea
-            label={t(type === 'digest' ? 'domain.digest' : 'domain.public_key')}
-            name="digest"
-            required
-            rows={5}
-            value={form.digest}
-            onChange={(e) => set('digest')(e.currentTarget.value)}
-            error={err('digest') ?? err('type')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('shell.cancel')}
-            </Button>
-            <Button type="submit" loading={submit.isPending} disabled={!init.data}>
-              {t('shell.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('domain.dnssec_create')}
+      size="lg"
+      noValidate
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => submit.mutate()}
+      pending={submit.isPending}
+      submitDisabled={!init.data}
+    >
+      {type === 'digest' ? (
+        <>
+          <TextInput label={t('domain.keytag')} name="keytag" required inputMode="numeric" value={form.keytag} onChange={(e) => set('keytag')(e.currentTarget.value.replace(/\D/g, ''))} error={err('keytag')} />
+          {select('algorithm', t('domain.algorithm'), init.data?.algorithms)}
+          {select('digesttype', t('domain.digesttype'), init.data?.digestTypes)}
+        </>
+      ) : (
+        <>
+          {select('flags', t('domain.flags'), init.data?.flags)}
+          {select('protocols', t('domain.protocol'), init.data?.protocols)}
+          {select('algorithm', t('domain.algorithm'), init.data?.algorithms)}
+        </>
+      )}
+      <Textarea
+        label={t(type === 'digest' ? 'domain.digest' : 'domain.public_key')}
+        name="digest"
+        required
+        rows={5}
+        value={form.digest}
+        onChange={(e) => set('digest')(e.currentTarget.value)}
+        error={err('digest') ?? err('type')}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,10 +1,10 @@
 import { type GlueRecord, isIPv6 } from '@atalaya/contract';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { IpInput } from '../../../components/ui/IpInput.tsx';
 import { createGlue, deleteGlue, domainKey, glueKey, saveGlue } from '../api/domain.ts';
 import { useSubmit } from './useSubmit.ts';
@@ -46,45 +46,34 @@ export function GlueDialog({ id, domain, record, opened, onClose }: Props) {
   const ipv6Invalid = ipv6Left && ipv6 !== '' && !isIPv6(ipv6.trim());
 
   return (
-    <Dialog opened={opened} onClose={onClose} title={t(record ? 'domain.glue_edit' : 'domain.glue_create')}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit.mutate();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('domain.glue_name')}
-            name="name"
-            value={label}
-            disabled={Boolean(record)}
-            onChange={(e) => setLabel(e.currentTarget.value)}
-            rightSection={<Text size="sm" c="dimmed">.{domain}</Text>}
-            rightSectionWidth={Math.min(220, 20 + domain.length * 8)}
-            error={err('name')}
-          />
-          <IpInput label={t('domain.ipv4')} name="ip" required value={ip} onChange={setIp} error={err('ip')} />
-          <TextInput
-            label={t('domain.ipv6')}
-            name="ipv6"
-            value={ipv6}
-            onChange={(e) => setIpv6(e.currentTarget.value)}
-            onBlur={(e) => setIpv6Left(!(e.relatedTarget instanceof HTMLButtonElement))}
-            error={err('ipv6') ?? (ipv6Invalid ? t('validation.ipv6') : undefined)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('shell.cancel')}
-            </Button>
-            <Button type="submit" loading={submit.isPending}>
-              {t('shell.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t(record ? 'domain.glue_edit' : 'domain.glue_create')}
+      noValidate
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => submit.mutate()}
+      pending={submit.isPending}
+    >
+      <TextInput
+        label={t('domain.glue_name')}
+        name="name"
+        value={label}
+        disabled={Boolean(record)}
+        onChange={(e) => setLabel(e.currentTarget.value)}
+        rightSection={<Text size="sm" c="dimmed">.{domain}</Text>}
+        rightSectionWidth={Math.min(220, 20 + domain.length * 8)}
+        error={err('name')}
+      />
+      <IpInput label={t('domain.ipv4')} name="ip" required value={ip} onChange={setIp} error={err('ip')} />
+      <TextInput
+        label={t('domain.ipv6')}
+        name="ipv6"
+        value={ipv6}
+        onChange={(e) => setIpv6(e.currentTarget.value)}
+        onBlur={(e) => setIpv6Left(!(e.relatedTarget instanceof HTMLButtonElement))}
+        error={err('ipv6') ?? (ipv6Invalid ? t('validation.ipv6') : undefined)}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,13 +1,12 @@
 import { EMAIL, type MailAlias } from '@atalaya/contract';
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onFormError } from '../../../components/hosting/formErrors.ts';
 import { useActionGuard } from '../../../components/hosting/useActionGuard.ts';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { aliasesKey, createAlias, saveAlias } from '../api/mail.ts';
 
 interface Props {
@@ -28,24 +27,19 @@ export function AliasDialog({ id, reference, alias, opened, onClose }: Props) {
   const [touched, setTouched] = useState<boolean[]>([false]);
   useActionGuard(id, 'servicemail_alias', opened, onClose);
   const joined = () => targets.map((s) => s.trim()).filter(Boolean).join(',');
-  const mutation = useMutation({
-    mutationFn: () => (alias ? saveAlias(id, alias.id, joined()) : createAlias(id, name, joined())),
-    meta: { quiet: true },
-    onError: onFormError(['name', 'target'], onClose),
-    onSuccess: (result) => {
-      notifySuccess(result.info);
-      client.invalidateQueries({ queryKey: aliasesKey(id) });
-      onClose();
-    },
+  const mutation = useFormMutation({
+    opened,
+    send: () => (alias ? saveAlias(id, alias.id, joined()) : createAlias(id, name, joined())),
+    inputs: ['name', 'target'],
+    onClose,
+    onDone: () => client.invalidateQueries({ queryKey: aliasesKey(id) }),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time it opens
   useEffect(() => {
     if (!opened) return;
     setName(alias?.alias ?? '');
     const initial = alias?.targets.length ? alias.targets : [''];
     setTargets(initial);
     setTouched(initial.map(() => false));
-    mutation.reset();
   }, [opened, alias]);
   const invalid = (i: number) => touched[i] && targets[i].trim() !== '' && !EMAIL.test(targets[i].trim());
   const valid = targets.some((s) => s.trim()) && targets.every((s) => !s.trim() || EMAIL.test(s.trim()));
@@ -56,78 +50,70 @@ export function AliasDialog({ id, reference, alias, opened, onClose }: Props) {
   const serverTarget = fieldError(mutation.error, 'target');
 
   return (
-    <Dialog opened={opened} onClose={onClose} title={t(alias ? 'hosting.alias_edit' : 'hosting.alias_create')}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(targets.map(() => true));
-          if (valid) mutation.mutate();
+    <FormDialog
+      title={t(alias ? 'hosting.alias_edit' : 'hosting.alias_create')}
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => {
+        setTouched(targets.map(() => true));
+        if (valid) mutation.mutate();
+      }}
+      pending={mutation.isPending}
+      submitLabel={t(alias ? 'shell.save' : 'hosting.create')}
+    >
+      <TextInput
+        label={t('hosting.alias_name')}
+        name="name"
+        value={name}
+        disabled={Boolean(alias)}
+        onChange={(e) => setName(e.currentTarget.value)}
+        rightSection={<span>@{reference}</span>}
+        rightSectionWidth={Math.min(240, 16 + reference.length * 8)}
+        description={t('hosting.alias_catch_all')}
+        error={fieldError(mutation.error, 'name')}
+      />
+      <Text size="sm" fw={500}>
+        {t('hosting.targets')}
+      </Text>
+      {targets.map((value, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list being edited
+        <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
+          <TextInput
+            style={{ flex: 1 }}
+            aria-label={t('hosting.target_n', { n: i + 1 })}
+            type="email"
+            required={i === 0}
+            value={value}
+            onChange={(e) => update(i, e.currentTarget.value)}
+            onBlur={() => setTouched((list) => list.map((v, j) => (j === i ? true : v)))}
+            error={invalid(i) ? t('validation.email') : i === 0 ? serverTarget : undefined}
+          />
+          {i > 0 && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={6}
+              aria-label={t('hosting.target_remove', { n: i + 1 })}
+              onClick={() => {
+                setTargets((list) => list.filter((_, j) => j !== i));
+                setTouched((list) => list.filter((_, j) => j !== i));
+              }}
+            >
+              ✕
+            </ActionIcon>
+          )}
+        </Group>
+      ))}
+      <Button
+        variant="subtle"
+        size="xs"
+        onClick={() => {
+          setTargets((list) => [...list, '']);
+          setTouched((list) => [...list, false]);
         }}
       >
-        <Stack>
-          <TextInput
-            label={t('hosting.alias_name')}
-            name="name"
-            value={name}
-            disabled={Boolean(alias)}
-            onChange={(e) => setName(e.currentTarget.value)}
-            rightSection={<span>@{reference}</span>}
-            rightSectionWidth={Math.min(240, 16 + reference.length * 8)}
-            description={t('hosting.alias_catch_all')}
-            error={fieldError(mutation.error, 'name')}
-          />
-          <Text size="sm" fw={500}>
-            {t('hosting.targets')}
-          </Text>
-          {targets.map((value, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list being edited
-            <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
-              <TextInput
-                style={{ flex: 1 }}
-                aria-label={t('hosting.target_n', { n: i + 1 })}
-                type="email"
-                required={i === 0}
-                value={value}
-                onChange={(e) => update(i, e.currentTarget.value)}
-                onBlur={() => setTouched((list) => list.map((v, j) => (j === i ? true : v)))}
-                error={invalid(i) ? t('validation.email') : i === 0 ? serverTarget : undefined}
-              />
-              {i > 0 && (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={6}
-                  aria-label={t('hosting.target_remove', { n: i + 1 })}
-                  onClick={() => {
-                    setTargets((list) => list.filter((_, j) => j !== i));
-                    setTouched((list) => list.filter((_, j) => j !== i));
-                  }}
-                >
-                  ✕
-                </ActionIcon>
-              )}
-            </Group>
-          ))}
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() => {
-              setTargets((list) => [...list, '']);
-              setTouched((list) => [...list, false]);
-            }}
-          >
-            {t('hosting.target_add')}
-          </Button>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('shell.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {t(alias ? 'shell.save' : 'hosting.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+        {t('hosting.target_add')}
+      </Button>
+    </FormDialog>
   );
 }

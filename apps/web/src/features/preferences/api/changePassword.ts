@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 
 export interface ChangePasswordFields {
@@ -8,5 +7,3 @@ export interface ChangePasswordFields {
 
 /** POST /user/changepass/: field errors come back per field (spec §5). */
 export const changePassword = (fields: ChangePasswordFields) => call<unknown>('POST', 'user/changepass/', { ...fields });
-
-export const useChangePassword = () => useMutation({ mutationFn: changePassword, meta: { quiet: true } });

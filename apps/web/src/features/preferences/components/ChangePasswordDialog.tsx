@@ -1,36 +1,23 @@
 import { LIMITS } from '@atalaya/contract';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { PasswordInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { fieldError, hasFieldErrors } from '../../../components/ui/fieldErrors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useChangePassword } from '../api/changePassword.ts';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { changePassword } from '../api/changePassword.ts';
 
 const FIELDS = ['actualPassword', 'password'] as const;
+const EMPTY = { actualPassword: '', password: '' };
 
 /** Current and new password; the server checks both and answers per field. */
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [fields, setFields] = useState({ actualPassword: '', password: '' });
-  const change = useChangePassword();
-  const close = () => {
-    setFields({ actualPassword: '', password: '' });
-    change.reset();
-    onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change.mutate(fields, {
-      onSuccess: (result) => {
-        notifySuccess(result.info);
-        close();
-      },
-      onError: (error) => {
-        if (!hasFieldErrors(error, FIELDS)) notifyError(error);
-      },
-    });
-  };
+  const [fields, setFields] = useState(EMPTY);
+  const change = useFormMutation({ opened, send: () => changePassword(fields), inputs: FIELDS, onClose });
+  useEffect(() => {
+    if (opened) setFields(EMPTY);
+  }, [opened]);
   const input = (name: (typeof FIELDS)[number]) => ({
     name,
     required: true,
@@ -39,27 +26,23 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [name]: event.currentTarget.value }),
   });
   return (
-    <Dialog opened={opened} onClose={close} title={t('shell.change_password')}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <PasswordInput {...input('actualPassword')} label={t('shell.current_password')} autoComplete="current-password" />
-          <PasswordInput
-            {...input('password')}
-            label={t('shell.new_password')}
-            description={t('shell.password_rule', { min: LIMITS.passwordMin })}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('shell.cancel')}
-            </Button>
-            <Button type="submit" loading={change.isPending} disabled={!fields.actualPassword || !fields.password}>
-              {t('shell.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('shell.change_password')}
+      noValidate
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => change.mutate()}
+      pending={change.isPending}
+      submitDisabled={!fields.actualPassword || !fields.password}
+    >
+      <PasswordInput {...input('actualPassword')} label={t('shell.current_password')} autoComplete="current-password" />
+      <PasswordInput
+        {...input('password')}
+        label={t('shell.new_password')}
+        description={t('shell.password_rule', { min: LIMITS.passwordMin })}
+        autoComplete="new-password"
+        maxLength={LIMITS.passwordMax}
+      />
+    </FormDialog>
   );
 }

@@ -1,14 +1,13 @@
 import type { ServiceView } from '@atalaya/contract';
-import { Button, Group, Select, Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Select } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { onFormError } from '../../../components/hosting/formErrors.ts';
 import { useActionGuard } from '../../../components/hosting/useActionGuard.ts';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { serviceKey, setPhp } from '../api/service.ts';
 
 export const phpLabel = (t: TFunction, service: ServiceView, version: string) =>
@@ -23,37 +22,24 @@ export function PhpDialog({ service, opened, onClose }: { service: ServiceView; 
   useEffect(() => {
     if (opened) setVersion(service.phpversion);
   }, [opened, service.phpversion]);
-  const mutation = useMutation({
-    mutationFn: () => setPhp(service.id, version),
-    meta: { quiet: true },
-    onError: onFormError(['phpVersion'], onClose),
-    onSuccess: (result) => {
-      client.setQueryData(serviceKey(service.id), result.data.service);
-      notifySuccess(result.info);
-      onClose();
-    },
+  const mutation = useFormMutation({
+    opened,
+    send: () => setPhp(service.id, version),
+    inputs: ['phpVersion'],
+    onClose,
+    onDone: (result) => client.setQueryData(serviceKey(service.id), result.data.service),
   });
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('hosting.php_version')}>
-      <Stack>
-        <Select
-          label={t('hosting.php_version')}
-          data={service.phpOptions.map((v) => ({ value: v, label: phpLabel(t, service, v) }))}
-          value={version}
-          onChange={(v) => v && setVersion(v)}
-          allowDeselect={false}
-          error={fieldError(mutation.error, 'phpVersion')}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('shell.cancel')}
-          </Button>
-          <Button loading={mutation.isPending} onClick={() => mutation.mutate()}>
-            {t('shell.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Dialog>
+    <FormDialog title={t('hosting.php_version')} opened={opened} onClose={onClose} onSubmit={() => mutation.mutate()} pending={mutation.isPending}>
+      <Select
+        label={t('hosting.php_version')}
+        data={service.phpOptions.map((v) => ({ value: v, label: phpLabel(t, service, v) }))}
+        value={version}
+        onChange={(v) => v && setVersion(v)}
+        allowDeselect={false}
+        error={fieldError(mutation.error, 'phpVersion')}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { REDIRECT_TYPES, type Redirection, SITES_LIMITS } from '@atalaya/contract';
-import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Select, Text, Textarea, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { fieldError, hasFieldErrors } from '../../../components/ui/fieldErrors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { createRedirection, type RedirectionForm, saveRedirection, sitesKey } from '../api/sites.ts';
 
 const FIELDS = ['subDomain', 'recurso', 'urlRedir', 'redirType', 'iframeTitle', 'iframeDescription', 'iframeKeywords'];
@@ -34,73 +34,57 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
       setForm({ subDomain: target.host, recurso: '/', urlRedir: '', redirType: '301', iframeTitle: '', iframeDescription: '', iframeKeywords: '' });
     }
   }, [target, editing]);
-  const mutation = useMutation({
-    mutationFn: () => (editing ? saveRedirection(serviceId, editing.id, form) : createRedirection(serviceId, form)),
-    onSuccess: (result) => {
-      notifySuccess(result.info);
-      client.invalidateQueries({ queryKey: sitesKey(serviceId) });
-      onClose();
-    },
-    onError: (error) => {
-      if (!hasFieldErrors(error, FIELDS)) notifyError(error);
-    },
+  const mutation = useFormMutation({
+    opened: target !== null,
+    send: () => (editing ? saveRedirection(serviceId, editing.id, form) : createRedirection(serviceId, form)),
+    inputs: FIELDS,
+    onClose,
+    onDone: () => client.invalidateQueries({ queryKey: sitesKey(serviceId) }),
   });
-  useEffect(() => {
-    if (!target) mutation.reset();
-  }, [target, mutation.reset]);
   const set = <K extends keyof RedirectionForm>(key: K, value: RedirectionForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const err = (input: string) => fieldError(mutation.error, input);
   const hostLabel = (host: string) => (host ? `${host}.${reference}` : reference);
 
   return (
-    <Dialog opened={target !== null} onClose={onClose} title={editing ? t('sites.redirection_edit') : t('sites.redirection_create')} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          mutation.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <Select
-            label={t('sites.redir_site')}
-            data={hosts.map((h) => ({ value: h, label: hostLabel(h) }))}
-            value={form.subDomain}
-            onChange={(v) => set('subDomain', v ?? '')}
-            disabled={editing !== null}
-            allowDeselect={false}
-            error={err('subDomain')}
-          />
-          <TextInput label={t('sites.redir_origin')} name="recurso" disabled={editing !== null} value={form.recurso} onChange={(e) => set('recurso', e.currentTarget.value)} error={err('recurso')} />
-          <TextInput label={t('sites.redir_target')} name="urlRedir" type="url" required placeholder="https://" value={form.urlRedir} onChange={(e) => set('urlRedir', e.currentTarget.value)} error={err('urlRedir')} />
-          <Select
-            label={t('sites.redir_type')}
-            name="redirType"
-            data={REDIRECT_TYPES.map((type) => ({ value: type, label: t(`sites.redir_type_${type}`) }))}
-            value={form.redirType}
-            onChange={(v) => v && set('redirType', v as RedirectionForm['redirType'])}
-            allowDeselect={false}
-            error={err('redirType')}
-          />
-          {form.redirType === 'frame' && (
-            <>
-              <Text size="sm" c="dimmed">
-                {t('sites.frame_note')}
-              </Text>
-              <TextInput label={t('sites.iframe_title')} name="iframeTitle" maxLength={SITES_LIMITS.iframeTitleMax} value={form.iframeTitle} onChange={(e) => set('iframeTitle', e.currentTarget.value)} error={err('iframeTitle')} />
-              <Textarea label={t('sites.iframe_description')} name="iframeDescription" maxLength={SITES_LIMITS.iframeDescriptionMax} value={form.iframeDescription} onChange={(e) => set('iframeDescription', e.currentTarget.value)} error={err('iframeDescription')} />
-              <TextInput label={t('sites.iframe_keywords')} name="iframeKeywords" maxLength={SITES_LIMITS.iframeKeywordsMax} value={form.iframeKeywords} onChange={(e) => set('iframeKeywords', e.currentTarget.value)} error={err('iframeKeywords')} />
-            </>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('shell.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {editing ? t('shell.save') : t('sites.redirection_create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={editing ? t('sites.redirection_edit') : t('sites.redirection_create')}
+      size="lg"
+      opened={target !== null}
+      onClose={onClose}
+      onSubmit={() => mutation.mutate()}
+      pending={mutation.isPending}
+      submitLabel={editing ? t('shell.save') : t('sites.redirection_create')}
+    >
+      <Select
+        label={t('sites.redir_site')}
+        data={hosts.map((h) => ({ value: h, label: hostLabel(h) }))}
+        value={form.subDomain}
+        onChange={(v) => set('subDomain', v ?? '')}
+        disabled={editing !== null}
+        allowDeselect={false}
+        error={err('subDomain')}
+      />
+      <TextInput label={t('sites.redir_origin')} name="recurso" disabled={editing !== null} value={form.recurso} onChange={(e) => set('recurso', e.currentTarget.value)} error={err('recurso')} />
+      <TextInput label={t('sites.redir_target')} name="urlRedir" type="url" required placeholder="https://" value={form.urlRedir} onChange={(e) => set('urlRedir', e.currentTarget.value)} error={err('urlRedir')} />
+      <Select
+        label={t('sites.redir_type')}
+        name="redirType"
+        data={REDIRECT_TYPES.map((type) => ({ value: type, label: t(`sites.redir_type_${type}`) }))}
+        value={form.redirType}
+        onChange={(v) => v && set('redirType', v as RedirectionForm['redirType'])}
+        allowDeselect={false}
+        error={err('redirType')}
+      />
+      {form.redirType === 'frame' && (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('sites.frame_note')}
+          </Text>
+          <TextInput label={t('sites.iframe_title')} name="iframeTitle" maxLength={SITES_LIMITS.iframeTitleMax} value={form.iframeTitle} onChange={(e) => set('iframeTitle', e.currentTarget.value)} error={err('iframeTitle')} />
+          <Textarea label={t('sites.iframe_description')} name="iframeDescription" maxLength={SITES_LIMITS.iframeDescriptionMax} value={form.iframeDescription} onChange={(e) => set('iframeDescription', e.currentTarget.value)} error={err('iframeDescription')} />
+          <TextInput label={t('sites.iframe_keywords')} name="iframeKeywords" maxLength={SITES_LIMITS.iframeKeywordsMax} value={form.iframeKeywords} onChange={(e) => set('iframeKeywords', e.currentTarget.value)} error={err('iframeKeywords')} />
+        </>
+      )}
+    </FormDialog>
   );
 }

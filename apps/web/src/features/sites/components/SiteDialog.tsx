@@ -1,12 +1,12 @@
 import type { Subdomain } from '@atalaya/contract';
-import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Switch, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { fieldError, hasFieldErrors } from '../../../components/ui/fieldErrors.ts';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { createSite, type SiteForm, saveSite, sitesKey } from '../api/sites.ts';
 import { PemField } from './PemField.tsx';
 
@@ -30,68 +30,52 @@ export function SiteDialog({ serviceId, reference, site, opened, onClose }: Prop
   useEffect(() => {
     if (opened) setForm(site ? { ...empty, subDomain: site.subdominio, folder: `/${site.directorio}`, ssl: site.ssl.enabled } : empty);
   }, [opened, site]);
-  const mutation = useMutation({
-    mutationFn: () => (site ? saveSite(serviceId, site.id, form) : createSite(serviceId, form)),
-    onSuccess: (result) => {
-      notifySuccess(result.info);
-      client.invalidateQueries({ queryKey: sitesKey(serviceId) });
-      onClose();
-    },
-    onError: (error) => {
-      if (!hasFieldErrors(error, FIELDS)) notifyError(error);
-    },
+  const mutation = useFormMutation({
+    opened,
+    send: () => (site ? saveSite(serviceId, site.id, form) : createSite(serviceId, form)),
+    inputs: FIELDS,
+    onClose,
+    onDone: () => client.invalidateQueries({ queryKey: sitesKey(serviceId) }),
   });
-  useEffect(() => {
-    if (!opened) mutation.reset();
-  }, [opened, mutation.reset]);
   const set = <K extends keyof SiteForm>(key: K, value: SiteForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const err = (input: string) => fieldError(mutation.error, input);
   const info = site?.ssl.info;
 
   return (
-    <Dialog opened={opened} onClose={onClose} title={site ? t('sites.edit') : t('sites.create')} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          mutation.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t('sites.name')}
-            name="subDomain"
-            required
-            disabled={site !== null}
-            value={form.subDomain}
-            onChange={(e) => set('subDomain', e.currentTarget.value)}
-            rightSection={<Text size="sm" c="dimmed" pr="xs">{`.${reference}`}</Text>}
-            rightSectionWidth={Math.min(240, reference.length * 8 + 24)}
-            error={err('subDomain')}
-          />
-          <TextInput label={t('sites.folder')} name="folder" required description={t('sites.folder_help')} value={form.folder} onChange={(e) => set('folder', e.currentTarget.value)} error={err('folder')} />
-          <Switch label={t('sites.ssl_switch')} name="SSLActive" checked={form.ssl} onChange={(e) => set('ssl', e.currentTarget.checked)} error={err('SSLActive')} />
-          {form.ssl && (
-            <>
-              {info && (
-                <Text size="sm" c="dimmed">
-                  {t('sites.cert_info', { subject: info.subject, date: formatDate(info.validTo, i18n.language) })}
-                </Text>
-              )}
-              <PemField name="cert" label={t('sites.cert')} value={form.cert} onChange={(v) => set('cert', v)} error={err('cert')} description={site?.ssl.cert.cert ? t('sites.cert_kept') : undefined} />
-              <PemField name="certkey" label={t('sites.certkey')} value={form.certkey} onChange={(v) => set('certkey', v)} error={err('certkey')} description={site?.ssl.hasKey ? t('sites.key_kept') : undefined} />
-              <PemField name="certchain" label={t('sites.certchain')} value={form.certchain} onChange={(v) => set('certchain', v)} error={err('certchain')} />
-            </>
+    <FormDialog
+      title={site ? t('sites.edit') : t('sites.create')}
+      size="lg"
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => mutation.mutate()}
+      pending={mutation.isPending}
+      submitLabel={site ? t('shell.save') : t('sites.create')}
+    >
+      <TextInput
+        label={t('sites.name')}
+        name="subDomain"
+        required
+        disabled={site !== null}
+        value={form.subDomain}
+        onChange={(e) => set('subDomain', e.currentTarget.value)}
+        rightSection={<Text size="sm" c="dimmed" pr="xs">{`.${reference}`}</Text>}
+        rightSectionWidth={Math.min(240, reference.length * 8 + 24)}
+        error={err('subDomain')}
+      />
+      <TextInput label={t('sites.folder')} name="folder" required description={t('sites.folder_help')} value={form.folder} onChange={(e) => set('folder', e.currentTarget.value)} error={err('folder')} />
+      <Switch label={t('sites.ssl_switch')} name="SSLActive" checked={form.ssl} onChange={(e) => set('ssl', e.currentTarget.checked)} error={err('SSLActive')} />
+      {form.ssl && (
+        <>
+          {info && (
+            <Text size="sm" c="dimmed">
+              {t('sites.cert_info', { subject: info.subject, date: formatDate(info.validTo, i18n.language) })}
+            </Text>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('shell.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {site ? t('shell.save') : t('sites.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+          <PemField name="cert" label={t('sites.cert')} value={form.cert} onChange={(v) => set('cert', v)} error={err('cert')} description={site?.ssl.cert.cert ? t('sites.cert_kept') : undefined} />
+          <PemField name="certkey" label={t('sites.certkey')} value={form.certkey} onChange={(v) => set('certkey', v)} error={err('certkey')} description={site?.ssl.hasKey ? t('sites.key_kept') : undefined} />
+          <PemField name="certchain" label={t('sites.certchain')} value={form.certchain} onChange={(v) => set('certchain', v)} error={err('certchain')} />
+        </>
+      )}
+    </FormDialog>
   );
 }

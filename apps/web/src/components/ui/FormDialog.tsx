@@ -1,0 +1,49 @@
+import { Button, Group, type ModalProps, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from './Dialog.tsx';
+
+export interface FormDialogProps {
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  /** Shows the submit button busy (the call is running). */
+  pending: boolean;
+  /** Defaults to 'Save'. */
+  submitLabel?: string;
+  /** The submit button greyed out, e.g. while the form's data is still loading. */
+  submitDisabled?: boolean;
+  /** The server checks the fields and answers under each one, instead of the browser's own bubbles. */
+  noValidate?: boolean;
+  size?: ModalProps['size'];
+  children: ReactNode;
+}
+
+/** Every form dialog: its fields, then Cancel and the submit button; Enter or the button submits. */
+export function FormDialog({ title, opened, onClose, onSubmit, pending, submitLabel, submitDisabled, noValidate, size, children }: FormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog opened={opened} onClose={onClose} title={title} size={size}>
+      <form
+        noValidate={noValidate}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack>
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('shell.cancel')}
+            </Button>
+            <Button type="submit" loading={pending} disabled={submitDisabled}>
+              {submitLabel ?? t('shell.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
