@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { enqueue, registerJobHandler } from '../../outbox/outbox.ts';
 import type { Database } from '../../store/schema.ts';
 import { contextOf } from './context.ts';
@@ -18,17 +18,37 @@ export const JOB = {
 } as const;
 
 type Db = Kysely<Database> | Transaction<Database>;
-type ChildTable = 'mail_account' | 'mail_alias' | 'ftp_user' | 'service_database';
+/** The job that applies each kind of child row. */
+const CHILD_JOB = { mail_account: JOB.mailbox, mail_alias: JOB.alias, ftp_user: JOB.ftp, service_database: JOB.database } as const;
+type ChildTable = keyof typeof CHILD_JOB;
 
 const itemReference = async (db: Db, itemId: number) =>
   (await db.selectFrom('item').select('reference').where('id', '=', itemId).executeTakeFirstOrThrow()).reference;
 
 /** Writes the job in the caller's transaction and stamps it on the row, whose state it becomes. */
-export async function enqueueChild(trx: Db, table: ChildTable, kind: string, id: number, itemId: number) {
-  const job = await enqueue(trx, kind, { id }, itemId);
+export async function enqueueChild(trx: Db, table: ChildTable, id: number, itemId: number) {
+  const job = await enqueue(trx, CHILD_JOB[table], { id }, itemId);
   await trx.updateTable(table).set({ job_id: job }).where('id', '=', id).execute();
   return job;
 }
+
+/** Writes a new child row and queues the job that creates it on the backend, in one transaction. */
+export const insertChild = <T extends ChildTable>(db: Kysely<Database>, table: T, itemId: number, values: Insertable<Database[T]>) =>
+  db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto(table as ChildTable)
+      .values(values as Insertable<Database[ChildTable]>)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, job: await enqueueChild(trx, table, row.id, itemId) };
+  });
+
+/** Changes a child row (a setting, its password, the `deleting` mark) and queues its job, in one transaction. */
+export const changeChild = <T extends ChildTable>(db: Kysely<Database>, table: T, id: number, itemId: number, set: Updateable<Database[T]>) =>
+  db.transaction().execute(async (trx) => {
+    await trx.updateTable(table as ChildTable).set(set).where('id', '=', id).execute();
+    return enqueueChild(trx, table, id, itemId);
+  });
 
 export async function enqueueWeb(trx: Db, itemId: number) {
   const job = await enqueue(trx, JOB.web, { itemId }, itemId);

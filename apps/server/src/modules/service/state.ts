@@ -1,4 +1,5 @@
 import type { BackendState } from '@atalaya/contract';
+import { FieldErrors } from '../../http/errors.ts';
 
 /** A row's backend state from the status of the job that last changed it. */
 export function backendState(deleting: number, jobStatus: string | null | undefined): BackendState {
@@ -7,6 +8,11 @@ export function backendState(deleting: number, jobStatus: string | null | undefi
   if (jobStatus === 'failed') return 'failed';
   return 'ready';
 }
+
+/** For `.catch` on an insert: a name another request has just taken (the unique index says so) is that field's 'name taken'. */
+export const nameTakenAs = (input: string) => (error: unknown) => {
+  throw isUniqueViolation(error) ? FieldErrors.one(input, 'service.name_taken') : error;
+};
 
 /** Unique-constraint violations on either store, so a race on a name answers a field error. */
 export const isUniqueViolation = (error: unknown) => {

@@ -1,7 +1,7 @@
 import { databaseName } from '../../../drivers/databases/interface.ts';
 import { now } from '../../../store/db.ts';
 import type { ServiceContext } from '../context.ts';
-import { enqueueChild, JOB } from '../jobs.ts';
+import { insertChild } from '../jobs.ts';
 import { isUniqueViolation } from '../state.ts';
 
 /**
@@ -16,14 +16,7 @@ export async function createDatabase(ctx: ServiceContext, itemId: number, refere
     while (await ctx.store.selectFrom('service_database').select('id').where('name', '=', databaseName(prefix, reference, n)).executeTakeFirst()) n++;
     const name = databaseName(prefix, reference, n);
     try {
-      return await ctx.store.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('service_database')
-          .values({ item_id: itemId, name, username: name, password_secret: ctx.secrets.encrypt(password), created_at: now() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return { id: row.id, job: await enqueueChild(trx, 'service_database', JOB.database, row.id, itemId) };
-      });
+      return await insertChild(ctx.store, 'service_database', itemId, { item_id: itemId, name, username: name, password_secret: ctx.secrets.encrypt(password), created_at: now() });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }

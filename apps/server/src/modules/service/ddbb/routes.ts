@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiError, FieldErrors, notFound } from '../../../http/errors.ts';
 import { serviceAccess, toId } from '../access.ts';
 import type { ServiceContext } from '../context.ts';
-import { enqueueChild, JOB } from '../jobs.ts';
+import { changeChild } from '../jobs.ts';
 import { backendState } from '../state.ts';
 import { createDatabase } from './create.ts';
 
@@ -37,11 +37,6 @@ export function ddbbRoutes(ctx: ServiceContext) {
     if (!row) throw notFound();
     return row;
   };
-  const change = (row: { id: number }, itemId: number, set: { password_secret?: string; external_access?: number; deleting?: number }) =>
-    ctx.store.transaction().execute(async (trx) => {
-      await trx.updateTable('service_database').set(set).where('id', '=', row.id).execute();
-      return enqueueChild(trx, 'service_database', JOB.database, row.id, itemId);
-    });
 
   return async (plugin: FastifyInstance) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +63,7 @@ export function ddbbRoutes(ctx: ServiceContext) {
     app.post('/service/:id/ddbb/:dbId/changepassword/', { schema: { ...child, body: PasswordForm } }, async (request) => {
       const { service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'write');
       const row = await one(service.item_id, request.params.dbId);
-      const job = await change(row, service.item_id, { password_secret: ctx.secrets.encrypt(request.body.password) });
+      const job = await changeChild(ctx.store, 'service_database', row.id, service.item_id, { password_secret: ctx.secrets.encrypt(request.body.password) });
       return { data: null, info: [{ key: 'service.password_changed' }], job };
     });
 
@@ -103,14 +98,14 @@ export function ddbbRoutes(ctx: ServiceContext) {
       const { service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'write');
       const row = await one(service.item_id, request.params.dbId);
       const external = row.external_access ? 0 : 1;
-      const job = await change(row, service.item_id, { external_access: external });
+      const job = await changeChild(ctx.store, 'service_database', row.id, service.item_id, { external_access: external });
       return { data: { ddbb: toDatabase(await one(service.item_id, row.id)) }, info: [{ key: external ? 'service.external_on' : 'service.external_off' }], job };
     });
 
     app.get('/service/:id/ddbb/:dbId/delete/', { schema: child }, async (request) => {
       const { service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'write');
       const row = await one(service.item_id, request.params.dbId);
-      const job = await change(row, service.item_id, { deleting: 1 });
+      const job = await changeChild(ctx.store, 'service_database', row.id, service.item_id, { deleting: 1 });
       return { data: null, info: [{ key: 'service.ddbb_deleted' }], job };
     });
   };

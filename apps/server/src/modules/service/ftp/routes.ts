@@ -6,8 +6,8 @@ import { FieldErrors, notFound } from '../../../http/errors.ts';
 import { now } from '../../../store/db.ts';
 import { serviceAccess, toId } from '../access.ts';
 import type { ServiceContext } from '../context.ts';
-import { enqueueChild, JOB } from '../jobs.ts';
-import { backendState, isUniqueViolation } from '../state.ts';
+import { changeChild, insertChild } from '../jobs.ts';
+import { backendState, nameTakenAs } from '../state.ts';
 
 const params = { params: z.object({ id: z.string() }) };
 const child = { params: z.object({ id: z.string(), ftpId: z.string() }) };
@@ -36,11 +36,6 @@ export function ftpRoutes(ctx: ServiceContext) {
     if (!row) throw notFound();
     return row;
   };
-  const change = (row: { id: number }, itemId: number, set: { folder?: string; password_secret?: string; deleting?: number }) =>
-    ctx.store.transaction().execute(async (trx) => {
-      await trx.updateTable('ftp_user').set(set).where('id', '=', row.id).execute();
-      return enqueueChild(trx, 'ftp_user', JOB.ftp, row.id, itemId);
-    });
 
   return async (plugin: FastifyInstance) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -68,30 +63,22 @@ export function ftpRoutes(ctx: ServiceContext) {
       const login = `${ftpUser}.${access.reference}`;
       const taken = await ctx.store.selectFrom('ftp_user').select('id').where('login', '=', login).executeTakeFirst();
       if (taken) throw FieldErrors.one('ftpUser', 'service.name_taken');
-      const { id, job } = await ctx.store
-        .transaction()
-        .execute(async (trx) => {
-          const values = { item_id: service.item_id, name: ftpUser, login, folder, password_secret: ctx.secrets.encrypt(password), created_at: now() };
-          const row = await trx.insertInto('ftp_user').values(values).returning('id').executeTakeFirstOrThrow();
-          return { id: row.id, job: await enqueueChild(trx, 'ftp_user', JOB.ftp, row.id, service.item_id) };
-        })
-        .catch((error) => {
-          throw isUniqueViolation(error) ? FieldErrors.one('ftpUser', 'service.name_taken') : error;
-        });
+      const values = { item_id: service.item_id, name: ftpUser, login, folder, password_secret: ctx.secrets.encrypt(password), created_at: now() };
+      const { id, job } = await insertChild(ctx.store, 'ftp_user', service.item_id, values).catch(nameTakenAs('ftpUser'));
       return { data: { ftp: toFtp(await one(service.item_id, String(id))) }, info: [{ key: 'service.ftp_created' }], job };
     });
 
     app.post('/service/:id/ftp/:ftpId/save/', { schema: { ...child, body: FtpSaveForm } }, async (request) => {
       const { service } = await serviceAccess(request, request.params.id, 'service_ftp', 'write');
       const row = await one(service.item_id, request.params.ftpId);
-      const job = await change(row, service.item_id, { folder: request.body.folder });
+      const job = await changeChild(ctx.store, 'ftp_user', row.id, service.item_id, { folder: request.body.folder });
       return { data: { ftp: toFtp(await one(service.item_id, String(row.id))) }, info: [{ key: 'service.ftp_saved' }], job };
     });
 
     app.post('/service/:id/ftp/:ftpId/changepassword/', { schema: { ...child, body: PasswordForm } }, async (request) => {
       const { service } = await serviceAccess(request, request.params.id, 'service_ftp', 'write');
       const row = await one(service.item_id, request.params.ftpId);
-      const job = await change(row, service.item_id, { password_secret: ctx.secrets.encrypt(request.body.password) });
+      const job = await changeChild(ctx.store, 'ftp_user', row.id, service.item_id, { password_secret: ctx.secrets.encrypt(request.body.password) });
       return { data: null, info: [{ key: 'service.password_changed' }], job };
     });
 
@@ -112,7 +99,7 @@ export function ftpRoutes(ctx: ServiceContext) {
     app.get('/service/:id/ftp/:ftpId/delete/', { schema: child }, async (request) => {
       const { service } = await serviceAccess(request, request.params.id, 'service_ftp', 'write');
       const row = await one(service.item_id, request.params.ftpId);
-      const job = await change(row, service.item_id, { deleting: 1 });
+      const job = await changeChild(ctx.store, 'ftp_user', row.id, service.item_id, { deleting: 1 });
       return { data: null, info: [{ key: 'service.ftp_deleted' }], job };
     });
   };

@@ -6,8 +6,8 @@ import { FieldErrors, notFound } from '../../../http/errors.ts';
 import { now } from '../../../store/db.ts';
 import { mailAccess, toId } from '../access.ts';
 import type { ServiceContext } from '../context.ts';
-import { enqueueChild, JOB } from '../jobs.ts';
-import { backendState, isUniqueViolation } from '../state.ts';
+import { changeChild, insertChild } from '../jobs.ts';
+import { backendState, nameTakenAs } from '../state.ts';
 import { mailConfig, nameTaken } from './shared.ts';
 
 const params = { params: z.object({ id: z.string() }) };
@@ -61,29 +61,15 @@ export function accountRoutes(ctx: ServiceContext) {
       if (Number(count.n) >= mail.limit_accounts) throw FieldErrors.one('name', 'service.mail_limit', { limit: mail.limit_accounts });
       if (await nameTaken(ctx, mail.item_id, name)) throw FieldErrors.one('name', 'service.name_taken');
       const quota = ctx.config.hosting.mailQuotaMb * 1024 * 1024;
-      const { id, job } = await ctx.store
-        .transaction()
-        .execute(async (trx) => {
-          const row = await trx
-            .insertInto('mail_account')
-            .values({ item_id: mail.item_id, name, password_secret: ctx.secrets.encrypt(password), quota, created_at: now() })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return { id: row.id, job: await enqueueChild(trx, 'mail_account', JOB.mailbox, row.id, mail.item_id) };
-        })
-        .catch((error) => {
-          throw isUniqueViolation(error) ? FieldErrors.one('name', 'service.name_taken') : error;
-        });
+      const values = { item_id: mail.item_id, name, password_secret: ctx.secrets.encrypt(password), quota, created_at: now() };
+      const { id, job } = await insertChild(ctx.store, 'mail_account', mail.item_id, values).catch(nameTakenAs('name'));
       return { data: { correo: toAccount(await one(mail.item_id, String(id)), access.reference) }, info: [{ key: 'service.account_created' }], job };
     });
 
     app.post('/service/:id/correo/:accountId/changepassword/', { schema: { ...child, body: PasswordForm } }, async (request) => {
       const { mail } = await mailAccess(request, request.params.id, 'servicemail_accounts', 'write');
       const row = await one(mail.item_id, request.params.accountId);
-      const job = await ctx.store.transaction().execute(async (trx) => {
-        await trx.updateTable('mail_account').set({ password_secret: ctx.secrets.encrypt(request.body.password) }).where('id', '=', row.id).execute();
-        return enqueueChild(trx, 'mail_account', JOB.mailbox, row.id, mail.item_id);
-      });
+      const job = await changeChild(ctx.store, 'mail_account', row.id, mail.item_id, { password_secret: ctx.secrets.encrypt(request.body.password) });
       return { data: null, info: [{ key: 'service.password_changed' }], job };
     });
 
@@ -109,10 +95,7 @@ export function accountRoutes(ctx: ServiceContext) {
     app.get('/service/:id/correo/:accountId/delete/', { schema: child }, async (request) => {
       const { mail } = await mailAccess(request, request.params.id, 'servicemail_accounts', 'write');
       const row = await one(mail.item_id, request.params.accountId);
-      const job = await ctx.store.transaction().execute(async (trx) => {
-        await trx.updateTable('mail_account').set({ deleting: 1 }).where('id', '=', row.id).execute();
-        return enqueueChild(trx, 'mail_account', JOB.mailbox, row.id, mail.item_id);
-      });
+      const job = await changeChild(ctx.store, 'mail_account', row.id, mail.item_id, { deleting: 1 });
       return { data: null, info: [{ key: 'service.account_deleted' }], job };
     });
   };

@@ -6,8 +6,8 @@ import { FieldErrors, notFound } from '../../../http/errors.ts';
 import { now } from '../../../store/db.ts';
 import { mailAccess, toId } from '../access.ts';
 import type { ServiceContext } from '../context.ts';
-import { enqueueChild, JOB } from '../jobs.ts';
-import { backendState, isUniqueViolation } from '../state.ts';
+import { changeChild, insertChild } from '../jobs.ts';
+import { backendState, nameTakenAs } from '../state.ts';
 import { nameTaken } from './shared.ts';
 
 const params = { params: z.object({ id: z.string() }) };
@@ -57,39 +57,22 @@ export function aliasRoutes(ctx: ServiceContext) {
       const { access, mail } = await mailAccess(request, request.params.id, 'servicemail_alias', 'write');
       const { name, target } = request.body;
       if (await nameTaken(ctx, mail.item_id, name)) throw FieldErrors.one('name', 'service.name_taken');
-      const { id, job } = await ctx.store
-        .transaction()
-        .execute(async (trx) => {
-          const row = await trx
-            .insertInto('mail_alias')
-            .values({ item_id: mail.item_id, name, targets: target.join(','), created_at: now() })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return { id: row.id, job: await enqueueChild(trx, 'mail_alias', JOB.alias, row.id, mail.item_id) };
-        })
-        .catch((error) => {
-          throw isUniqueViolation(error) ? FieldErrors.one('name', 'service.name_taken') : error;
-        });
+      const values = { item_id: mail.item_id, name, targets: target.join(','), created_at: now() };
+      const { id, job } = await insertChild(ctx.store, 'mail_alias', mail.item_id, values).catch(nameTakenAs('name'));
       return { data: { alias: toAlias(await one(mail.item_id, String(id)), access.reference) }, info: [{ key: 'service.alias_created' }], job };
     });
 
     app.post('/service/:id/alias/:aliasId/save/', { schema: { ...child, body: AliasSaveForm } }, async (request) => {
       const { access, mail } = await mailAccess(request, request.params.id, 'servicemail_alias', 'write');
       const row = await one(mail.item_id, request.params.aliasId);
-      const job = await ctx.store.transaction().execute(async (trx) => {
-        await trx.updateTable('mail_alias').set({ targets: request.body.target.join(',') }).where('id', '=', row.id).execute();
-        return enqueueChild(trx, 'mail_alias', JOB.alias, row.id, mail.item_id);
-      });
+      const job = await changeChild(ctx.store, 'mail_alias', row.id, mail.item_id, { targets: request.body.target.join(',') });
       return { data: { alias: toAlias(await one(mail.item_id, String(row.id)), access.reference) }, info: [{ key: 'service.alias_saved' }], job };
     });
 
     app.get('/service/:id/alias/:aliasId/delete/', { schema: child }, async (request) => {
       const { mail } = await mailAccess(request, request.params.id, 'servicemail_alias', 'write');
       const row = await one(mail.item_id, request.params.aliasId);
-      const job = await ctx.store.transaction().execute(async (trx) => {
-        await trx.updateTable('mail_alias').set({ deleting: 1 }).where('id', '=', row.id).execute();
-        return enqueueChild(trx, 'mail_alias', JOB.alias, row.id, mail.item_id);
-      });
+      const job = await changeChild(ctx.store, 'mail_alias', row.id, mail.item_id, { deleting: 1 });
       return { data: null, info: [{ key: 'service.alias_deleted' }], job };
     });
   };
