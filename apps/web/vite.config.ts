@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { startupGroups } from './chunks.ts';
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -12,11 +14,12 @@ export default defineConfig({
     // schemas of the server's routes) must not reach the sign-in bundle.
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contract/') },
-      // The libraries every screen needs travel as one file: on a phone, Lighthouse measured 82 instead
-      // of 77 on /login/ (fewer round trips), although the file also holds the shell's Mantine parts.
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|@mantine[\\/](core|hooks|store))[\\/]/ }],
+          groups: startupGroups({
+            entry: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+            panel: fileURLToPath(new URL('./src/app/App.tsx', import.meta.url)),
+          }),
         },
       },
     },

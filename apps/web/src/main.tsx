@@ -1,15 +1,30 @@
 import './styles.ts';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
 import { boot } from './app/boot.ts';
+import { Providers } from './app/Providers.tsx';
+import LoginPage from './features/session/LoginPage.tsx';
+import { userInfoQuery } from './lib/session.ts';
 
-// The sign-in screen's chunk downloads while start-up waits for the server, not after it.
-if (location.pathname.startsWith('/login')) void import('./features/session/LoginPage.tsx');
+/**
+ * /login/ for a visitor is the sign-in page alone, without the router and the shell (DESIGN §8:
+ * 140 KB). Every other page, or a signed-in user there, gets the panel, whose chunk downloads
+ * during start-up.
+ */
+const onLoginPage = /^\/login\/?$/.test(location.pathname);
+const loadPanel = () => import('./app/App.tsx');
+const panel = onLoginPage ? null : loadPanel();
 
 const queryClient = await boot();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+let ui: ReactNode;
+if (onLoginPage && !queryClient.getQueryData(userInfoQuery.queryKey)) {
+  ui = (
+    <Providers queryClient={queryClient}>
+      <LoginPage />
+    </Providers>
+  );
+} else {
+  const { App } = await (panel ?? loadPanel());
+  ui = <App queryClient={queryClient} />;
+}
+createRoot(document.getElementById('root')!).render(<StrictMode>{ui}</StrictMode>);

@@ -1,27 +1,23 @@
-import { MantineProvider } from '@mantine/core';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { buildTheme, themeManager, useColor } from '../lib/theme.ts';
+import { addTexts } from '../lib/i18n.ts';
+import { FEATURE_TEXTS } from '../locales/index.ts';
 import { LoginModal } from './LoginModal.tsx';
+import { Providers } from './Providers.tsx';
 import { createRouter } from './router.tsx';
 
-const colorSchemeManager = themeManager();
-const Toasts = lazy(() => import('./Toasts.tsx'));
+addTexts(FEATURE_TEXTS);
 
+// Made when this chunk arrives, during start-up: the router starts fetching the current screen's
+// chunks (route `lazy`) while the start-up calls are still on their way.
+const router = createRouter();
+
+/** The signed-in panel (and every page but the sign-in one opened directly): router and shell. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  const color = useColor();
-  const theme = useMemo(() => buildTheme(color), [color]);
-  const router = useMemo(createRouter, []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <LoginModal />
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+      <LoginModal />
+    </Providers>
   );
 }

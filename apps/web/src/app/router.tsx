@@ -2,6 +2,8 @@ import { AREAS_BY_KIND } from '@atalaya/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { serviceRoutes } from '../features/service/routes.tsx';
+import LoginPage from '../features/session/LoginPage.tsx';
+import { useUser } from '../lib/session.ts';
 import { RequireAreas } from './shell/RequireAreas.tsx';
 
 /** A route whose screen is its own chunk: only the sign-in route's code loads at /login/. */
@@ -39,9 +41,14 @@ const itemRoutes: RouteObject[] = [
   },
 ];
 
+/** The sign-in page is in the start-up chunk already (main.tsx); a signed-in visitor goes to the dashboard. */
+function LoginRoute() {
+  return useUser() ? <Navigate to="/admin/" replace /> : <LoginPage />;
+}
+
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/admin/" replace /> },
-  { path: '/login/', lazy: screen(() => import('../features/session/LoginPage.tsx')) },
+  { path: '/login/', Component: LoginRoute },
   {
     // The signed-in frame (guard, header, menus, breadcrumb, footer), itself a lazy chunk.
     lazy: screen(() => import('./shell/ShellLayout.tsx')),

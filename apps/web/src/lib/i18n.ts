@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '@atalaya/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { RESOURCES } from '../locales/index.ts';
+import { BOOT_TEXTS, merge, type Texts } from '../locales/boot.ts';
 
 const readCookie = (name: string) =>
   document.cookie
@@ -18,16 +18,30 @@ export function rememberLanguage(language: Language) {
   document.documentElement.lang = language;
 }
 
+/** Texts registered before start-up finished wait here and join the first catalogue. */
+const pending: Texts[] = [];
+
+/** Adds a chunk's texts (the screens' ones come with the signed-in app, not with the sign-in page). */
+export function addTexts(files: Texts[]) {
+  if (!i18next.isInitialized) {
+    pending.push(...files);
+    return;
+  }
+  const texts = merge(files);
+  for (const lng of ['es', 'en', 'ca'] as const) i18next.addResourceBundle(lng, 'translation', texts[lng], true, true);
+}
+
 export async function initI18n() {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
+  const texts = merge([...BOOT_TEXTS, ...pending]);
   await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: { ca: ['es'], default: ['es'] },
     resources: {
-      es: { translation: RESOURCES.es },
-      en: { translation: RESOURCES.en },
-      ca: { translation: RESOURCES.ca },
+      es: { translation: texts.es },
+      en: { translation: texts.en },
+      ca: { translation: texts.ca },
     },
     keySeparator: false,
     interpolation: { escapeValue: false },

@@ -1,18 +1,14 @@
-import { MESSAGES } from '@atalaya/contract';
-import { core } from './core.ts';
+import { BOOT_TEXTS, merge, type Texts } from './boot.ts';
 import { dns } from './dns.ts';
 import { domain } from './domain.ts';
 import { service } from './service.ts';
-import { shell } from './shell.ts';
 import { sites } from './sites.ts';
 
-type Texts = { es: Record<string, string>; en: Record<string, string>; ca: Record<string, string> };
+/**
+ * The screens' texts: a feature registers its file here. They load with the signed-in app
+ * (app/App.tsx adds them), not with the sign-in page, which needs only locales/boot.ts.
+ */
+export const FEATURE_TEXTS: Texts[] = [domain, service, sites, dns];
 
-/** The web's texts, plus the server's catalogue so client-side validation speaks the same words. */
-const FEATURES: Texts[] = [MESSAGES, core, shell, domain, service, sites, dns];
-
-export const RESOURCES = {
-  es: Object.assign({}, ...FEATURES.map((f) => f.es)) as Record<string, string>,
-  en: Object.assign({}, ...FEATURES.map((f) => f.en)) as Record<string, string>,
-  ca: Object.assign({}, ...FEATURES.map((f) => f.ca)) as Record<string, string>,
-};
+/** Every text of the web (what the tests check). */
+export const RESOURCES = merge([...BOOT_TEXTS, ...FEATURE_TEXTS]);

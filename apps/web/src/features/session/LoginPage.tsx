@@ -2,11 +2,9 @@ import { Anchor, Center, Group, Image, Loader, Paper, Stack, Text, Title } from 
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { LanguageSelect } from '../../components/ui/LanguageSelect.tsx';
 import { ThemeSelect } from '../../components/ui/ThemeSelect.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
-import { useUser } from '../../lib/session.ts';
 import { logoOf, siteConfigQuery } from '../../lib/siteConfig.ts';
 import { enterPanel } from './api/afterLogin.ts';
 import { LoginForm } from './components/LoginForm.tsx';
@@ -14,16 +12,17 @@ import { LoginForm } from './components/LoginForm.tsx';
 // The forgot-password dialog loads on first use: most visitors never open it.
 const ForgotDialog = lazy(() => import('./components/ForgotDialog.tsx'));
 
-/** The sign-in page (spec §2): needs no session; a signed-in visitor goes to the dashboard. */
+/**
+ * The sign-in page (spec §2): needs no session. It works without the router (main.tsx shows it
+ * alone); the router's /login/ route sends a signed-in visitor to the dashboard.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const user = useUser();
   // Until the branding arrives there is only a placeholder; a failed load is retried.
   const config = useQuery({ ...siteConfigQuery, refetchInterval: (query) => (query.state.data ? false : 5000) }).data;
   const [forgot, setForgot] = useState(false);
   usePageTitle(t('shell.login_title'), true);
 
-  if (user) return <Navigate to="/admin/" replace />;
   if (!config) {
     return (
       <Center h="100dvh">

@@ -4,8 +4,28 @@ import { Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The widget and its es/ca texts load after the form paints: they are not needed to read it. */
-const loadWidget = () => Promise.all([import('altcha'), import('altcha/i18n/es-es'), import('altcha/i18n/ca')]);
+/** The widget and its es/ca texts (35 KB gzip): fetched once, on the first use of a form that needs them. */
+let widgetCode: Promise<unknown> | undefined;
+const loadWidget = () => {
+  widgetCode ??= Promise.all([import('altcha'), import('altcha/i18n/es-es'), import('altcha/i18n/ca')]);
+  return widgetCode;
+};
+
+/** What tells that someone is about to fill the form in (autofill fires `input`). */
+const INTENT = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown', 'input'] as const;
+
+/**
+ * Resolves on the first sign of use of the form around `element` (DESIGN §8: the sign-in page
+ * loads 140 KB before the user types; the widget would cost a quarter of it). At once when the
+ * widget is already loaded, focus is already inside or there is no form.
+ */
+function whenUsed(element: HTMLElement, signal: AbortSignal): Promise<void> {
+  const form = element.closest('form');
+  if (widgetCode || !form || form.contains(document.activeElement)) return Promise.resolve();
+  return new Promise((resolve) => {
+    for (const type of INTENT) form.addEventListener(type, () => resolve(), { once: true, passive: true, signal });
+  });
+}
 
 /** The challenge comes wrapped in the API envelope; the widget wants the bare challenge. */
 async function unwrappingFetch(input: RequestInfo | URL, init?: RequestInit) {
@@ -27,16 +47,18 @@ interface StateDetail {
 export function Captcha({ onSolved, error }: { onSolved: (payload: string) => void; error?: string }) {
   const { i18n } = useTranslation();
   const ref = useRef<HTMLElement & { configure?: (c: object) => Promise<void>; verify?: () => Promise<unknown> }>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const solved = useRef(onSolved);
   solved.current = onSolved;
 
   useEffect(() => {
-    let live = true;
-    loadWidget().then(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
+    const stop = new AbortController();
+    if (!box.current) return;
+    whenUsed(box.current, stop.signal)
+      .then(loadWidget)
+      .then(() => stop.signal.aborted || setReady(true));
+    return () => stop.abort();
   }, []);
 
   useEffect(() => {
@@ -55,7 +77,7 @@ export function Captcha({ onSolved, error }: { onSolved: (payload: string) => vo
   }, [ready]);
 
   return (
-    <div>
+    <div ref={box}>
       {ready ? (
         <altcha-widget ref={ref} type="checkbox" language={i18n.language} name="recaptcha_response" />
       ) : (
