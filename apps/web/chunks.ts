@@ -1,4 +1,4 @@
-import type { Rolldown } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
@@ -21,29 +21,63 @@ function staticClosure(ctx: ChunkingContext, root: string, except: ReadonlySet<s
 
 /**
  * Two files instead of some forty small ones (each a round trip on a phone, DESIGN §8):
- * - `startup`: everything main.tsx imports statically, which is exactly what the sign-in page
+ * - `startup`: everything start.tsx imports statically, which is exactly what the sign-in page
  *   needs (React, the Mantine parts of the form, i18next, TanStack Query, the shell's texts);
  * - `panel`: what app/App.tsx adds for every other page (the router, the shell's frame, the
  *   screens' texts).
  * A screen's own code stays in its lazy chunk. A group that matched modules by package name
  * instead (the former `vendor`) dragged every Mantine component of every screen into the sign-in page.
  */
-export function startupGroups({ entry, panel }: { entry: string; panel: string }) {
+export function startupGroups({ startup: entry, panel }: { startup: string; panel: string }) {
   let sets: { startup: Set<string>; panel: Set<string> } | undefined;
   const setsOf = (ctx: ChunkingContext) => {
     if (!sets) {
       const startup = staticClosure(ctx, entry);
       sets = { startup, panel: staticClosure(ctx, panel, startup) };
-      // main.tsx stays in its own small entry file: it awaits the panel's chunk at the top level,
-      // and that chunk imports from `startup`, which must therefore have finished evaluating.
-      startup.delete(entry);
     }
     return sets;
   };
   // The app's own modules pick the group; the libraries follow the modules that use them
   // (`includeDependenciesRecursively`), after tree-shaking, and the start-up group claims first.
   return [
+    // Vite's helper for import() stays a file of its own: main.tsx imports it statically, and
+    // main.tsx must not wait for `startup` before it asks for the panel.
+    { name: 'preload', test: /preload-helper/, priority: 3 },
     { debugName: 'startup', priority: 2, name: (id: string, ctx: ChunkingContext) => (setsOf(ctx).startup.has(id) ? 'startup' : null) },
     { debugName: 'panel', priority: 1, name: (id: string, ctx: ChunkingContext) => (setsOf(ctx).panel.has(id) ? 'panel' : null) },
   ];
+}
+
+/**
+ * main.tsx only imports start.tsx dynamically (so the panel can be fetched at the same time); the
+ * HTML still lists start.tsx's files and stylesheet, since every page needs them: /login/ pays no
+ * extra round trip.
+ */
+export function listStartup(startup: string): Plugin {
+  return {
+    name: 'atalaya-list-startup',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = new Map(Object.values(ctx.bundle ?? {}).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+        const root = [...chunks.values()].find((chunk) => chunk.facadeModuleId === startup);
+        if (!root) throw new Error(`no chunk for ${startup}`);
+        const files = new Set<string>();
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || files.has(fileName)) return;
+          files.add(fileName);
+          for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+          for (const file of chunk.imports) visit(file);
+        };
+        visit(root.fileName);
+        return [
+          ...[...files].filter((href) => !html.includes(href)).map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${href}` }, injectTo: 'head' as const })),
+          ...[...css].map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
 }

@@ -2,10 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
-import { startupGroups } from './chunks.ts';
+import { listStartup, startupGroups } from './chunks.ts';
+
+const startup = fileURLToPath(new URL('./src/start.tsx', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), listStartup(startup)],
   server: { proxy: { '/p247': { target: 'http://localhost:8080', ws: true } } },
   build: {
     target: 'es2022',
@@ -17,7 +19,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: startupGroups({
-            entry: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+            startup,
             panel: fileURLToPath(new URL('./src/app/App.tsx', import.meta.url)),
           }),
         },

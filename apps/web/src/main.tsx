@@ -1,30 +1,12 @@
-import './styles.ts';
-import { type ReactNode, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { boot } from './app/boot.ts';
-import { Providers } from './app/Providers.tsx';
-import LoginPage from './features/session/LoginPage.tsx';
-import { userInfoQuery } from './lib/session.ts';
-
 /**
- * /login/ for a visitor is the sign-in page alone, without the router and the shell (DESIGN §8:
- * 140 KB). Every other page, or a signed-in user there, gets the panel, whose chunk downloads
- * during start-up.
+ * The entry: nothing but the choice of what to fetch, so that on every page but the sign-in one
+ * the panel's chunk (router, shell) downloads alongside the start-up chunk instead of after it.
+ * The start-up chunk is listed in index.html (chunks.ts), so /login/ pays no extra round trip.
  */
 const onLoginPage = /^\/login\/?$/.test(location.pathname);
 const loadPanel = () => import('./app/App.tsx');
 const panel = onLoginPage ? null : loadPanel();
+const { start } = await import('./start.tsx');
+await start(onLoginPage, panel, loadPanel);
 
-const queryClient = await boot();
-let ui: ReactNode;
-if (onLoginPage && !queryClient.getQueryData(userInfoQuery.queryKey)) {
-  ui = (
-    <Providers queryClient={queryClient}>
-      <LoginPage />
-    </Providers>
-  );
-} else {
-  const { App } = await (panel ?? loadPanel());
-  ui = <App queryClient={queryClient} />;
-}
-createRoot(document.getElementById('root')!).render(<StrictMode>{ui}</StrictMode>);
+export {};
