@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,6 +14,7 @@ import type { Config } from './config/config.ts';
 import { registerEnvelope } from './http/answers.ts';
 import { parseUrlEncoded } from './http/forms.ts';
 import { registerGuard } from './http/guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { zodValidator } from './http/validation.ts';
 import { MODULES } from './modules/index.ts';
 import { requeueInterrupted, startWorker } from './outbox/outbox.ts';
@@ -75,25 +75,7 @@ export async function buildApp(options: AppOptions) {
     limits: { fileSize: 64 * 1024, files: 5, fields: 100, fieldSize: 64 * 1024, parts: 110 },
   });
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'", 'https:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Atalaya API', version: '1' }, servers: [{ url: '/p247' }] },

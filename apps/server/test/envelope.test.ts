@@ -112,5 +112,17 @@ describe.each(STORE_KINDS)('the API envelope on %s', (kind) => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http here
+  });
+
+  it('asks browsers for HTTPS only when the panel is published over https', async () => {
+    const tls = await openTestApp(kind, { publicOrigin: 'https://panel.example.com' });
+    try {
+      const res = await tls.app.inject({ method: 'GET', url: '/p247/config/get/' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    } finally {
+      await tls.close();
+    }
   });
 });

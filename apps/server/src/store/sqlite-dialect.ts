@@ -29,29 +29,35 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** A node:sqlite statement in the shape of better-sqlite3's, which Kysely's dialect drives. */
+function adapt(statement: StatementSync) {
+  return {
+    reader: statement.columns().length > 0,
+    all: (params: readonly unknown[]) => statement.all(...bindable(params)),
+    run: (params: readonly unknown[]) => {
+      const r = statement.run(...bindable(params));
+      return { changes: Number(r.changes), lastInsertRowid: Number(r.lastInsertRowid) };
+    },
+    iterate: (params: readonly unknown[]) => statement.iterate(...bindable(params)),
+  };
+}
+
 export function nodeSqliteDialect(file: string) {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
-  const cache = new Map<string, StatementSync>();
+  // Preparing dominated the profile of small reads; the panel's queries are few and fixed, so each
+  // is prepared once and kept with the adapter Kysely expects.
+  const cache = new Map<string, ReturnType<typeof adapt>>();
   return new ImmediateSqliteDialect({
     database: {
       close: () => db.close(),
       prepare(sql: string) {
-        // Preparing dominated the profile of small reads; the panel's queries are few and fixed.
         let statement = cache.get(sql);
         if (!statement) {
-          statement = db.prepare(sql);
+          statement = adapt(db.prepare(sql));
           if (cache.size < 500) cache.set(sql, statement);
         }
-        return {
-          reader: statement.columns().length > 0,
-          all: (params: readonly unknown[]) => statement.all(...bindable(params)),
-          run: (params: readonly unknown[]) => {
-            const r = statement.run(...bindable(params));
-            return { changes: Number(r.changes), lastInsertRowid: Number(r.lastInsertRowid) };
-          },
-          iterate: (params: readonly unknown[]) => statement.iterate(...bindable(params)),
-        };
+        return statement;
       },
     },
   });
