@@ -9,6 +9,7 @@ import {
   joinCaaValue,
   joinSrvName,
   joinSrvValue,
+  SRV_OTHER_SERVICE,
   SRV_PROTOCOLS,
   SRV_SERVICES,
   splitCaaValue,
@@ -96,3 +97,22 @@ export function formFields(f: DnsForm, mode: 'create' | 'edit') {
   const common = { value: formValue(f), ttl: f.ttl, ...(hasPriority(f.type) ? { priority: f.priority } : {}) };
   return mode === 'create' ? { type: f.type, zona: formZona(f), ...common } : common;
 }
+
+const upTo = (text: string, max: number) => /^\d{1,5}$/.test(text.trim()) && Number(text) <= max;
+
+/**
+ * Which input of the form shows the server's message about `value`: the server checks the joined
+ * SRV or CAA value, so its message would otherwise sit under the last part whatever part was wrong
+ * (a weight of 70000 reported under the target). The first part out of its range takes it.
+ */
+export function valueErrorPart(f: DnsForm): 'value' | 'weight' | 'port' | 'target' | 'caaFlag' | 'caaText' {
+  if (f.type === 'SRV') {
+    if (!upTo(f.weight, 65535)) return 'weight';
+    return upTo(f.port, 65535) ? 'target' : 'port';
+  }
+  if (f.type === 'CAA') return upTo(f.caaFlag, 255) ? 'caaText' : 'caaFlag';
+  return 'value';
+}
+
+/** The server reports a bad SRV name under `zona`; when the free-text service is what is wrong, it shows there. */
+export const zonaErrorOnService = (f: DnsForm) => f.type === 'SRV' && f.srvService === OTHER_SERVICE && !SRV_OTHER_SERVICE.test(f.srvOther.trim());

@@ -6,7 +6,7 @@ import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { createRecord, saveRecord } from '../api/dns.ts';
-import { type DnsForm, emptyForm, formFields, formFromRecord } from '../form.ts';
+import { type DnsForm, emptyForm, formFields, formFromRecord, zonaErrorOnService } from '../form.ts';
 import { ttlLabel } from '../labels.ts';
 import { SrvNameFields, ValueFields } from './ValueFields.tsx';
 
@@ -36,6 +36,7 @@ export function RecordDialog({ serviceId, zone, record, onClose, onDone }: Props
     onDone: (result) => onDone(result.data.dns, mode),
   });
   const error = (field: string) => fieldError(mutation.error, field);
+  const serviceWrong = zonaErrorOnService(form);
 
   return (
     <FormDialog
@@ -56,7 +57,7 @@ export function RecordDialog({ serviceId, zone, record, onClose, onDone }: Props
         allowDeselect={false}
         error={error('type')}
       />
-      {form.type === 'SRV' && !record && <SrvNameFields form={form} set={set} />}
+      {form.type === 'SRV' && !record && <SrvNameFields form={form} set={set} error={serviceWrong ? error('zona') : undefined} />}
       {record ? (
         <TextInput label={t('dns.name')} value={record.reference} readOnly />
       ) : (
@@ -67,7 +68,7 @@ export function RecordDialog({ serviceId, zone, record, onClose, onDone }: Props
           onChange={(e) => set({ zona: e.currentTarget.value })}
           rightSection={<span style={{ whiteSpace: 'nowrap', paddingRight: 8 }}>.{zone}</span>}
           rightSectionWidth={Math.min(240, 16 + zone.length * 8)}
-          error={error('zona')}
+          error={serviceWrong ? undefined : error('zona')}
         />
       )}
       <ValueFields form={form} set={set} error={error('value')} />

@@ -1,7 +1,7 @@
 import { CAA_TAGS, type DnsType, SRV_PROTOCOLS, SRV_SERVICES } from '@atalaya/contract';
 import { Group, Select, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type DnsForm, OTHER_SERVICE } from '../form.ts';
+import { type DnsForm, OTHER_SERVICE, valueErrorPart } from '../form.ts';
 import { valuePlaceholder } from '../labels.ts';
 
 interface Props {
@@ -15,17 +15,19 @@ interface Props {
 export function ValueFields({ form, set, error }: Props) {
   const { t } = useTranslation();
   const type: DnsType = form.type;
+  const part = valueErrorPart(form);
+  const errorOf = (name: ReturnType<typeof valueErrorPart>) => (part === name ? error : undefined);
   if (type === 'SRV') {
     return (
       <Group grow align="flex-start">
-        <TextInput label={t('dns.srv_weight')} value={form.weight} onChange={(e) => set({ weight: e.currentTarget.value })} inputMode="numeric" required />
-        <TextInput label={t('dns.srv_port')} value={form.port} onChange={(e) => set({ port: e.currentTarget.value })} inputMode="numeric" required />
+        <TextInput label={t('dns.srv_weight')} value={form.weight} onChange={(e) => set({ weight: e.currentTarget.value })} inputMode="numeric" required error={errorOf('weight')} />
+        <TextInput label={t('dns.srv_port')} value={form.port} onChange={(e) => set({ port: e.currentTarget.value })} inputMode="numeric" required error={errorOf('port')} />
         <TextInput
           label={t('dns.srv_target')}
           placeholder={t('dns.ph_host')}
           value={form.target}
           onChange={(e) => set({ target: e.currentTarget.value })}
-          error={error}
+          error={errorOf('target')}
           required
         />
       </Group>
@@ -34,7 +36,7 @@ export function ValueFields({ form, set, error }: Props) {
   if (type === 'CAA') {
     return (
       <Group grow align="flex-start">
-        <TextInput label={t('dns.caa_flag_label')} value={form.caaFlag} onChange={(e) => set({ caaFlag: e.currentTarget.value })} inputMode="numeric" required />
+        <TextInput label={t('dns.caa_flag_label')} value={form.caaFlag} onChange={(e) => set({ caaFlag: e.currentTarget.value })} inputMode="numeric" required error={errorOf('caaFlag')} />
         <Select
           label={t('dns.caa_tag_label')}
           data={CAA_TAGS.map((tag) => ({ value: tag, label: tag === 'iodef' ? t('dns.caa_url') : tag }))}
@@ -47,7 +49,7 @@ export function ValueFields({ form, set, error }: Props) {
           placeholder={form.caaTag === 'iodef' ? 'https://' : t('dns.ph_caa')}
           value={form.caaText}
           onChange={(e) => set({ caaText: e.currentTarget.value })}
-          error={error}
+          error={errorOf('caaText')}
           required
         />
       </Group>
@@ -68,7 +70,7 @@ export function ValueFields({ form, set, error }: Props) {
 }
 
 /** The SRV name parts: service (from the list or other), protocol; the sub-name is the zona field. */
-export function SrvNameFields({ form, set }: Omit<Props, 'error'>) {
+export function SrvNameFields({ form, set, error }: Props) {
   const { t } = useTranslation();
   return (
     <Group grow align="flex-start">
@@ -81,7 +83,7 @@ export function SrvNameFields({ form, set }: Omit<Props, 'error'>) {
         searchable
       />
       {form.srvService === OTHER_SERVICE && (
-        <TextInput label={t('dns.srv_service_name')} placeholder="_xmpp" value={form.srvOther} onChange={(e) => set({ srvOther: e.currentTarget.value })} required />
+        <TextInput label={t('dns.srv_service_name')} placeholder="_xmpp" value={form.srvOther} onChange={(e) => set({ srvOther: e.currentTarget.value })} required error={error} />
       )}
       <Select
         label={t('dns.srv_protocol')}

@@ -40,10 +40,12 @@ export function ContactsCard({ data }: { data: DomainAnswer }) {
       <Title order={2} size="h4" mb="sm">
         {t('domain.contacts')}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+      {/* Four columns only where a card is wide enough for its title and Edit side by side
+          (at lg, "Administrativo" pushed Edit onto a line of its own). */}
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }}>
         {visible.map((type) => (
           <Card key={type} withBorder padding="sm" data-testid={`contact-${type}`}>
-            <Group justify="space-between" mb="xs">
+            <Group justify="space-between" mb="xs" wrap="nowrap">
               <Text fw={700}>{t(`domain.contact_${type}`)}</Text>
               {canAct(data.domain.permissions, areaOf(type)) && (
                 <Button size="compact-sm" variant="light" onClick={() => setEditing(type)} aria-label={t('domain.contact_edit', { type: t(`domain.contact_${type}`) })}>

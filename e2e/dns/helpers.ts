@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+import { loadConfig } from '../../apps/server/src/config/config.ts';
+import { openStore } from '../../apps/server/src/store/db.ts';
+import type { Account } from '../../apps/server/test/fixtures.ts';
+import { createE2EAccount, signInContext } from '../support/accounts.ts';
+import { E2E_DATA_DIR } from '../support/env.ts';
+
+export const ZONE = 'zona-e2e.es';
+
+async function withStore<T>(run: (store: Awaited<ReturnType<typeof openStore>>) => Promise<T>) {
+  const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' }));
+  try {
+    return await run(store);
+  } finally {
+    await store.destroy();
+  }
+}
+
+/** A realm with a writer (w) and a reader (r) of one zone; opens its DNS page in the user's language. */
+export async function openZone(page: Page, role: 'w' | 'r', language = 'es') {
+  const account = await createE2EAccount({ users: { w: 'all=write', r: 'all=read' }, items: [{ reference: ZONE, domain: true, service: 'normal' }] });
+  if (language !== 'es') {
+    await withStore((store) => store.updateTable('user').set({ language }).where('id', '=', account.users[role]).execute());
+  }
+  await signInContext(page.context(), account, role);
+  await page.goto(`/admin/${account.items[ZONE]}/service/dns/`);
+  await expect(page.getByRole('heading', { level: 1, name: ZONE })).toBeVisible();
+  await expect(page.getByTestId('dns-row').first()).toBeVisible();
+  return account;
+}
+
+/**
+ * Fills the (already created) zone with `count` A, MX and TXT records straight in the store: a
+ * 5,000-record zone through the API would spend the test's time on 5,000 apply jobs, and what is
+ * under test here is the screen.
+ */
+export const addRecords = (account: Account, count: number) =>
+  withStore(async (store) => {
+    const itemId = account.items[ZONE];
+    const now = Math.floor(Date.now() / 1000);
+    const rows = Array.from({ length: count }, (_, i) => {
+      const kind = i % 3;
+      const zona = `h${String(i).padStart(4, '0')}`;
+      if (kind === 0) return { item_id: itemId, zona, type: 'A', ttl: 0, priority: null, value: `198.51.${Math.floor(i / 250)}.${i % 250}`, dynamic_value: null, created_at: now };
+      if (kind === 1) return { item_id: itemId, zona, type: 'MX', ttl: 600, priority: 10, value: `mx${i}.example.net.`, dynamic_value: null, created_at: now };
+      return { item_id: itemId, zona, type: 'TXT', ttl: 3600, priority: null, value: `texto ${i}`, dynamic_value: null, created_at: now };
+    });
+    for (let i = 0; i < rows.length; i += 500) await store.insertInto('dns_record').values(rows.slice(i, i + 500)).execute();
+  });
