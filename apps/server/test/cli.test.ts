@@ -17,6 +17,22 @@ function admin(...args: string[]) {
 }
 
 describe('the admin CLI', () => {
+  it('answers help with the list of commands on standard output and exit code 0, as the README says', () => {
+    for (const asked of ['help', '--help']) {
+      const help = admin(asked);
+      expect(help.code).toBe(0);
+      expect(help.err).toBe('');
+      expect(help.out).toContain('  realm-list\n');
+      expect(help.out).toContain('  grant <realm> <username> <reference> <areas>');
+    }
+  });
+
+  it('refuses an unknown command with exit code 2 and the list of commands', () => {
+    const unknown = admin('realm-destroy');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/Unknown command "realm-destroy"[\s\S]*realm-create <domain-name>/);
+  });
+
   it('builds a realm with two users and an item granted read to one and write to the other', async () => {
     expect(admin('realm-create', 'cliente.es').code).toBe(0);
     expect(admin('user-create', 'cliente.es', 'ana', '--password', 'una-clave-larga').code).toBe(0);

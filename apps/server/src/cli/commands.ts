@@ -208,6 +208,6 @@ export const COMMANDS: Record<string, Command> = {
 };
 
 export function usage() {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name} ${c.args.map((a) => `<${a}>`).join(' ')}\n      ${c.help}`);
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${[name, ...c.args.map((a) => `<${a}>`)].join(' ')}\n      ${c.help}`);
   return `Usage: npm run admin -- <command> [arguments] [--options]\n\nCommands:\n${lines.join('\n')}`;
 }

@@ -5,13 +5,20 @@ import { AccountError } from '../modules/accounts/accounts.ts';
 import { openStore } from '../store/db.ts';
 import { COMMANDS, usage } from './commands.ts';
 
+const HELP = new Set(['help', '--help', '-h']);
+
 /** `npm run admin -- <command> [args] [--options]`: the operator's provisioning tool. */
 async function main(argv: string[]) {
   const [name, ...rest] = argv;
-  const command = name ? COMMANDS[name] : undefined;
+  // The README sends operators to `help`; asked for, the usage is an answer (stdout, exit 0), not an error.
+  if (name === undefined || HELP.has(name)) {
+    console.log(usage());
+    return 0;
+  }
+  const command = COMMANDS[name];
   if (!command) {
-    console.error(name ? `Unknown command "${name}".\n\n${usage()}` : usage());
-    return name === undefined || name === 'help' ? 0 : 2;
+    console.error(`Unknown command "${name}".\n\n${usage()}`);
+    return 2;
   }
   const { values, positionals } = parseArgs({ args: rest, options: command.options ?? {}, allowPositionals: true, strict: true });
   if (positionals.length !== command.args.length) {
