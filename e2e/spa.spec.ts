@@ -11,6 +11,12 @@ test('a deep link such as /admin/domain/ returns the SPA, not a 404', async ({ p
   await expect(page.locator('#root')).not.toBeEmpty();
 });
 
+test('a missing asset answers 404, not the SPA in its place', async ({ request }) => {
+  const asset = await request.get('/assets/chunk-from-an-older-build.js');
+  expect(asset.status()).toBe(404);
+  expect(asset.headers()['content-type']).not.toContain('text/html');
+});
+
 test('the built assets are served pre-compressed with brotli and cached for good', async ({ request }) => {
   const html = await (await request.get('/login/')).text();
   const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];

@@ -79,7 +79,9 @@ export function registerEnvelope(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_BASE)) return refuse(request, reply, 404, 'main.not_found');
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && 'sendFile' in reply;
+    // A missing asset (an old chunk asked for by a tab opened before an upgrade) is a 404: the SPA's
+    // HTML in its place fails as "not a JavaScript module" and hides what happened.
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && 'sendFile' in reply && !request.url.startsWith('/assets/');
     if (wantsPage) {
       // Deep links such as /admin/domain/ are the SPA's routes.
       reply.header('cache-control', 'no-cache');
