@@ -18,6 +18,10 @@ test('mail accounts: create with the generated password, show it, change it, del
   const fresh = await password.inputValue();
   expect(fresh).toHaveLength(14);
   expect(fresh).not.toBe(generated);
+  // The fixed @domain after the name stays inside the field's border.
+  const field = (await form.getByLabel('Nombre').boundingBox())!;
+  const suffix = (await form.getByText(`@${reference}`).boundingBox())!;
+  expect(suffix.x + suffix.width).toBeLessThanOrEqual(field.x + field.width);
   await form.getByLabel('Nombre').fill('ventas');
   await form.getByRole('button', { name: 'Crear' }).click();
   await toast(page, 'Cuenta de correo creada');

@@ -9,6 +9,11 @@ test('the service view: PHP change and parking on and off after confirmation', a
   await expect(page.getByRole('heading', { name: 'Alojamiento' })).toBeVisible();
   await expect(page.getByText(`ftp.`, { exact: false }).first()).toBeVisible();
 
+  // The usage bars are drawn (their styles load with the screen): a thin bar, not nothing.
+  const bar = (await page.locator('.mantine-Progress-root').first().boundingBox())!;
+  expect(bar.height).toBeGreaterThan(2);
+  expect(bar.height).toBeLessThan(24);
+
   await page.getByTestId('php-button').click();
   await dialog(page).getByLabel('Versión de PHP').click();
   await expect(page.getByRole('option', { name: 'PHP 5.6' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StateBadge } from '../../components/hosting/StateBadge.tsx';
@@ -12,8 +12,12 @@ import { PhpDialog, phpLabel } from './components/PhpDialog.tsx';
 import { UsageRow } from './components/UsageRow.tsx';
 import { useService } from './ServiceWrapper.tsx';
 
-/** The service main view: a hosting service's information and web resources, or a parking card. */
-export default function ServicePage() {
+/**
+ * The service main view: a hosting service's information and web resources, or a parking card
+ * followed by `parkingExtra` (the domain's redirections, which belong to the sites feature and
+ * are handed in by the routes so that this feature does not import another).
+ */
+export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode }) {
   const { t } = useTranslation();
   const service = useService();
   const { canAct, canSee } = useItemPermissions(service.id);
@@ -34,6 +38,7 @@ export default function ServicePage() {
         </Title>
         <Card withBorder>
           <ParkingSwitch service={service} />
+          {parkingExtra}
         </Card>
       </Stack>
     );

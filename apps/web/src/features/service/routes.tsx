@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -6,8 +7,22 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
  * Children of the service wrapper (spec §2): the main view, ftp/, ddbb/. The sites issue adds
  * `subdomain/` here, so it shares the wrapper's loaded service and permissions.
  */
+// Fetched only when a parking service's main view shows it.
+const ParkingRedirections = lazy(() => import('../sites/ParkingRedirections.tsx'));
+
 export const serviceChildren: RouteObject[] = [
-  { index: true, lazy: page(() => import('./ServicePage.tsx')) },
+  {
+    index: true,
+    lazy: async () => {
+      const { default: ServicePage } = await import('./ServicePage.tsx');
+      const parkingExtra = (
+        <Suspense fallback={null}>
+          <ParkingRedirections />
+        </Suspense>
+      );
+      return { Component: () => <ServicePage parkingExtra={parkingExtra} /> };
+    },
+  },
   { path: 'ftp/', lazy: page(() => import('./FtpPage.tsx')) },
   { path: 'ddbb/', lazy: page(() => import('./DatabasesPage.tsx')) },
   { path: 'subdomain/', lazy: page(() => import('../sites/SitesPage.tsx')) },

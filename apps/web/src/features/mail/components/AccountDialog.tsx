@@ -9,6 +9,7 @@ import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { accountsKey, createAccount } from '../api/mail.ts';
+import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 
 /** New mail account: name (the part before @reference) and a generated, refreshable password. */
 export function AccountDialog({ id, reference, opened, onClose }: { id: number; reference: string; opened: boolean; onClose: () => void }) {
@@ -37,8 +38,7 @@ export function AccountDialog({ id, reference, opened, onClose }: { id: number; 
         required
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
-        rightSection={<span>@{reference}</span>}
-        rightSectionWidth={Math.min(240, 16 + reference.length * 8)}
+        {...nameSuffix(`@${reference}`)}
         error={fieldError(mutation.error, 'name')}
       />
       <PasswordField value={password} onChange={setPassword} error={fieldError(mutation.error, 'password')} />

@@ -8,6 +8,7 @@ import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { aliasesKey, createAlias, saveAlias } from '../api/mail.ts';
+import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 
 interface Props {
   id: number;
@@ -67,8 +68,7 @@ export function AliasDialog({ id, reference, alias, opened, onClose }: Props) {
         value={name}
         disabled={Boolean(alias)}
         onChange={(e) => setName(e.currentTarget.value)}
-        rightSection={<span>@{reference}</span>}
-        rightSectionWidth={Math.min(240, 16 + reference.length * 8)}
+        {...nameSuffix(`@${reference}`)}
         description={t('hosting.alias_catch_all')}
         error={fieldError(mutation.error, 'name')}
       />

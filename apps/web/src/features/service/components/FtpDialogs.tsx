@@ -9,6 +9,7 @@ import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { createFtp, ftpKey, saveFtp } from '../api/service.ts';
+import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 
 interface Props {
   id: number;
@@ -57,8 +58,7 @@ export function FtpDialog({ id, reference, user, opened, onClose }: Props) {
           maxLength={LIMITS.ftpUserMax}
           value={ftpUser}
           onChange={(e) => setFtpUser(e.currentTarget.value)}
-          rightSection={<span className="hosting-suffix">.{reference}</span>}
-          rightSectionWidth={Math.min(240, 12 + reference.length * 8)}
+          {...nameSuffix(`.${reference}`)}
           error={fieldError(mutation.error, 'ftpUser')}
         />
       )}

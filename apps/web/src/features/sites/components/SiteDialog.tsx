@@ -9,6 +9,7 @@ import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { createSite, type SiteForm, saveSite, sitesKey } from '../api/sites.ts';
 import { PemField } from './PemField.tsx';
+import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 
 const FIELDS = ['subDomain', 'folder', 'SSLActive', 'cert', 'certkey', 'certchain'];
 const empty: SiteForm = { subDomain: '', folder: '', ssl: false, cert: '', certkey: '', certchain: '' };
@@ -58,8 +59,7 @@ export function SiteDialog({ serviceId, reference, site, opened, onClose }: Prop
         disabled={site !== null}
         value={form.subDomain}
         onChange={(e) => set('subDomain', e.currentTarget.value)}
-        rightSection={<Text size="sm" c="dimmed" pr="xs">{`.${reference}`}</Text>}
-        rightSectionWidth={Math.min(240, reference.length * 8 + 24)}
+        {...nameSuffix(`.${reference}`)}
         error={err('subDomain')}
       />
       <TextInput label={t('sites.folder')} name="folder" required description={t('sites.folder_help')} value={form.folder} onChange={(e) => set('folder', e.currentTarget.value)} error={err('folder')} />

@@ -1,0 +1,84 @@
+import type { Redirection } from '@atalaya/contract';
+import { Button, Group, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { deleteRedirection, redirectionsQuery, sitesKey } from './api/sites.ts';
+import { RedirectionDialog } from './components/RedirectionDialog.tsx';
+import { RedirectionsTable } from './components/RedirectionsTable.tsx';
+import { usePermissionGuard } from './usePermissionGuard.ts';
+
+/**
+ * Spec §2, parking service: the list of redirections under the parking toggle. A parking service
+ * has no sites, so its redirections hang on the bare domain (decision 006); without write on
+ * redirections there is no create button and no row menu (§6).
+ */
+export default function ParkingRedirections() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const client = useQueryClient();
+  const { permissions, check } = usePermissionGuard(id);
+  const visible = permissions.canSee('service_redirects');
+  const list = useQuery({ ...redirectionsQuery(id), enabled: visible });
+  const [target, setTarget] = useState<{ host: string } | { redirection: Redirection } | null>(null);
+  const [pending, setPending] = useState<Redirection | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  if (!visible || !permissions.data) return null;
+  const canWrite = permissions.canAct('service_redirects');
+  const guarded = (open: () => void) => void check(['service_redirects']).then((ok) => ok && open());
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    setDeleting(true);
+    try {
+      notifySuccess((await deleteRedirection(id, pending.id)).info);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setDeleting(false);
+      setPending(null);
+      client.invalidateQueries({ queryKey: sitesKey(id) });
+    }
+  };
+
+  return (
+    <>
+      <Group justify="space-between" mt="md">
+        <Title order={3} size="h5">
+          {t('sites.parking_redirections')}
+        </Title>
+        {canWrite && (
+          <Button size="xs" data-testid="parking-redirection-create" onClick={() => guarded(() => setTarget({ host: '' }))}>
+            {t('sites.redirection_create')}
+          </Button>
+        )}
+      </Group>
+      {list.data?.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('sites.parking_redirections_empty')}
+        </Text>
+      ) : (
+        <RedirectionsTable
+          label={t('sites.redirections_label', { name: permissions.data.reference })}
+          rows={list.data ?? []}
+          canWrite={canWrite}
+          onEdit={(redirection) => guarded(() => setTarget({ redirection }))}
+          onDelete={setPending}
+        />
+      )}
+      <RedirectionDialog serviceId={id} reference={permissions.data.reference} hosts={['']} target={target} onClose={() => setTarget(null)} />
+      <ConfirmDialog
+        opened={pending !== null}
+        danger
+        loading={deleting}
+        title={t('sites.redirection_delete')}
+        message={t('sites.redirection_delete_confirm', { origin: pending?.origin ?? '' })}
+        onConfirm={confirmDelete}
+        onClose={() => setPending(null)}
+      />
+    </>
+  );
+}
