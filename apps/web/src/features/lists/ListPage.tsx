@@ -1,4 +1,4 @@
-import { Button, Stack, Table, Title } from '@mantine/core';
+import { Box, Button, Stack, Table, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,7 +33,13 @@ export function ListPage({ kind }: { kind: Kind }) {
         rows={list.isError ? [] : rows}
         rowKey={(item) => item.id}
         filterText={reference}
-        columns={[t('shell.reference'), t('shell.actions')]}
+        // The header sits over the right-aligned manage buttons, not at the column's left edge.
+        columns={[
+          t('shell.reference'),
+          <Box key="actions" ta="right">
+            {t('shell.actions')}
+          </Box>,
+        ]}
         renderRow={(item) => (
           <Table.Tr>
             <Table.Td className="break-anywhere">{item.reference}</Table.Td>
