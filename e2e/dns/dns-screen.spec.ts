@@ -104,3 +104,15 @@ test('on a 360 px phone in Catalan a reader sees whole record types and a table 
   );
   expect(cut).toEqual([]);
 });
+
+test('a writer in English who leaves the SRV port empty reads the server\'s English message under it, not the browser\'s bubble', async ({ page }) => {
+  await openZone(page, 'w', 'en');
+  await page.getByRole('button', { name: 'Zone actions' }).click();
+  await page.getByRole('menuitem', { name: 'Create record' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Type', exact: true }).click();
+  await page.getByRole('option', { name: 'SRV', exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'Target', exact: true }).fill('sip.example.net');
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expectError(dialog.getByRole('textbox', { name: 'Port', exact: true }), /^The SRV value is weight \(0-65535\), port/);
+});

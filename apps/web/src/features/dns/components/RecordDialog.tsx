@@ -42,6 +42,9 @@ export function RecordDialog({ serviceId, zone, record, onClose, onDone }: Props
     <FormDialog
       title={t(record ? 'dns.edit' : 'dns.create')}
       size="lg"
+      // The server's translated messages under each field, never the browser's own bubble in the
+      // browser's language (decision 004).
+      noValidate
       opened
       onClose={onClose}
       onSubmit={() => mutation.mutate()}
