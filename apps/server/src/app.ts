@@ -40,6 +40,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** The outbox worker; tests turn it off and drain the jobs themselves. */
   worker?: boolean;
+  /** The built SPA; default ATALAYA_WEB_DIST, else apps/web/dist. */
+  webDist?: string;
 }
 
 // ATALAYA_WEB_DIST lets parallel browser-test runs serve their own build.
@@ -109,10 +111,13 @@ export async function buildApp(options: AppOptions) {
     app.addHook('onClose', async () => stopWorker());
   }
 
-  if (existsSync(WEB_DIST)) {
+  const webDist = options.webDist ?? WEB_DIST;
+  if (existsSync(webDist)) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      wildcard: false,
+      root: webDist,
+      // Looked up per request, so a rebuilt SPA is served without a restart; a miss falls through
+      // to the not-found handler (the SPA for page routes, 404 for assets).
+      wildcard: true,
       index: false,
       // The build writes .br and .gz next to each asset; serving them cuts the sign-in payload ~4×.
       preCompressed: true,

@@ -70,6 +70,11 @@ describe.each(STORE_KINDS)('the API envelope on %s', (kind) => {
     expect(res.json().system).toMatchObject({ valid: false, inputs: ['ip', 'name'], errors: ['IP no vàlida', 'Camp obligatori'] });
   });
 
+  it('answers in the language the screens show (the _lang cookie), over the browser’s own', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/p247/no/such/', headers: { cookie: '_lang=en', 'accept-language': 'ca' } });
+    expect(res.json().system.errors).toEqual(['Resource not found']);
+  });
+
   it('turns a schema failure into a field error under the field', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/p247/test/echo/', headers: form, payload: 'name=&language=en' });
     expect(res.statusCode).toBe(400);

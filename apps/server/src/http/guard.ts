@@ -57,7 +57,8 @@ export function registerGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(API_BASE)) return;
     const route = request.routeOptions;
-    if (route.url === undefined) return; // unknown route: the not-found handler answers 404
+    // Unknown API paths reach the static files' catch-all route, whose miss answers the envelope's 404.
+    if (!route.url?.startsWith(API_BASE)) return;
     const config = route.config ?? {};
     if (isCrossSite(request, app.config.publicOrigin)) throw new ApiError(403, 'main.cross_site');
     const needsHeader = !(config.public === 'read' && (request.method === 'GET' || request.method === 'HEAD'));

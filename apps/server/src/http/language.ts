@@ -17,12 +17,14 @@ export function readForcedLanguage(request: FastifyRequest) {
   }
 }
 
-/** A forced `language` field wins, then the signed-in user's choice, the `_lang` cookie, the browser. */
+/** A forced `language` field wins, then the `_lang` cookie, the signed-in user's choice, the browser. */
 export function requestLanguage(request: FastifyRequest): Language {
   if (request.forcedLanguage) return request.forcedLanguage;
-  if (request.user) return toLanguage(request.user.language);
+  // The `_lang` cookie is the language the screens are showing: messages must match it, even when
+  // the user's saved preference differs (chosen on the sign-in page, or in another browser).
   const cookie = request.cookies?._lang;
   if (cookie) return toLanguage(cookie);
+  if (request.user) return toLanguage(request.user.language);
   const accept = request.headers['accept-language']?.slice(0, 2).toLowerCase();
   return toLanguage(accept);
 }

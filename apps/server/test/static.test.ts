@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openTestStore } from './stores.ts';
+
+describe('serving the built SPA', () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'atalaya-web-'));
+  let ctx: Awaited<ReturnType<typeof openTestStore>>;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    ctx = await openTestStore('sqlite');
+    app = await buildApp({ config: ctx.config, store: ctx.store, worker: false, webDist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await ctx.cleanup();
+  });
+
+  it('answers the SPA for deep links, uncached', async () => {
+    const res = await app.inject({ method: 'GET', url: '/admin/12/service/ftp/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves an asset written after the server started, as a rebuild does', async () => {
+    writeFileSync(path.join(webDist, 'assets', 'index-AbCdEf12.js'), 'export const built = 2;');
+    const res = await app.inject({ method: 'GET', url: '/assets/index-AbCdEf12.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('export const built = 2;');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers 404 for a missing asset instead of the SPA', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/gone-12345678.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/plain');
+  });
+});
