@@ -10,8 +10,6 @@ import { FormDialog } from '../ui/FormDialog.tsx';
 import { useFormMutation } from '../ui/useFormMutation.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { useActionGuard } from './useActionGuard.ts';
-// Not in the start-up styles (src/styles.css): loaded with the screen that needs it.
-import '@mantine/core/styles/Code.css';
 
 interface ChangeProps {
   itemId: number;

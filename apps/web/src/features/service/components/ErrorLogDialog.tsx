@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { errorLog } from '../api/service.ts';
-// Not in the start-up styles (src/styles.css): loaded with the screen that needs it.
-import '@mantine/core/styles/Code.css';
 
 /** The service's recent error lines, newest first (the server's order). Rendered as text only. */
 export function ErrorLogDialog({ id, opened, onClose }: { id: number; opened: boolean; onClose: () => void }) {

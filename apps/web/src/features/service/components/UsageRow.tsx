@@ -1,7 +1,5 @@
 import { formatBytes, type UsagePair, usagePercent } from '@atalaya/contract';
 import { Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-// Not in the start-up styles (src/styles.css): loaded with the screen that needs it.
-import '@mantine/core/styles/Progress.css';
 
 /** used / limit in 1024-based units, the percent (two decimals, zeros trimmed) as tooltip (spec §2, §9). */
 export function UsageRow({ label, usage, count }: { label: string; usage: UsagePair; count?: boolean }) {

@@ -4,8 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { installationQuery } from '../api/installer.ts';
-// Not in the start-up styles (src/styles.css): loaded with the screen that needs it.
-import '@mantine/core/styles/Progress.css';
 
 interface Props {
   serviceId: string;

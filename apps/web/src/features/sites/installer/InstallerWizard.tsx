@@ -15,8 +15,6 @@ import { InstallErrorDialog } from './InstallErrorDialog.tsx';
 import { InstallProgress } from './InstallProgress.tsx';
 import { PathStep } from './PathStep.tsx';
 import { configFields, defaultsFor, initialState, missingInputs, type Step, type WizardState } from './state.ts';
-// Not in the start-up styles (src/styles.css): loaded with the screen that needs it.
-import '@mantine/core/styles/Stepper.css';
 
 interface Props {
   serviceId: string;
