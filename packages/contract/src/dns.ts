@@ -35,9 +35,9 @@ export const dnsCreateSchema = z.object({
   type: z.enum(DNS_TYPES),
   zona: z.string().max(DNS_LIMITS.name + 1).default(''),
   value: z.string().min(1).max(DNS_LIMITS.value),
-  ttl: z.coerce.number().pipe(z.literal(DNS_TTLS)).default(DEFAULT_TTL),
+  ttl: z.coerce.number().pipe(z.literal(DNS_TTLS, { error: 'dns.ttl_list' })).default(DEFAULT_TTL),
   priority: z
-    .union([z.literal(''), z.coerce.number().pipe(z.literal(DNS_PRIORITIES))])
+    .union([z.literal(''), z.coerce.number().pipe(z.literal(DNS_PRIORITIES))], { error: 'dns.priority_list' })
     .optional(),
 });
 export type DnsCreateInput = z.input<typeof dnsCreateSchema>;

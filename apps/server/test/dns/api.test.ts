@@ -86,6 +86,13 @@ describe.each(STORE_KINDS)('the DNS zone calls on %s', (kind) => {
     expect(refusal(await t.create({ type: 'MX', zona: 'p', value: 'mx.example.net', ...extra }))).toEqual({ status: 400, inputs: [field] });
   });
 
+  it('names the allowed values when a TTL or a priority is outside the list', async () => {
+    const ttl = await t.create({ type: 'MX', zona: 'p', value: 'mx.example.net', ttl: 601, language: 'en' });
+    expect(ttl.body.system.errors).toEqual(['Choose a TTL from the list: 0 (default), 600, 1800, 3600, 21600, 43200 or 86400 seconds']);
+    const priority = await t.create({ type: 'MX', zona: 'p', value: 'mx.example.net', priority: 7, language: 'en' });
+    expect(priority.body.system.errors).toEqual(['Choose a priority from the list: 0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90 or 100']);
+  });
+
   it('takes TTL 0 as the provider default and MX/SRV priority from the list, default 20', async () => {
     const mx = (await t.create({ type: 'MX', zona: 'prio', value: 'mx.example.net', priority: 100 })).body.data.dns;
     expect(mx).toMatchObject({ ttl: 0, priority: 100 });

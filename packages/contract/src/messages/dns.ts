@@ -2,6 +2,8 @@
 export const dns = {
   es: {
     'dns.created': 'Registro creado',
+    'dns.ttl_list': 'Elige un TTL de la lista: 0 (por defecto), 600, 1800, 3600, 21600, 43200 u 86400 segundos',
+    'dns.priority_list': 'Elige una prioridad de la lista: 0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90 o 100',
     'dns.saved': 'Registro guardado',
     'dns.deleted': 'Registro eliminado',
     'dns.restored': 'Se han restaurado los registros por defecto',
@@ -33,6 +35,8 @@ export const dns = {
   },
   en: {
     'dns.created': 'Record created',
+    'dns.ttl_list': 'Choose a TTL from the list: 0 (default), 600, 1800, 3600, 21600, 43200 or 86400 seconds',
+    'dns.priority_list': 'Choose a priority from the list: 0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90 or 100',
     'dns.saved': 'Record saved',
     'dns.deleted': 'Record deleted',
     'dns.restored': 'The default records have been restored',
@@ -64,6 +68,8 @@ export const dns = {
   },
   ca: {
     'dns.created': 'Registre creat',
+    'dns.ttl_list': 'Tria un TTL de la llista: 0 (per defecte), 600, 1800, 3600, 21600, 43200 o 86400 segons',
+    'dns.priority_list': 'Tria una prioritat de la llista: 0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90 o 100',
     'dns.saved': 'Registre desat',
     'dns.deleted': 'Registre eliminat',
     'dns.restored': "S'han restaurat els registres per defecte",
