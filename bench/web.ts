@@ -46,13 +46,36 @@ async function demoCookie(dataDir: string) {
   }
 }
 
+/**
+ * The session cookie goes into the browser's own jar (Lighthouse keeps cookies between runs). As an
+ * `extraHeaders` Cookie it reached the page but not the page's fetch() calls: /admin/ was measured
+ * signed out, i.e. redirected to the sign-in page, until decision 011's second round.
+ */
+async function setCookie(port: number, origin: string, cookie: string) {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve);
+    socket.addEventListener('error', reject);
+  });
+  const [name, value] = cookie.split('=');
+  const answer = new Promise((resolve) => socket.addEventListener('message', resolve, { once: true }));
+  const cookies = [{ name, value, url: origin, httpOnly: true, sameSite: 'Strict' }];
+  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }));
+  await answer;
+  socket.close();
+}
+
 async function performance(url: string, cookie?: string) {
   const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', extraHeaders: cookie ? { Cookie: cookie } : undefined });
+    if (cookie) await setCookie(chrome.port, new URL(url).origin, cookie);
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
     const lhr = result?.lhr;
     const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '?';
-    return { score: Math.round((lhr?.categories.performance.score ?? 0) * 100), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') };
+    // A page that ends elsewhere (a redirect to /login/) was not the page meant.
+    if (lhr && lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
+    return { score: Math.round((lhr?.categories.performance.score ?? 0) * 100), fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') };
   } finally {
     chrome.kill();
   }
@@ -71,10 +94,18 @@ export async function webScenario() {
     console.log(`  before any input      JS ${kb(size.initial.jsGzip)}  CSS ${kb(size.initial.cssGzip)}  (${size.initial.files} files)`);
     console.log(`  + first field focused JS ${kb(size.withCaptcha.jsGzip)}  CSS ${kb(size.withCaptcha.cssGzip)}  (${size.withCaptcha.files} files, captcha widget)`);
     const cookie = await demoCookie(path.join(work, 'data'));
-    console.log('Lighthouse mobile, performance (≥ 95):');
+    // The score moves by several points from run to run on a shared machine: the median decides.
+    const runs = Number(process.env.WEB_BENCH_RUNS ?? 3);
+    console.log(`Lighthouse mobile, performance (≥ 95), median of ${runs}:`);
     for (const [page, auth] of [['/login/', undefined], ['/admin/', cookie]] as const) {
-      const r = await performance(`http://127.0.0.1:${port}${page}`, auth);
-      console.log(`  ${page.padEnd(10)} score ${r.score}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}`);
+      const scores: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const r = await performance(`http://127.0.0.1:${port}${page}`, auth);
+        scores.push(r.score);
+        console.log(`  ${page.padEnd(10)} score ${r.score}  FCP ${r.fcp}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}`);
+      }
+      const sorted = scores.toSorted((a, b) => a - b);
+      console.log(`  ${page.padEnd(10)} median ${sorted[Math.floor((sorted.length - 1) / 2)]} (${scores.join(', ')})`);
     }
   } finally {
     server.kill('SIGTERM');

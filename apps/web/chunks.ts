@@ -23,17 +23,20 @@ function staticClosure(ctx: ChunkingContext, root: string, except: ReadonlySet<s
  * Two files instead of some forty small ones (each a round trip on a phone, DESIGN §8):
  * - `startup`: everything start.tsx imports statically, which is exactly what the sign-in page
  *   needs (React, the Mantine parts of the form, i18next, TanStack Query, the shell's texts);
- * - `panel`: what app/App.tsx adds for every other page (the router, the shell's frame, the
- *   screens' texts).
- * A screen's own code stays in its lazy chunk. A group that matched modules by package name
+ * - `panel`: what app/App.tsx adds for every other page (the router, the screens' texts), plus
+ *   the lazy modules listed after it: the signed-in frame, which every page but the sign-in one
+ *   shows, and the dashboard. As route chunks they were some twenty files fetched only once the
+ *   router ran, a round trip after the panel. They stay routes' `lazy` (a stub file re-exports
+ *   them): importing them statically made the first render one long task (decision 011).
+ * Other screens' code stays in their lazy chunks. A group that matched modules by package name
  * instead (the former `vendor`) dragged every Mantine component of every screen into the sign-in page.
  */
-export function startupGroups({ startup: entry, panel }: { startup: string; panel: string }) {
+export function startupGroups({ startup: entry, panel }: { startup: string; panel: string[] }) {
   let sets: { startup: Set<string>; panel: Set<string> } | undefined;
   const setsOf = (ctx: ChunkingContext) => {
     if (!sets) {
       const startup = staticClosure(ctx, entry);
-      sets = { startup, panel: staticClosure(ctx, panel, startup) };
+      sets = { startup, panel: new Set(panel.flatMap((root) => [...staticClosure(ctx, root, startup)])) };
     }
     return sets;
   };

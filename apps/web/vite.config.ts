@@ -20,7 +20,9 @@ export default defineConfig({
         codeSplitting: {
           groups: startupGroups({
             startup,
-            panel: fileURLToPath(new URL('./src/app/App.tsx', import.meta.url)),
+            panel: ['./src/app/App.tsx', './src/app/shell/ShellLayout.tsx', './src/features/dashboard/DashboardPage.tsx'].map((file) =>
+              fileURLToPath(new URL(file, import.meta.url)),
+            ),
           }),
         },
       },

@@ -25,6 +25,31 @@ test('a wrong password is refused with a message, and a fresh captcha is solved 
   await expect(page).toHaveURL(/\/admin\/\d+\/domain\/$/);
 });
 
+test('the captcha is solved even when its widget starts late', async ({ page }) => {
+  // The widget's methods only exist once its component is created, a microtask after it enters the
+  // page. The form used to call them from an effect: losing that race left a widget that never
+  // solved, or fetched the page itself as its challenge ("verification failed"). Starting the
+  // widget 300 ms late makes the race certain to be lost by any code that depends on it.
+  await page.addInitScript(() => {
+    const define = customElements.define.bind(customElements);
+    customElements.define = (name, element, options) => {
+      const proto = element.prototype as { connectedCallback?: () => void };
+      const connected = proto.connectedCallback;
+      if (name === 'altcha-widget' && connected) {
+        proto.connectedCallback = function (this: HTMLElement) {
+          setTimeout(() => connected.call(this), 300);
+        };
+      }
+      define(name, element, options);
+    };
+  });
+  const account = await fullAccount();
+  await page.goto('/login/');
+  const login = await fillSignIn(page, account.realm, 'ana', TEST_PASSWORD);
+  await login.click();
+  await expect(page).toHaveURL(`/admin/${account.items['tienda.es']}/domain/`);
+});
+
 test('the guard sends a visitor to sign in, and a signed-in user away from it', async ({ page, context }) => {
   for (const path of ['/', '/admin/', '/admin/domain/', '/admin/preferences/', '/legal/', '/admin/5/domain/']) {
     await page.goto(path);

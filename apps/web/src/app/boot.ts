@@ -1,6 +1,7 @@
 import { listenToOtherTabs } from '../lib/broadcast.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { fetchUserInfo, userInfoQuery } from '../lib/session.ts';
+import type { StartupCalls } from '../lib/startupCalls.ts';
 import { loadSiteConfig, siteConfigQuery } from '../lib/siteConfig.ts';
 import { initColor } from '../lib/theme.ts';
 import { applyUserPreferences } from './applyUserPreferences.ts';
@@ -8,11 +9,12 @@ import { createQueryClient } from './queryClient.ts';
 
 /**
  * Start-up in the spec's order (§4): translations, site config, colour, user info; then the app
- * shows. Both calls are sent at once (two round trips cost seconds on a phone) and applied in order.
+ * shows. Both calls are sent at once (two round trips cost seconds on a phone) and applied in order;
+ * the entry has usually sent them already (`calls`, lib/startupCalls.ts).
  */
-export async function boot() {
-  const configCall = loadSiteConfig();
-  const userCall = fetchUserInfo();
+export async function boot(calls?: StartupCalls) {
+  const configCall = loadSiteConfig(calls?.config);
+  const userCall = fetchUserInfo(calls?.user);
   await initI18n();
   const queryClient = createQueryClient();
   const config = await configCall;

@@ -62,15 +62,29 @@ export async function call<T>(method: 'GET' | 'POST', path: string, fields?: Fie
     headers: { [REQUEST_HEADER]: '1' },
     body: method === 'POST' && fields ? toBody(fields) : undefined,
   });
-  const envelope: Envelope<T> | undefined = response.headers.get(ENVELOPE_HEADER)
-    ? await response.json().catch(() => undefined)
-    : undefined;
+  const envelope = await envelopeOf<T>(response);
   if (envelope?.system.statusCode === STATUS_NO_SESSION && onSessionExpired && !replayed) {
     await onSessionExpired();
     return call<T>(method, path, fields, true);
   }
+  return unwrap(response, envelope);
+}
+
+const envelopeOf = async <T>(response: Response): Promise<Envelope<T> | undefined> =>
+  response.headers.get(ENVELOPE_HEADER) ? await response.json().catch(() => undefined) : undefined;
+
+function unwrap<T>(response: Response, envelope: Envelope<T> | undefined): ApiResult<T> {
   if (!response.ok || !envelope?.system.valid) throw new ApiFailure(response.status, envelope?.system);
   return { data: envelope.data, info: envelope.system.info, job: envelope.system.job };
+}
+
+/**
+ * The answer to a call the entry sent before this module loaded (lib/startupCalls.ts), read like
+ * call()'s but never replayed: at start-up a missing session only means "not signed in".
+ */
+export async function answerOf<T>(sent: Promise<Response>): Promise<ApiResult<T>> {
+  const response = await sent;
+  return unwrap(response, await envelopeOf<T>(response));
 }
 
 export const get = <T>(path: string, params?: Fields) => call<T>('GET', path, params).then((r) => r.data);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@atalaya/contract';
-import { call } from './api.ts';
+import { answerOf, call } from './api.ts';
 
 export type { UserInfo };
 
@@ -8,12 +8,12 @@ export type { UserInfo };
  * Without a session the server answers 101; at start-up that only means "not signed in", so the
  * call is made as already replayed and the login modal stays shut.
  */
-export const fetchUserInfo = () =>
-  call<UserInfo>('POST', 'user/info/', {}, true)
+export const fetchUserInfo = (sent?: Promise<Response>) =>
+  (sent ? answerOf<UserInfo>(sent) : call<UserInfo>('POST', 'user/info/', {}, true))
     .then((r) => r.data)
     .catch(() => null);
 
-export const userInfoQuery = queryOptions({ queryKey: ['user', 'info'], queryFn: fetchUserInfo, staleTime: Number.POSITIVE_INFINITY });
+export const userInfoQuery = queryOptions({ queryKey: ['user', 'info'], queryFn: () => fetchUserInfo(), staleTime: Number.POSITIVE_INFINITY });
 
 /** The signed-in user, or null. Loaded once at start-up (spec §4), so it is never pending in screens. */
 export function useUser() {

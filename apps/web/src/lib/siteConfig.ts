@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { get } from './api.ts';
+import { answerOf, get } from './api.ts';
 import { CACHE_KEYS, CACHE_TTL_MS, readCache, writeCache } from './cache.ts';
 
 /** GET /config/get/: the branding (spec §3), plus what the server lets customers choose. */
@@ -14,11 +14,12 @@ export interface SiteConfig {
 const FALLBACK_LOGO = '/assets/images/logo.png';
 
 /** The cached config (`_ddcfg`) when fresh, else the server's; a failure leaves it unloaded (spec §8). */
-export async function loadSiteConfig(): Promise<SiteConfig | null> {
+export async function loadSiteConfig(sent?: Promise<Response> | null): Promise<SiteConfig | null> {
   const cached = readCache<SiteConfig>(localStorage, CACHE_KEYS.config);
   if (cached) return cached;
   try {
-    const config = await get<SiteConfig>('config/get/');
+    // `sent`: the entry's call (lib/startupCalls.ts), already on its way.
+    const config = sent ? (await answerOf<SiteConfig>(sent)).data : await get<SiteConfig>('config/get/');
     writeCache(localStorage, CACHE_KEYS.config, config, CACHE_TTL_MS.config);
     return config;
   } catch {
@@ -26,7 +27,7 @@ export async function loadSiteConfig(): Promise<SiteConfig | null> {
   }
 }
 
-export const siteConfigQuery = queryOptions({ queryKey: ['config'], queryFn: loadSiteConfig, staleTime: Number.POSITIVE_INFINITY });
+export const siteConfigQuery = queryOptions({ queryKey: ['config'], queryFn: () => loadSiteConfig(), staleTime: Number.POSITIVE_INFINITY });
 
 export function useSiteConfig() {
   return useQuery(siteConfigQuery).data ?? null;

@@ -4,10 +4,18 @@ import { Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The widget and its es/ca texts (35 KB gzip): fetched once, on the first use of a form that needs them. */
+/**
+ * The widget and its es/ca texts (35 KB gzip): fetched once, on the first use of a form that needs them.
+ * Where the challenge comes from is set as the widgets' defaults, which a widget reads when it is
+ * created: its methods (`configure`, `verify`) only exist a microtask after it enters the page, so
+ * calling them from an effect raced with that, and a lost race left a widget that never solved or
+ * fetched `/login/` itself as its challenge ("verification failed", decision 011).
+ */
 let widgetCode: Promise<unknown> | undefined;
 const loadWidget = () => {
-  widgetCode ??= Promise.all([import('altcha'), import('altcha/i18n/es-es'), import('altcha/i18n/ca')]);
+  widgetCode ??= Promise.all([import('altcha'), import('altcha/i18n/es-es'), import('altcha/i18n/ca')]).then(() =>
+    globalThis.$altcha.defaults.set({ fetch: unwrappingFetch, challenge: `${API_BASE}captcha/` }),
+  );
   return widgetCode;
 };
 
@@ -46,7 +54,7 @@ interface StateDetail {
  */
 export function Captcha({ onSolved, error }: { onSolved: (payload: string) => void; error?: string }) {
   const { i18n } = useTranslation();
-  const ref = useRef<HTMLElement & { configure?: (c: object) => Promise<void>; verify?: () => Promise<unknown> }>(null);
+  const ref = useRef<HTMLElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const solved = useRef(onSolved);
@@ -64,10 +72,7 @@ export function Captcha({ onSolved, error }: { onSolved: (payload: string) => vo
   useEffect(() => {
     const widget = ref.current;
     if (!ready || !widget) return;
-    // Solved straight away (the user is still typing), once the widget knows how to fetch.
-    Promise.resolve(widget.configure?.({ fetch: unwrappingFetch, challenge: `${API_BASE}captcha/` }))
-      .then(() => widget.verify?.())
-      .catch(() => undefined);
+    // No event is missed: a widget reports `verified` after 500 ms at the earliest (its minDuration).
     const onState = (event: Event) => {
       const { state, payload } = (event as CustomEvent<StateDetail>).detail;
       solved.current(state === 'verified' && payload ? payload : '');
@@ -79,7 +84,8 @@ export function Captcha({ onSolved, error }: { onSolved: (payload: string) => vo
   return (
     <div ref={box}>
       {ready ? (
-        <altcha-widget ref={ref} type="checkbox" language={i18n.language} name="recaptcha_response" />
+        // `onload`: solved straight away (the user is still typing), by the widget itself once created.
+        <altcha-widget ref={ref} type="checkbox" auto="onload" language={i18n.language} name="recaptcha_response" />
       ) : (
         <div style={{ minHeight: 66 }} />
       )}

@@ -1,0 +1,37 @@
+/**
+ * The start-up calls (spec §4: site config, user info), sent by the entry (main.tsx) as soon as it
+ * runs, while the start-up chunk is still downloading: on a phone this saves a round trip before
+ * the first render (DESIGN §8). app/boot.ts reads the answers through lib/api.ts.
+ *
+ * This module imports nothing on purpose: anything it imported would join the start-up chunk and
+ * the entry would wait for that chunk again (chunks.ts). The three names below are therefore
+ * copies; startupCalls.test.ts checks them against the contract and lib/cache.ts.
+ */
+export const WIRE = { apiBase: '/p247/', requestHeader: 'x-dd-request', configCacheKey: '_ddcfg' } as const;
+
+export interface StartupCalls {
+  /** null when the config is cached in this browser (lib/siteConfig.ts reads the cache). */
+  config: Promise<Response> | null;
+  user: Promise<Response>;
+}
+
+/** The same requests lib/api.ts would make: same-origin cookie, the CSRF header, an empty form for POST. */
+const send = (path: string, method: 'GET' | 'POST') =>
+  fetch(`${WIRE.apiBase}${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: { [WIRE.requestHeader]: '1' },
+    body: method === 'POST' ? new URLSearchParams() : undefined,
+  });
+
+function configCached() {
+  try {
+    return localStorage.getItem(WIRE.configCacheKey) !== null;
+  } catch {
+    return false; // storage disabled: lib/cache.ts cannot read it either
+  }
+}
+
+export function sendStartupCalls(): StartupCalls {
+  return { config: configCached() ? null : send('config/get/', 'GET'), user: send('user/info/', 'POST') };
+}
