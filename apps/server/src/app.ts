@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { zodValidator } from './http/validation.ts';
 import { MODULES } from './modules/index.ts';
 import { requeueInterrupted, startWorker } from './outbox/outbox.ts';
+import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts';
 import type { SessionUser } from './modules/session/sessions.ts';
 import { createSecrets, loadSecretKey, type Secrets } from './secrets.ts';
 import type { Store } from './store/db.ts';
@@ -27,6 +28,7 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     secrets: Secrets;
+    authCache: AuthCache;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -65,6 +67,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('secrets', createSecrets(loadSecretKey(config.dataDir)));
+  app.decorate('authCache', createAuthCache(store, config));
   app.setValidatorCompiler(zodValidator);
 
   app.removeAllContentTypeParsers();

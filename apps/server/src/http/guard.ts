@@ -1,6 +1,6 @@
 import { API_BASE, REQUEST_HEADER } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSession, SESSION_COOKIE } from '../modules/session/sessions.ts';
+import { SESSION_COOKIE } from '../modules/session/sessions.ts';
 import { ApiError } from './errors.ts';
 
 /**
@@ -65,7 +65,8 @@ export function registerGuard(app: FastifyInstance) {
     if (needsHeader && !config.websocket && request.headers[REQUEST_HEADER] !== '1') {
       throw new ApiError(403, 'main.cross_site');
     }
-    request.user = await findSession(app.store, app.config, request.cookies[SESSION_COOKIE]);
+    await app.authCache.sync();
+    request.user = await app.authCache.session(request.cookies[SESSION_COOKIE]);
     if (!config.public && !request.user) throw new NoSessionError();
   });
 }

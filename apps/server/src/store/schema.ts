@@ -77,6 +77,7 @@ export interface JobTable {
 export interface NoticeTable { id: Generated<number>; user_id: number; type: string; at: number }
 export interface CounterTable { key: string; hits: number; reset_at: number }
 export interface UsedChallengeTable { signature: string; expires_at: number }
+export interface AuthVersionTable { id: number; version: number }
 
 /** Every table of the store: the core ones here, each area's in its modules/<area>/tables.ts. */
 export interface CoreTables {
@@ -93,6 +94,7 @@ export interface CoreTables {
   notice: NoticeTable;
   counter: CounterTable;
   used_challenge: UsedChallengeTable;
+  auth_version: AuthVersionTable;
 }
 export type Database = CoreTables & AccountTables & DomainTables & ServiceTables & DnsTables & SitesTables;
 export type User = Selectable<UserTable>;

@@ -1,6 +1,7 @@
 import { CONTACT_TYPES, type ContactType, DNS_MODES, type DnsMode, isUnderDomain } from '@atalaya/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Secrets } from '../../secrets.ts';
+import { compiledQuery } from '../../store/compiled.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { generateAuthInfo } from './authinfo.ts';
@@ -50,14 +51,18 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
       .execute();
   };
 
+  // The reads behind every domain answer, compiled once (see store/compiled.ts).
+  const read = {
+    domain: compiledQuery(store, store.selectFrom('domain').selectAll().where('item_id', '=', 0)),
+    servers: compiledQuery(store, store.selectFrom('domain_name_server').select('host').where('item_id', '=', 0).orderBy('position')),
+    contacts: compiledQuery(store, store.selectFrom('domain_contact').selectAll().where('item_id', '=', 0)),
+  };
+
   return {
     async info(itemId) {
-      const row = await store.selectFrom('domain').selectAll().where('item_id', '=', itemId).executeTakeFirst();
+      const [row] = await read.domain(itemId);
       if (!row) return null;
-      const [servers, contacts] = await Promise.all([
-        store.selectFrom('domain_name_server').select('host').where('item_id', '=', itemId).orderBy('position').execute(),
-        store.selectFrom('domain_contact').selectAll().where('item_id', '=', itemId).execute(),
-      ]);
+      const [servers, contacts] = await Promise.all([read.servers(itemId), read.contacts(itemId)]);
       const statuses: DomainStatus[] = [];
       if (row.blocked) statuses.push('clientUpdateProhibited');
       if (row.transfer_block) statuses.push('clientTransferProhibited');

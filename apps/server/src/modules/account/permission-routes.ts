@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
-import { loadItemAccess } from '../permission/policy.ts';
 import { permissionList, permissionSet } from './permissions.ts';
 
 // Any id text is accepted here so that a malformed id answers 404 like a foreign one, revealing nothing.
@@ -14,7 +13,7 @@ export default async function permissionRoutes(app: FastifyInstance) {
 
   api.post('/permission/:id/', { schema: { params } }, async (request) => {
     const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
-    const access = await loadItemAccess(app.store, request.user!, id);
+    const access = await app.authCache.itemAccess(request.user!, id);
     if (!access) throw notFound();
     return { data: await permissionSet(app.store, access) };
   });

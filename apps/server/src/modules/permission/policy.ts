@@ -46,7 +46,7 @@ export async function authorize(
 ): Promise<ItemAccess> {
   const user = request.user;
   if (!user) throw notFound();
-  const access = await loadItemAccess(request.server.store, user, itemId);
+  const access = await request.server.authCache.itemAccess(user, itemId);
   if (!access || !canSee(access.permissions, area)) throw notFound();
   if (level === 'write' && !canAct(access.permissions, area)) throw noPermission();
   return access;

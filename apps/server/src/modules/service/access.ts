@@ -1,7 +1,7 @@
 import { AREAS_BY_KIND, type Area, canSee } from '@atalaya/contract';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
-import { authorize, type ItemAccess, loadItemAccess } from '../permission/policy.ts';
+import { authorize, type ItemAccess, } from '../permission/policy.ts';
 
 /** A route id: digits only, else the item does not exist for this caller. */
 export function toId(value: string): number {
@@ -26,7 +26,7 @@ export async function serviceAccess(request: FastifyRequest, id: string, area: A
 /** The service main view: visible to a user who may see any part of the hosting service. */
 export async function serviceAnyAccess(request: FastifyRequest, id: string): Promise<{ access: ItemAccess; service: ServiceRow }> {
   const itemId = toId(id);
-  const access = request.user ? await loadItemAccess(request.server.store, request.user, itemId) : null;
+  const access = request.user ? await request.server.authCache.itemAccess(request.user, itemId) : null;
   if (!access || !AREAS_BY_KIND.service.some((area) => canSee(access.permissions, area))) throw notFound();
   return { access, service: await serviceRow(request, itemId) };
 }

@@ -30,11 +30,8 @@ export async function createSession(store: Store, userId: number, ip = ''): Prom
   return token;
 }
 
-/** The live session of a token, within the idle and absolute time-outs; touched at most once a minute. */
-export async function findSession(store: Store, config: Config, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 100) return null;
-  const id = hashToken(token);
-  const row = await store
+const readSession = (store: Store, id: string) =>
+  store
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.user_id')
     .innerJoin('realm', 'realm.id', 'user.realm_id')
@@ -53,16 +50,40 @@ export async function findSession(store: Store, config: Config, token: string | 
     ])
     .where('session.id', '=', id)
     .executeTakeFirst();
-  if (!row) return null;
+
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+
+const isExpired = (row: SessionRow, config: Config, t: number) =>
+  t - row.last_seen_at > config.session.idleMinutes * 60 || t - row.created_at > config.session.absoluteHours * 3600;
+
+/**
+ * The live session of a token, within the idle and absolute time-outs; touched at most once a
+ * minute. `cached` holds rows read before: one that looks expired is read again, since another
+ * server process may have kept it alive.
+ */
+export async function findSession(
+  store: Store,
+  config: Config,
+  token: string | undefined,
+  cached?: Map<string, SessionRow>,
+): Promise<SessionUser | null> {
+  if (!token || token.length > 100) return null;
+  const id = hashToken(token);
   const t = now();
-  const expired =
-    t - row.last_seen_at > config.session.idleMinutes * 60 || t - row.created_at > config.session.absoluteHours * 3600;
-  if (expired || row.disabled || row.realm_disabled) {
+  let row = cached?.get(id);
+  if (!row || isExpired(row, config, t)) {
+    row = await readSession(store, id);
+    if (row) cached?.set(id, row);
+  }
+  if (!row) return null;
+  if (isExpired(row, config, t) || row.disabled || row.realm_disabled) {
+    cached?.delete(id);
     await store.deleteFrom('session').where('id', '=', id).execute();
     return null;
   }
   if (t - row.last_seen_at >= 60) {
     await store.updateTable('session').set({ last_seen_at: t }).where('id', '=', id).execute();
+    row.last_seen_at = t;
   }
   return {
     id: row.id,

@@ -7,6 +7,7 @@ import * as domain from './0003_domain.ts';
 import * as service from './0004_service.ts';
 import * as dns from './0005_dns.ts';
 import * as sites from './0006_sites.ts';
+import * as authVersion from './0007_auth_version.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
 
@@ -18,6 +19,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0004_service', service],
   ['0005_dns', dns],
   ['0006_sites', sites],
+  ['0007_auth_version', authVersion],
 ];
 
 /** Runs every pending migration, each in its own transaction, on either store. */

@@ -1,0 +1,39 @@
+import { compiledQuery } from '../../store/compiled.ts';
+import type { Store } from '../../store/db.ts';
+import { type ItemAccess, loadItemAccess } from '../permission/policy.ts';
+import { findSession, type SessionRow, type SessionUser } from './sessions.ts';
+import type { Config } from '../../config/config.ts';
+
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Sessions and permission maps kept in memory between requests, valid while the store's
+ * `auth_version` stays the same. Triggers bump it on any change to sessions, users, realms, items
+ * or permissions, from any process, so a revocation or a sign-out still applies on the next request.
+ */
+export function createAuthCache(store: Store, config: Config) {
+  const sessions = new Map<string, SessionRow>();
+  const access = new Map<string, ItemAccess | null>();
+  let version = -1;
+  const readVersion = compiledQuery(store, store.selectFrom('auth_version').select('version').where('id', '=', 1));
+
+  return {
+    /** Called once per request, before any lookup: drops everything if anything changed. */
+    async sync() {
+      const current = Number((await readVersion(1))[0]?.version ?? 0);
+      if (current !== version || sessions.size > MAX_ENTRIES || access.size > MAX_ENTRIES) {
+        sessions.clear();
+        access.clear();
+        version = current;
+      }
+    },
+    session: (token: string | undefined) => findSession(store, config, token, sessions),
+    async itemAccess(user: SessionUser, itemId: number) {
+      const key = `${user.id}:${itemId}`;
+      if (!access.has(key)) access.set(key, await loadItemAccess(store, user, itemId));
+      return access.get(key) ?? null;
+    },
+  };
+}
+
+export type AuthCache = ReturnType<typeof createAuthCache>;
