@@ -3,7 +3,7 @@
  * (mobile, performance) on /login/ and /admin/ with Debian Chromium against a server of its own.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -66,7 +66,7 @@ async function setCookie(port: number, origin: string, cookie: string) {
   socket.close();
 }
 
-async function performance(url: string, cookie?: string) {
+async function performance(url: string, cookie?: string, keep?: string) {
   const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     if (cookie) await setCookie(chrome.port, new URL(url).origin, cookie);
@@ -75,7 +75,19 @@ async function performance(url: string, cookie?: string) {
     const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '?';
     // A page that ends elsewhere (a redirect to /login/) was not the page meant.
     if (lhr && lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
-    return { score: Math.round((lhr?.categories.performance.score ?? 0) * 100), fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') };
+    // WEB_BENCH_LHR=dir keeps each full report, to see what the LCP element and the long tasks were.
+    if (keep && lhr) {
+      writeFileSync(keep, JSON.stringify(lhr));
+      writeFileSync(keep.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace));
+    }
+    return {
+      score: Math.round((lhr?.categories.performance.score ?? 0) * 100),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      si: metric('speed-index'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+    };
   } finally {
     chrome.kill();
   }
@@ -97,12 +109,15 @@ export async function webScenario() {
     // The score moves by several points from run to run on a shared machine: the median decides.
     const runs = Number(process.env.WEB_BENCH_RUNS ?? 3);
     console.log(`Lighthouse mobile, performance (≥ 95), median of ${runs}:`);
-    for (const [page, auth] of [['/login/', undefined], ['/admin/', cookie]] as const) {
+    // WEB_BENCH_PAGES=/admin/ measures one page only (comparing two builds on a busy machine).
+    const pages = ([['/login/', undefined], ['/admin/', cookie]] as const).filter(([page]) => process.env.WEB_BENCH_PAGES?.split(',').includes(page) ?? true);
+    for (const [page, auth] of pages) {
       const scores: number[] = [];
       for (let i = 0; i < runs; i++) {
-        const r = await performance(`http://127.0.0.1:${port}${page}`, auth);
+        const keep = process.env.WEB_BENCH_LHR && path.join(process.env.WEB_BENCH_LHR, `${page.replaceAll('/', '')}-${i + 1}.json`);
+        const r = await performance(`http://127.0.0.1:${port}${page}`, auth, keep);
         scores.push(r.score);
-        console.log(`  ${page.padEnd(10)} score ${r.score}  FCP ${r.fcp}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}`);
+        console.log(`  ${page.padEnd(10)} score ${r.score}  FCP ${r.fcp}  LCP ${r.lcp}  SI ${r.si}  TBT ${r.tbt}  CLS ${r.cls}`);
       }
       const sorted = scores.toSorted((a, b) => a - b);
       console.log(`  ${page.padEnd(10)} median ${sorted[Math.floor((sorted.length - 1) / 2)]} (${scores.join(', ')})`);

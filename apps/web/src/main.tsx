@@ -2,12 +2,13 @@ import { sendStartupCalls } from './lib/startupCalls.ts';
 
 /**
  * The entry: nothing but the choice of what to fetch, so that nothing waits for the start-up
- * chunk to arrive: the start-up calls (config, user info) leave at once, and on every page but the
- * sign-in one the panel's chunk (router, shell, dashboard) downloads alongside the start-up chunk.
+ * chunk to arrive: the start-up calls (config, user info, the user's items) leave at once, and on
+ * every page but the sign-in one the panel's chunk (router, shell, dashboard) downloads alongside
+ * the start-up chunk.
  * The start-up chunk is listed in index.html (chunks.ts), so /login/ pays no extra round trip.
  */
-const calls = sendStartupCalls();
 const onLoginPage = /^\/login\/?$/.test(location.pathname);
+const calls = sendStartupCalls(onLoginPage);
 const loadPanel = () => import('./app/App.tsx');
 const panel = onLoginPage ? null : loadPanel();
 // The frame and the dashboard live in the panel's chunk, but the router reaches them through stub

@@ -24,7 +24,10 @@ export async function start(onLoginPage: boolean, panel: Panel | null, loadPanel
       </Providers>
     );
   } else {
-    const { App } = await (panel ?? loadPanel());
+    const { App, adoptItemList } = await (panel ?? loadPanel());
+    // Without a session the entry's list call was refused and is left unread (the frame's guard
+    // sends the visitor to the sign-in page).
+    if (calls.list && queryClient.getQueryData(userInfoQuery.queryKey)) adoptItemList(queryClient, calls.list);
     ui = <App queryClient={queryClient} />;
   }
   const root = createRoot(document.getElementById('root')!);

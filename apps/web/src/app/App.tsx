@@ -1,12 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { addTexts } from '../lib/i18n.ts';
-import { FEATURE_TEXTS } from '../locales/index.ts';
+import { answerOf } from '../lib/api.ts';
+import { type PermissionListItem, permissionListQuery } from '../lib/permissions.ts';
 import { LoginModal } from './LoginModal.tsx';
 import { Providers } from './Providers.tsx';
 import { createRouter } from './router.tsx';
-
-addTexts(FEATURE_TEXTS);
 
 // Made when this chunk arrives, during start-up: the router starts fetching the current screen's
 // chunks (route `lazy`) while the start-up calls are still on their way.
@@ -20,4 +18,15 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <LoginModal />
     </Providers>
   );
+}
+
+/**
+ * The user's items, asked for by the entry (lib/startupCalls.ts) for a signed-in user: the side
+ * menu's and the dashboard's query finds this answer in flight or done instead of asking again
+ * once they render, a round trip later. A failed answer leaves the query in error, and the first
+ * screen that uses it asks again (retryOnMount), through api.ts and its login modal. Here, not in
+ * app/boot.ts, so the sign-in page does not carry it.
+ */
+export function adoptItemList(queryClient: QueryClient, sent: Promise<Response>) {
+  void queryClient.prefetchQuery({ ...permissionListQuery, queryFn: () => answerOf<PermissionListItem[]>(sent).then((r) => r.data) });
 }

@@ -1,10 +1,36 @@
 import { API_BASE, REQUEST_HEADER } from '@atalaya/contract';
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CACHE_KEYS } from './cache.ts';
-import { WIRE } from './startupCalls.ts';
+import { permissionListQuery } from './permissions.ts';
+import { sendStartupCalls, WIRE } from './startupCalls.ts';
+
+/** Records what fetch() is asked for and answers nothing useful. */
+function recordFetch() {
+  const seen: { url: string; method: string; headers: unknown }[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    seen.push({ url, method: init.method ?? 'GET', headers: init.headers });
+    return Promise.resolve(new Response('{}'));
+  });
+  return seen;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('the start-up calls sent by the entry', () => {
   it('use the same path, header and cache key as the rest of the app (they are copies, see startupCalls.ts)', () => {
-    expect(WIRE).toEqual({ apiBase: API_BASE, requestHeader: REQUEST_HEADER, configCacheKey: CACHE_KEYS.config });
+    expect(WIRE).toMatchObject({ apiBase: API_BASE, requestHeader: REQUEST_HEADER, configCacheKey: CACHE_KEYS.config });
+  });
+
+  it("ask for the user's items as the screens' query does, except on the sign-in page", async () => {
+    const seen = recordFetch();
+    const calls = sendStartupCalls(false);
+    const fromEntry = seen.at(-1);
+    await new QueryClient().fetchQuery(permissionListQuery).catch(() => undefined);
+    expect(calls.list).not.toBeNull();
+    expect(fromEntry).toEqual(seen.at(-1));
+    expect(sendStartupCalls(true).list).toBeNull();
   });
 });

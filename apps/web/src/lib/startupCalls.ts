@@ -4,15 +4,22 @@
  * the first render (DESIGN §8). app/boot.ts reads the answers through lib/api.ts.
  *
  * This module imports nothing on purpose: anything it imported would join the start-up chunk and
- * the entry would wait for that chunk again (chunks.ts). The three names below are therefore
- * copies; startupCalls.test.ts checks them against the contract and lib/cache.ts.
+ * the entry would wait for that chunk again (chunks.ts). The names below are therefore copies;
+ * startupCalls.test.ts checks them against the contract, lib/cache.ts and lib/permissions.ts.
  */
-export const WIRE = { apiBase: '/p247/', requestHeader: 'x-dd-request', configCacheKey: '_ddcfg' } as const;
+export const WIRE = { apiBase: '/p247/', requestHeader: 'x-dd-request', configCacheKey: '_ddcfg', permissionList: 'permission/list/' } as const;
 
 export interface StartupCalls {
   /** null when the config is cached in this browser (lib/siteConfig.ts reads the cache). */
   config: Promise<Response> | null;
   user: Promise<Response>;
+  /**
+   * The user's items (GET /permission/list/), which the side menu and the dashboard show: asked
+   * for on every page but the sign-in one, where the frame is not drawn. Without a session it is
+   * refused and left unread (app/boot.ts); the screens would otherwise ask for it only after the
+   * first render, a round trip later.
+   */
+  list: Promise<Response> | null;
 }
 
 /** The same requests lib/api.ts would make: same-origin cookie, the CSRF header, an empty form for POST. */
@@ -32,6 +39,10 @@ function configCached() {
   }
 }
 
-export function sendStartupCalls(): StartupCalls {
-  return { config: configCached() ? null : send('config/get/', 'GET'), user: send('user/info/', 'POST') };
+export function sendStartupCalls(onLoginPage: boolean): StartupCalls {
+  return {
+    config: configCached() ? null : send('config/get/', 'GET'),
+    user: send('user/info/', 'POST'),
+    list: onLoginPage ? null : send(WIRE.permissionList, 'GET'),
+  };
 }

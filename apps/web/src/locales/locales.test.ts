@@ -1,5 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RESOURCES } from './index.ts';
+import { BOOT_TEXTS, merge } from './boot.ts';
+import { FEATURE_TEXTS } from './index.ts';
+
+const RESOURCES = merge([...BOOT_TEXTS, ...FEATURE_TEXTS]);
+
+const SRC = path.resolve(import.meta.dirname, '..');
+/** Where the screens' texts may be used: the item pages, which load them (app/router.tsx). */
+const ITEM_SCREENS = ['features/domain/', 'features/mail/', 'features/service/', 'features/sites/', 'features/dns/', 'components/hosting/'];
+
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'locales' ? [] : sources(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
 
 describe('web texts', () => {
   it('exist in es, en and ca with the same keys', () => {
@@ -11,5 +27,21 @@ describe('web texts', () => {
     for (const lang of ['es', 'en', 'ca'] as const) {
       for (const [key, text] of Object.entries(RESOURCES[lang])) expect(text, `${lang} ${key}`).not.toBe('');
     }
+  });
+  it("of the screens are used only by the item pages, which load them (elsewhere they would show as keys)", () => {
+    const keys = Object.keys(merge(FEATURE_TEXTS).es);
+    const bootKeys = new Set(Object.keys(merge(BOOT_TEXTS).es));
+    // A key's prefix catches keys built at run time (`hosting.state_${state}`) too.
+    const prefixes = [...new Set(keys.map((key) => key.split('.')[0]))].filter((prefix) => ![...bootKeys].some((key) => key.startsWith(`${prefix}.`)));
+    const exact = keys.filter((key) => !prefixes.includes(key.split('.')[0]));
+    const misplaced = sources(SRC)
+      .filter((file) => !ITEM_SCREENS.some((dir) => path.relative(SRC, file).startsWith(dir)))
+      .flatMap((file) => {
+        const code = readFileSync(file, 'utf8');
+        const used = [...prefixes.map((prefix) => `${prefix}.`), ...exact].filter((text) => new RegExp(`['"\`]${text.replaceAll('.', '\\.')}`).test(code));
+        return used.map((text) => `${path.relative(SRC, file)}: ${text}`);
+      });
+    expect(prefixes.length).toBeGreaterThan(0);
+    expect(misplaced).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import { AppShell, Burger, Button, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { logout } from '../../features/session/api/logout.ts';
 import { useUser } from '../../lib/session.ts';
 import { logoOf, useSiteConfig } from '../../lib/siteConfig.ts';
+import { UserButton } from './UserButton.tsx';
 
 interface Props {
   menuOpen: boolean;
@@ -36,27 +36,7 @@ export function Header({ menuOpen, onToggleMenu }: Props) {
               {t('shell.domains')}
             </Button>
           </Group>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="light" aria-label={`${user?.user ?? ''} · ${t('shell.user_menu')}`} maw={160}>
-                <Text truncate size="sm">
-                  {user?.user}
-                </Text>
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component={Link} to="/admin/">
-                {t('shell.dashboard')}
-              </Menu.Item>
-              <Menu.Item component={Link} to="/admin/preferences/">
-                {t('shell.preferences')}
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item color="red" onClick={() => void logout()}>
-                {t('shell.logout')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <UserButton label={`${user?.user ?? ''} · ${t('shell.user_menu')}`} name={user?.user ?? ''} />
         </Group>
       </Group>
     </AppShell.Header>

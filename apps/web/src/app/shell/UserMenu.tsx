@@ -1,0 +1,51 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { logout } from '../../features/session/api/logout.ts';
+import type { UserButtonProps } from './UserButton.tsx';
+
+interface Props {
+  /** Open at once: the user clicked the stand-in button before this chunk had arrived. */
+  opened: boolean;
+  /** Whether the stand-in button has the focus: if so, this one takes it over. */
+  focused: RefObject<boolean>;
+  button: UserButtonProps;
+}
+
+/**
+ * The user menu (spec §2), a chunk of its own: Menu, Popover and floating-ui are a third of the
+ * panel's chunk, and the menu is not needed to show a page (DESIGN §8). UserButton.tsx stands in
+ * until it arrives.
+ */
+export default function UserMenu({ opened, focused, button }: Props) {
+  const { t } = useTranslation();
+  const target = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this replaces the stand-in
+  useLayoutEffect(() => {
+    if (focused.current) target.current?.focus();
+  }, []);
+  return (
+    <Menu position="bottom-end" withinPortal defaultOpened={opened}>
+      <Menu.Target>
+        <Button ref={target} variant="light" aria-label={button.label} maw={160}>
+          <Text truncate size="sm">
+            {button.name}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/admin/">
+          {t('shell.dashboard')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/admin/preferences/">
+          {t('shell.preferences')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => void logout()}>
+          {t('shell.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
