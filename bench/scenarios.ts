@@ -4,6 +4,7 @@ import type { Store } from '../apps/server/src/store/db.ts';
 import { accountScenario } from './account.ts';
 import { dnsFilterScenario } from './dns-filter.ts';
 import { domainScenario } from './domain.ts';
+import { memoryScenario } from './memory.ts';
 import type { LoadResult } from './load.ts';
 import { webScenario } from './web.ts';
 
@@ -17,4 +18,4 @@ export interface BenchContext {
 }
 
 /** Each issue adds its measurements here (authenticated reads, web budgets, big lists). */
-export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [accountScenario, domainScenario, dnsFilterScenario, () => webScenario()];
+export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [accountScenario, domainScenario, dnsFilterScenario, () => memoryScenario(), () => webScenario()];
