@@ -1,5 +1,6 @@
 import { Button, Menu, Text } from '@mantine/core';
-import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { useWindowEvent } from '@mantine/hooks';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { logout } from '../../features/session/api/logout.ts';
@@ -21,12 +22,18 @@ interface Props {
 export default function UserMenu({ opened, focused, button }: Props) {
   const { t } = useTranslation();
   const target = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(opened);
+  // Mantine closes on Escape only from inside the dropdown; when the menu opened while replacing
+  // the stand-in, the focus may not be there yet, and Escape must close it all the same.
+  useWindowEvent('keydown', (event) => {
+    if (open && event.key === 'Escape') setOpen(false);
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this replaces the stand-in
   useLayoutEffect(() => {
     if (focused.current) target.current?.focus();
   }, []);
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={opened}>
+    <Menu position="bottom-end" withinPortal opened={open} onChange={setOpen}>
       <Menu.Target>
         <Button ref={target} variant="light" aria-label={button.label} maw={160}>
           <Text truncate size="sm">
