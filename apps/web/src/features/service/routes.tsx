@@ -4,8 +4,8 @@ import type { RouteObject } from 'react-router';
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
 /**
- * Children of the service wrapper (spec §2): the main view, ftp/, ddbb/. The sites issue adds
- * `subdomain/` here, so it shares the wrapper's loaded service and permissions.
+ * Children of the service wrapper (spec §2): the main view, ftp/, ddbb/ and the sites' subdomain/,
+ * which share the wrapper's loaded service and permissions.
  */
 // Fetched only when a parking service's main view shows it.
 const ParkingRedirections = lazy(() => import('../sites/ParkingRedirections.tsx'));
