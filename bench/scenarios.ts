@@ -2,6 +2,7 @@ import type { buildApp } from '../apps/server/src/app.ts';
 import type { Config } from '../apps/server/src/config/config.ts';
 import type { Store } from '../apps/server/src/store/db.ts';
 import { accountScenario } from './account.ts';
+import { bigRealmScenario } from './big-realm.ts';
 import { dnsFilterScenario } from './dns-filter.ts';
 import { domainScenario } from './domain.ts';
 import { memoryScenario } from './memory.ts';
@@ -18,4 +19,4 @@ export interface BenchContext {
 }
 
 /** Each issue adds its measurements here (authenticated reads, web budgets, big lists). */
-export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [accountScenario, domainScenario, dnsFilterScenario, () => memoryScenario(), () => webScenario()];
+export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [accountScenario, domainScenario, dnsFilterScenario, bigRealmScenario, () => memoryScenario(), () => webScenario()];
