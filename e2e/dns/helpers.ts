@@ -1,26 +1,14 @@
 import { expect, type Page } from '@playwright/test';
-import { loadConfig } from '../../apps/server/src/config/config.ts';
-import { openStore } from '../../apps/server/src/store/db.ts';
 import type { Account } from '../../apps/server/test/fixtures.ts';
-import { createE2EAccount, signInContext } from '../support/accounts.ts';
-import { E2E_DATA_DIR } from '../support/env.ts';
+import { createE2EAccount, setLanguage, signInContext, withE2EStore } from '../support/accounts.ts';
 
 export const ZONE = 'zona-e2e.es';
-
-async function withStore<T>(run: (store: Awaited<ReturnType<typeof openStore>>) => Promise<T>) {
-  const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' }));
-  try {
-    return await run(store);
-  } finally {
-    await store.destroy();
-  }
-}
 
 /** A realm with a writer (w) and a reader (r) of one zone; opens its DNS page in the user's language. */
 export async function openZone(page: Page, role: 'w' | 'r', language = 'es') {
   const account = await createE2EAccount({ users: { w: 'all=write', r: 'all=read' }, items: [{ reference: ZONE, domain: true, service: 'normal' }] });
   if (language !== 'es') {
-    await withStore((store) => store.updateTable('user').set({ language }).where('id', '=', account.users[role]).execute());
+    await setLanguage(account, role, language);
   }
   await signInContext(page.context(), account, role);
   await page.goto(`/admin/${account.items[ZONE]}/service/dns/`);
@@ -35,7 +23,7 @@ export async function openZone(page: Page, role: 'w' | 'r', language = 'es') {
  * under test here is the screen.
  */
 export const addRecords = (account: Account, count: number) =>
-  withStore(async (store) => {
+  withE2EStore(async (store) => {
     const itemId = account.items[ZONE];
     const now = Math.floor(Date.now() / 1000);
     const rows = Array.from({ length: count }, (_, i) => {

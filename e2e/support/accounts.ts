@@ -9,7 +9,7 @@ import { E2E_DATA_DIR } from './env.ts';
 export { TEST_PASSWORD } from '../../apps/server/test/fixtures.ts';
 
 /** Opens the running server's store for one piece of set-up, as a second process would. */
-async function withE2EStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
+export async function withE2EStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' }));
   try {
     return await work(store);
@@ -30,6 +30,10 @@ export async function signInContext(context: BrowserContext, account: Account, u
 /** Ends every session of a user, as an idle time-out would: the next call answers status 101. */
 export const endSessions = (account: Account, username: string) =>
   withE2EStore((store) => deleteUserSessions(store, account.users[username]));
+
+/** The language a user saved, as if chosen in another browser. */
+export const setLanguage = (account: Account, username: string, language: string) =>
+  withE2EStore((store) => store.updateTable('user').set({ language }).where('id', '=', account.users[username]).execute());
 
 /** Runs the operator's admin CLI (`npm run admin -- …`) against the running server's store. */
 export function admin(...args: string[]) {

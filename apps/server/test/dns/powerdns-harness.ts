@@ -6,16 +6,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
+import { skipReason } from '../skip.ts';
 
 const run = promisify(execFile);
 export const PDNS_BINARY = '/usr/sbin/pdns_server';
 const SCHEMA = ['/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql', '/usr/share/doc/pdns-backend-sqlite3/schema.sqlite3.sql'].find(existsSync);
 /** Why the PowerDNS suites skip, or null when they can run. */
-export const PDNS_MISSING = !existsSync(PDNS_BINARY)
+export const PDNS_MISSING = skipReason(
+  !existsSync(PDNS_BINARY)
   ? `${PDNS_BINARY} is missing (Debian pdns-server + pdns-backend-sqlite3): PowerDNS tests skipped`
   : !SCHEMA
     ? 'the pdns-backend-sqlite3 schema is missing: PowerDNS tests skipped'
-    : null;
+    : null,
+);
 
 /** A free port on loopback for both TCP and UDP (DNS listens on both). */
 async function freePort(): Promise<number> {

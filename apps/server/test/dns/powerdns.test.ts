@@ -5,7 +5,6 @@ import { checkZone, dig, PDNS_MISSING, type PowerDns, startPowerDns } from './po
 import { ONE_OF_EACH } from './records.ts';
 import { servedDifferences } from './served.ts';
 
-if (PDNS_MISSING) console.warn(PDNS_MISSING);
 
 
 describe.skipIf(PDNS_MISSING)('the PowerDNS driver against a real PowerDNS', () => {

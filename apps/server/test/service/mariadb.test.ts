@@ -7,6 +7,7 @@ import { drainJobs, MAX_ATTEMPTS } from '../../src/outbox/outbox.ts';
 import type { Account } from '../fixtures.ts';
 import { openTestApp, type TestContext } from '../stores.ts';
 import { api, serviceAccount } from './helpers.ts';
+import { skipReason } from '../skip.ts';
 
 /**
  * The real MariaDB driver against the server on 127.0.0.1:3306 (root, no password), which the
@@ -17,7 +18,7 @@ const reachable = await mysql
   .createConnection({ ...ADMIN, connectTimeout: 2000 })
   .then((c) => c.end().then(() => true))
   .catch(() => false);
-if (!reachable) console.warn('MariaDB is not reachable at 127.0.0.1:3306: the MariaDB driver tests are skipped');
+skipReason(reachable ? null : 'MariaDB is not reachable at 127.0.0.1:3306 (root, no password): the MariaDB driver tests');
 
 const prefix = `t${randomBytes(3).toString('hex')}_`;
 const dsn = (port: number) => `mysql://root@127.0.0.1:${port}`;

@@ -64,6 +64,10 @@ describe.each(STORE_KINDS)('redirections on %s', (kind) => {
     expect((await create({ subDomain: 'www', recurso: '/../x', urlRedir: 'https://a.test/', redirType: '301' })).body.system.inputs).toEqual(['recurso']);
     expect((await create({ subDomain: 'www', recurso: '/a?b=1', urlRedir: 'https://a.test/', redirType: '301' })).body.system.inputs).toEqual(['recurso']);
     expect((await create({ subDomain: 'www', recurso: '/old/page/', urlRedir: 'https://a.test/', redirType: '302' })).body.system.inputs).toEqual(['recurso']);
+    // Only what the web server can match: refused here rather than left to break the host's config.
+    for (const recurso of ['/página', '/a%20b', '/promo(2024)', `/${'a'.repeat(255)}`]) {
+      expect((await create({ subDomain: 'www', recurso, urlRedir: 'https://a.test/', redirType: '301' })).body.system.inputs, recurso).toEqual(['recurso']);
+    }
     expect((await create({ subDomain: 'www', recurso: '/t', urlRedir: 'https://a.test/', redirType: '303' })).body.system.inputs).toEqual(['redirType']);
     expect((await create({ subDomain: 'www', recurso: '/t', urlRedir: '', redirType: '301' })).body.system.inputs).toEqual(['urlRedir']);
     const long = await create({ subDomain: 'www', recurso: '/t', urlRedir: 'https://a.test/', redirType: 'frame', iframeTitle: 'x'.repeat(201) });

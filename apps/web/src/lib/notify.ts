@@ -22,3 +22,7 @@ export function notifySuccess(info?: readonly string[]) {
 export function notifyError(error: unknown) {
   notifications.show({ color: 'red', message: errorText(error), autoClose: LIMITS.toastMs });
 }
+
+/** Spec §6/§8: the permissions no longer allow the action (the form or dialog closes). */
+export const notifyNoPermission = () =>
+  notifications.show({ color: 'red', message: i18next.t('main.no_permission'), autoClose: LIMITS.toastMs });

@@ -1,4 +1,4 @@
-import { type PaletteColor, PALETTE, type Theme, toColor } from '@atalaya/contract';
+import { type PaletteColor, type Theme, toColor } from '@atalaya/contract';
 import { createTheme, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { CACHE_KEYS, CACHE_TTL_MS, readCache, writeCache } from './cache.ts';
@@ -67,4 +67,3 @@ export const buildTheme = (color: PaletteColor) =>
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   });
 
-export const isPaletteColor = (value: string): value is PaletteColor => (PALETTE as readonly string[]).includes(value);

@@ -1,7 +1,6 @@
 /** Texts of the sites, redirections and installer screens, in es, en and ca. */
 export const sites = {
   es: {
-    'sites.title': 'Sitios',
     'sites.list_label': 'Sitios del servicio',
     'sites.empty': 'Este servicio aún no tiene sitios',
     'sites.create': 'Crear sitio',
@@ -108,7 +107,6 @@ export const sites = {
     'sites.category_guestbooks': 'Libros de visitas',
   },
   en: {
-    'sites.title': 'Sites',
     'sites.list_label': 'Sites of the service',
     'sites.empty': 'This service has no sites yet',
     'sites.create': 'Create site',
@@ -215,7 +213,6 @@ export const sites = {
     'sites.category_guestbooks': 'Guestbooks',
   },
   ca: {
-    'sites.title': 'Llocs',
     'sites.list_label': 'Llocs del servei',
     'sites.empty': 'Aquest servei encara no té llocs',
     'sites.create': 'Crea un lloc',

@@ -24,7 +24,7 @@ export const SITES_LIMITS = {
   pemMax: 64 * 1024,
   folderMax: 255,
   siteNameMax: 200,
-  originMax: 1024,
+  originMax: 255,
   urlMax: 2048,
   iframeTitleMax: 200,
   iframeDescriptionMax: 500,

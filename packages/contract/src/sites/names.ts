@@ -1,3 +1,5 @@
+import { SITES_LIMITS } from './codes.ts';
+
 /** True when the text holds a control character (C0 or DEL). */
 const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
@@ -18,20 +20,25 @@ export function toSiteName(input: string, reference: string): string | null {
   return `${name}${suffix}`.length <= 253 ? name : null;
 }
 
+/** A segment of a redirection's origin path: URL-safe characters only, as the web server matches them. */
+export const ORIGIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
+
 /**
  * Normalises a redirection's origin path: always starts with '/', no repeated or trailing
- * slashes (except the root), no `.`/`..` segments, no query or fragment, no control characters.
+ * slashes (except the root), no `.`/`..` segments, only URL-safe characters (no query, fragment,
+ * spaces or control characters), at most `SITES_LIMITS.originMax` characters.
  */
 export function toOriginPath(input: string): string | null {
   const raw = input.trim();
-  if (hasControl(raw) || /[\\?#\s]/.test(raw)) return null;
+  if (hasControl(raw)) return null;
   const parts: string[] = [];
   for (const part of raw.split('/')) {
     if (part === '' || part === '.') continue;
-    if (part === '..') return null;
+    if (part === '..' || !ORIGIN_SEGMENT.test(part)) return null;
     parts.push(part);
   }
-  return `/${parts.join('/')}`;
+  const path = `/${parts.join('/')}`;
+  return path.length <= SITES_LIMITS.originMax ? path : null;
 }
 
 /** An absolute http(s) URL with a host, or null. */

@@ -1,9 +1,10 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ApplicationInstaller, type InstallRequest, InstallRefused } from './interface.ts';
-import { insideRoot } from './paths.ts';
+import { writeAtomic } from '../real/common/files.ts';
+import { resolveInside } from '../real/common/names.ts';
 
 const php = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const html = (value: string) =>
@@ -13,12 +14,6 @@ const hashSecret = (secret: string) => {
   const salt = randomBytes(16);
   return `scrypt$${salt.toString('base64')}$${scryptSync(secret, salt, 32).toString('base64')}`;
 };
-
-function writeAtomic(file: string, text: string, mode: number) {
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, text, { mode });
-  renameSync(temp, file);
-}
 
 function configFile(request: InstallRequest, secretNames: Set<string>): [string, string] {
   const inputs = Object.entries(request.inputs).map(([k, v]) => [k, secretNames.has(k) ? hashSecret(v) : v] as const);
@@ -53,19 +48,19 @@ export function localInstaller(webRoots: string): ApplicationInstaller {
   return {
     name: 'local',
     async install(request, progress) {
-      const target = insideRoot(insideRoot(path.resolve(webRoots), request.reference), request.directory);
+      const target = resolveInside(resolveInside(path.resolve(webRoots), request.reference), request.directory);
       const index = request.application.type === 'js' ? 'index.html' : 'index.php';
       if (existsSync(path.join(target, index))) throw new InstallRefused('sites.install_not_empty');
       mkdirSync(target, { recursive: true });
       await progress(20);
       const secrets = new Set(request.secretInputs);
       const [configName, configText] = configFile(request, secrets);
-      writeAtomic(path.join(target, configName), configText, 0o640);
+      await writeAtomic(path.join(target, configName), configText, 0o640);
       await progress(50);
       // A short pause per step: the SPA's progress bar is part of what the local driver shows.
       await sleep(200);
       const title = request.inputs.site_name || request.inputs.site_title || request.application.softName;
-      writeAtomic(
+      await writeAtomic(
         path.join(target, index),
         `<!doctype html>\n<html><head><meta charset="utf-8"><title>${html(title)}</title></head>\n<body><h1>${html(title)}</h1><p>${html(request.application.softName)} ${html(request.application.version)}</p></body></html>\n`,
         0o644,

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, } from 'node:fs';
 import path from 'node:path';
 import type { SitesDriver, SiteState } from './interface.ts';
-import { insideRoot, localWebRoot } from './paths.ts';
+import { writeAtomic } from '../real/common/files.ts';
+import { resolveInside } from '../real/common/names.ts';
+import { localWebRoot } from './paths.ts';
 
 const KEY = /^(site|apex)-\d+$/;
 
@@ -27,16 +29,13 @@ export function localSitesDriver(dataDir: string): SitesDriver {
         const state = JSON.parse(readFileSync(path.join(dir, other), 'utf8')) as { host: string };
         if (state.host === site.host) throw new Error(`host ${site.host} is already served by ${other.slice(0, -5)}`);
       }
-      if (site.folder !== null) mkdirSync(insideRoot(localWebRoot(dataDir, site.reference), site.folder), { recursive: true });
+      if (site.folder !== null) mkdirSync(resolveInside(localWebRoot(dataDir, site.reference), site.folder), { recursive: true });
       const ssl = site.ssl && {
         cert: site.ssl.cert,
         chain: site.ssl.chain,
         keySha256: createHash('sha256').update(site.ssl.key).digest('hex'),
       };
-      const file = fileOf(site.key);
-      const temp = `${file}.${process.pid}.tmp`;
-      writeFileSync(temp, JSON.stringify({ ...site, ssl }, null, 2), { mode: 0o600 });
-      renameSync(temp, file);
+      await writeAtomic(fileOf(site.key), JSON.stringify({ ...site, ssl }, null, 2), 0o600);
     },
     async removeSite(key: string) {
       rmSync(fileOf(key), { force: true });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
 import { permissionList, permissionSet } from './permissions.ts';
+import { pathId } from '../../http/ids.ts';
 
 // Any id text is accepted here so that a malformed id answers 404 like a foreign one, revealing nothing.
 const params = z.object({ id: z.string().max(20) });
@@ -12,8 +13,7 @@ export default async function permissionRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/permission/:id/', { schema: { params } }, async (request) => {
-    const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
-    const access = await app.authCache.itemAccess(request.user!, id);
+    const access = await app.authCache.itemAccess(request.user!, pathId(request.params.id));
     if (!access) throw notFound();
     return { data: await permissionSet(app.store, access) };
   });

@@ -12,6 +12,7 @@ import { exportZone } from './bind.ts';
 import { presenter } from './present.ts';
 import { templateRecords } from './template.ts';
 import { type DnsContext, ensureZone, loadRecords } from './zone.ts';
+import { pathId } from '../../http/ids.ts';
 
 const serviceParams = z.object({ id: z.string().max(20) });
 const recordParams = z.object({ id: z.string().max(20), dnsId: z.string().max(20) });
@@ -26,12 +27,6 @@ function checkTemplate(settings: DnsSettings) {
   }
 }
 
-const recordId = (raw: string) => {
-  const id = Number(raw);
-  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-};
-
 /** The DNS zone calls under /p247/service/{id}/dns/ (spec §7); deletes, restore and delete-all are GET like the contract's other deletes. */
 export default async function dnsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -43,9 +38,7 @@ export default async function dnsRoutes(base: FastifyInstance) {
 
   /** Authorises the call on service_dnszone; only items with a hosting service have a zone. */
   async function openZone(request: FastifyRequest, rawId: string, level: 'read' | 'write') {
-    // Ids beyond PostgreSQL's integer would make the query itself fail: they are simply unknown.
-    if (!/^\d{1,9}$/.test(rawId)) throw notFound();
-    const access = await authorize(request, Number(rawId), 'service_dnszone', level);
+    const access = await authorize(request, pathId(rawId), 'service_dnszone', level);
     const service = await app.store.selectFrom('service').select('item_id').where('item_id', '=', access.itemId).executeTakeFirst();
     if (!service) throw notFound();
     const zone = await ensureZone(app.store, ctx, access.itemId, access.reference);
@@ -66,7 +59,7 @@ export default async function dnsRoutes(base: FastifyInstance) {
   app.get('/service/:id/dns/:dnsId/', { schema: { params: recordParams } }, async (request) => {
     const { itemId, zone } = await openZone(request, request.params.id, 'read');
     const rows = await loadRecords(app.store, itemId);
-    const row = rows.find((r) => r.id === recordId(request.params.dnsId));
+    const row = rows.find((r) => r.id === pathId(request.params.dnsId));
     if (!row) throw notFound();
     return { data: { dns: presenter(rows, zone)(row) } };
   });
@@ -79,13 +72,13 @@ export default async function dnsRoutes(base: FastifyInstance) {
 
   app.post('/service/:id/dns/:dnsId/save/', { schema: { params: recordParams, body: dnsSaveSchema } }, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
-    const { result, job } = await saveRecord(app.store, ctx, itemId, recordId(request.params.dnsId), request.body);
+    const { result, job } = await saveRecord(app.store, ctx, itemId, pathId(request.params.dnsId), request.body);
     return { data: { dns: result }, info: [{ key: 'dns.saved' }], job };
   });
 
   app.get('/service/:id/dns/:dnsId/delete/', { schema: { params: recordParams } }, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
-    const { job } = await deleteRecord(app.store, ctx, itemId, recordId(request.params.dnsId));
+    const { job } = await deleteRecord(app.store, ctx, itemId, pathId(request.params.dnsId));
     return { data: null, info: [{ key: 'dns.deleted' }], job };
   });
 

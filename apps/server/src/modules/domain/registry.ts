@@ -5,7 +5,7 @@ import { registryDriver } from '../../drivers/registry/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { authorize, type ItemAccess } from '../permission/policy.ts';
 import { defaultRegistration } from './defaults.ts';
-import { pathId } from './ids.ts';
+import { pathId } from '../../http/ids.ts';
 
 export const registryOf = (request: FastifyRequest): RegistryDriver =>
   registryDriver(request.server.config, request.server.store, request.server.secrets);

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { SecDns, SecDnsData } from '../../drivers/registry/interface.ts';
 import { keyTag } from '../../drivers/registry/keytag.ts';
 import { FieldErrors } from '../../http/errors.ts';
-import { pathId } from './ids.ts';
+import { pathId } from '../../http/ids.ts';
 import { openDomain } from './registry.ts';
 import { viaRegistry } from './refusals.ts';
 import { dnssecTypeOf } from './tld.ts';

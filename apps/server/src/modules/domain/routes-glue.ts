@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FieldErrors } from '../../http/errors.ts';
-import { pathId } from './ids.ts';
+import { pathId } from '../../http/ids.ts';
 import { openDomain } from './registry.ts';
 import { viaRegistry } from './refusals.ts';
 

@@ -1,11 +1,9 @@
 import { type Area, canAct, canSee, isArea, type PermissionMap } from '@atalaya/contract';
 import type { FastifyRequest } from 'fastify';
 import { noPermission, notFound } from '../../http/errors.ts';
+import { isStoredId } from '../../http/ids.ts';
 import type { Store } from '../../store/db.ts';
 import type { SessionUser } from '../session/sessions.ts';
-
-/** Ids are 4-byte serials on PostgreSQL: anything else cannot exist, and must not reach the query. */
-export const isStoredId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
 
 export interface ItemAccess {
   itemId: number;

@@ -1,5 +1,6 @@
 import type { BackendState } from '@atalaya/contract';
 import { FieldErrors } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../store/errors.ts';
 
 /** A row's backend state from the status of the job that last changed it. */
 export function backendState(deleting: number, jobStatus: string | null | undefined): BackendState {
@@ -12,10 +13,4 @@ export function backendState(deleting: number, jobStatus: string | null | undefi
 /** For `.catch` on an insert: a name another request has just taken (the unique index says so) is that field's 'name taken'. */
 export const nameTakenAs = (input: string) => (error: unknown) => {
   throw isUniqueViolation(error) ? FieldErrors.one(input, 'service.name_taken') : error;
-};
-
-/** Unique-constraint violations on either store, so a race on a name answers a field error. */
-export const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
 };

@@ -1,6 +1,7 @@
 import { type Area, canAct } from '@atalaya/contract';
 import type { FastifyRequest } from 'fastify';
 import { noPermission, notFound } from '../../http/errors.ts';
+import { pathId } from '../../http/ids.ts';
 import { authorize, type ItemAccess } from '../permission/policy.ts';
 
 export interface HostingService {
@@ -9,13 +10,6 @@ export interface HostingService {
   kind: 'normal' | 'parking';
   phpVersion: string;
   parkingActive: boolean;
-}
-
-/** A route's numeric id: anything else is an unknown id, so 404 like a foreign one. */
-export function toId(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) throw notFound();
-  return id;
 }
 
 export async function loadService(request: FastifyRequest, itemId: number): Promise<HostingService> {
@@ -46,7 +40,7 @@ export async function serviceFor(
   level: 'read' | 'write',
   options: { normalOnly?: boolean; alsoWrite?: Area[] } = {},
 ): Promise<ServiceContext> {
-  const access = await authorize(request, toId(rawId), area, level);
+  const access = await authorize(request, pathId(rawId), area, level);
   const service = await loadService(request, access.itemId);
   if (options.normalOnly && service.kind === 'parking') throw notFound();
   for (const other of options.alsoWrite ?? []) if (!canAct(access.permissions, other)) throw noPermission();

@@ -38,6 +38,3 @@ export function presentRedirection(row: RedirectionRow, siteName: string, refere
 }
 
 /** A unique-constraint refusal on either store (a concurrent create of the same name). */
-export const isUniqueViolation = (error: unknown) =>
-  /UNIQUE constraint failed|duplicate key value/i.test(String((error as Error)?.message ?? '')) ||
-  (error as { code?: string })?.code === '23505';

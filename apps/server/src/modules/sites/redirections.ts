@@ -11,9 +11,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FieldErrors, notFound } from '../../http/errors.ts';
 import { now } from '../../store/db.ts';
-import { type ServiceContext, serviceFor, toId } from './context.ts';
+import { type ServiceContext, serviceFor } from './context.ts';
 import { presentRedirection } from './present.ts';
 import { apexKey, enqueueApply, siteKey } from './state.ts';
+import { pathId } from '../../http/ids.ts';
 
 const params = { params: z.object({ id: z.string(), rid: z.string() }) };
 const serviceParams = { params: z.object({ id: z.string() }) };
@@ -53,7 +54,7 @@ async function redirectionOf(request: FastifyRequest, ctx: ServiceContext, rawId
     .leftJoin('site', 'site.id', 'redirection.site_id')
     .selectAll('redirection')
     .select('site.name as site_name')
-    .where('redirection.id', '=', toId(rawId))
+    .where('redirection.id', '=', pathId(rawId))
     .where('redirection.service_id', '=', ctx.service.id)
     .executeTakeFirst();
   if (!row) throw notFound();

@@ -4,10 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FieldErrors, notFound } from '../../http/errors.ts';
 import { now } from '../../store/db.ts';
-import { type ServiceContext, serviceFor, toId } from './context.ts';
-import { isUniqueViolation, presentSite } from './present.ts';
+import { type ServiceContext, serviceFor } from './context.ts';
+import { isUniqueViolation } from '../../store/errors.ts';
+import { presentSite } from './present.ts';
 import { resolveSsl } from './ssl.ts';
 import { enqueueApply, siteKey } from './state.ts';
+import { pathId } from '../../http/ids.ts';
 
 const params = { params: z.object({ id: z.string(), subId: z.string() }) };
 const serviceParams = { params: z.object({ id: z.string() }) };
@@ -23,7 +25,7 @@ async function siteOf(request: FastifyRequest, ctx: ServiceContext, rawId: strin
   const site = await request.server.store
     .selectFrom('site')
     .selectAll()
-    .where('id', '=', toId(rawId))
+    .where('id', '=', pathId(rawId))
     .where('service_id', '=', ctx.service.id)
     .executeTakeFirst();
   if (!site) throw notFound();

@@ -1,8 +1,7 @@
 import type { Area } from '@atalaya/contract';
 import { useEffect } from 'react';
-import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
 import { useItemPermissions } from '../../lib/permissions.ts';
+import { notifyNoPermission } from '../../lib/notify.ts';
 
 /**
  * Spec §6: a form reloads the permissions when it opens; without the action permission it shows
@@ -17,7 +16,7 @@ export function useActionGuard(itemId: number | string, area: Area, opened: bool
     refetch().then((result) => {
       if (!live) return;
       if (result.data?.permissions?.[area] !== 'write') {
-        notifications.show({ color: 'red', message: i18next.t('main.no_permission') });
+        notifyNoPermission();
         close();
       }
     });

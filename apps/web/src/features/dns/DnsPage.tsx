@@ -1,13 +1,12 @@
 import { canAct, DNS_TYPES, type DnsRecord, dnsSearchText } from '@atalaya/contract';
 import { Button, Group, Menu, Select, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
-import { notifyError } from '../../lib/notify.ts';
+import { notifyError, notifyNoPermission } from '../../lib/notify.ts';
 import { useItemPermissions } from '../../lib/permissions.ts';
 import { dnsListQuery, fetchRecord } from './api/dns.ts';
 import { RecordDialog } from './components/RecordDialog.tsx';
@@ -38,7 +37,7 @@ export default function DnsPage() {
   const allowed = async () => {
     const fresh = await permissions.refetch();
     if (canAct(fresh.data?.permissions, 'service_dnszone')) return true;
-    notifyError(new Error(i18next.t('main.no_permission')));
+    notifyNoPermission();
     return false;
   };
   const update = (change: (records: DnsRecord[]) => DnsRecord[]) => {

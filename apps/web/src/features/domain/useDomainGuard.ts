@@ -1,9 +1,7 @@
-import { type Area, canAct, type DomainAnswer, LIMITS } from '@atalaya/contract';
-import { notifications } from '@mantine/notifications';
+import { type Area, canAct, type DomainAnswer, } from '@atalaya/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { useCallback } from 'react';
-import { notifyError } from '../../lib/notify.ts';
+import { notifyError, notifyNoPermission } from '../../lib/notify.ts';
 import { setItemPermissions } from '../../lib/permissions.ts';
 import { domainQuery } from './api/domain.ts';
 
@@ -25,7 +23,7 @@ export function useDomainGuard(id: number) {
       }
       setItemPermissions(client, id, fresh.domain.permissions);
       if (canAct(fresh.domain.permissions, area)) return true;
-      notifications.show({ color: 'red', message: i18next.t('main.no_permission'), autoClose: LIMITS.toastMs });
+      notifyNoPermission();
       return false;
     },
     [client, id],

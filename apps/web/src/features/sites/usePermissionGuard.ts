@@ -1,9 +1,8 @@
 import type { Area } from '@atalaya/contract';
-import i18next from 'i18next';
 import { useCallback } from 'react';
-import { notifications } from '@mantine/notifications';
-import { LIMITS, canAct } from '@atalaya/contract';
+import { canAct } from '@atalaya/contract';
 import { useItemPermissions } from '../../lib/permissions.ts';
+import { notifyNoPermission } from '../../lib/notify.ts';
 
 /**
  * Spec §6: a form re-reads the service's permissions and, when an action it needs is no longer
@@ -17,7 +16,7 @@ export function usePermissionGuard(serviceId: string) {
       const fresh = await refetch();
       const map = fresh.data?.permissions;
       if (areas.every((area) => canAct(map, area))) return true;
-      notifications.show({ color: 'red', message: i18next.t('main.no_permission'), autoClose: LIMITS.toastMs });
+      notifyNoPermission();
       return false;
     },
     [refetch],

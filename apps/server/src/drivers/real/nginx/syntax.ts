@@ -1,3 +1,4 @@
+import { ORIGIN_SEGMENT } from '@atalaya/contract';
 import { InvalidName } from '../common/names.ts';
 
 /**
@@ -40,7 +41,7 @@ export function originPath(value: string): string {
   if (
     !trimmed.startsWith('/') ||
     trimmed.length > 255 ||
-    (trimmed !== '/' && segments.some((s) => s === '' || s === '.' || s === '..' || !/^[A-Za-z0-9._~-]+$/.test(s)))
+    (trimmed !== '/' && segments.some((s) => s === '' || s === '.' || s === '..' || !ORIGIN_SEGMENT.test(s)))
   ) {
     throw new InvalidName(`invalid redirection origin: ${JSON.stringify(value.slice(0, 80))}`);
   }

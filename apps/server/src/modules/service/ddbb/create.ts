@@ -2,7 +2,7 @@ import { databaseName } from '../../../drivers/databases/interface.ts';
 import { now } from '../../../store/db.ts';
 import type { ServiceContext } from '../context.ts';
 import { insertChild } from '../jobs.ts';
-import { isUniqueViolation } from '../state.ts';
+import { isUniqueViolation } from '../../../store/errors.ts';
 
 /**
  * Picks the service's first free name (prefix + reference + _n; the user takes the same name) and

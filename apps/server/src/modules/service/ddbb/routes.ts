@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, FieldErrors, notFound } from '../../../http/errors.ts';
-import { serviceAccess, toId } from '../access.ts';
+import { serviceAccess } from '../access.ts';
 import type { ServiceContext } from '../context.ts';
 import { changeChild } from '../jobs.ts';
 import { backendState } from '../state.ts';
 import { createDatabase } from './create.ts';
+import { pathId } from '../../../http/ids.ts';
 
 const params = { params: z.object({ id: z.string() }) };
 const child = { params: z.object({ id: z.string(), dbId: z.string() }) };
@@ -33,7 +34,7 @@ export function ddbbRoutes(ctx: ServiceContext) {
       .select(['d.id', 'd.name', 'd.username', 'd.password_secret', 'd.external_access', 'd.created_at', 'd.deleting', 'd.job_id', 'job.status as job_status'])
       .where('d.item_id', '=', itemId);
   const one = async (itemId: number, id: string | number) => {
-    const row = await rows(itemId).where('d.id', '=', toId(String(id))).where('d.deleting', '=', 0).executeTakeFirst();
+    const row = await rows(itemId).where('d.id', '=', pathId(String(id))).where('d.deleting', '=', 0).executeTakeFirst();
     if (!row) throw notFound();
     return row;
   };

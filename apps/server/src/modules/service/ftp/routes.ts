@@ -4,10 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FieldErrors, notFound } from '../../../http/errors.ts';
 import { now } from '../../../store/db.ts';
-import { serviceAccess, toId } from '../access.ts';
+import { serviceAccess } from '../access.ts';
 import type { ServiceContext } from '../context.ts';
 import { changeChild, insertChild } from '../jobs.ts';
 import { backendState, nameTakenAs } from '../state.ts';
+import { pathId } from '../../../http/ids.ts';
 
 const params = { params: z.object({ id: z.string() }) };
 const child = { params: z.object({ id: z.string(), ftpId: z.string() }) };
@@ -32,7 +33,7 @@ export function ftpRoutes(ctx: ServiceContext) {
       .select(['f.id', 'f.name', 'f.login', 'f.folder', 'f.password_secret', 'f.deleting', 'f.job_id', 'job.status as job_status'])
       .where('f.item_id', '=', itemId);
   const one = async (itemId: number, id: string) => {
-    const row = await rows(itemId).where('f.id', '=', toId(id)).where('f.deleting', '=', 0).executeTakeFirst();
+    const row = await rows(itemId).where('f.id', '=', pathId(id)).where('f.deleting', '=', 0).executeTakeFirst();
     if (!row) throw notFound();
     return row;
   };

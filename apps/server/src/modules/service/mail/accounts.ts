@@ -4,11 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FieldErrors, notFound } from '../../../http/errors.ts';
 import { now } from '../../../store/db.ts';
-import { mailAccess, toId } from '../access.ts';
+import { mailAccess } from '../access.ts';
 import type { ServiceContext } from '../context.ts';
 import { changeChild, insertChild } from '../jobs.ts';
 import { backendState, nameTakenAs } from '../state.ts';
 import { mailConfig, nameTaken } from './shared.ts';
+import { pathId } from '../../../http/ids.ts';
 
 const params = { params: z.object({ id: z.string() }) };
 const child = { params: z.object({ id: z.string(), accountId: z.string() }) };
@@ -35,7 +36,7 @@ export function accountRoutes(ctx: ServiceContext) {
       .where('a.item_id', '=', itemId);
   /** One account of this mail service; another service's id, or one being deleted, is not found. */
   const one = async (itemId: number, id: string) => {
-    const row = await rows(itemId).where('a.id', '=', toId(id)).where('a.deleting', '=', 0).executeTakeFirst();
+    const row = await rows(itemId).where('a.id', '=', pathId(id)).where('a.deleting', '=', 0).executeTakeFirst();
     if (!row) throw notFound();
     return row;
   };

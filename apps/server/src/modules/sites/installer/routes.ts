@@ -9,9 +9,10 @@ import { requestLanguage } from '../../../http/language.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import { now } from '../../../store/db.ts';
 import { loadCatalogue, presentApplication } from '../catalogue.ts';
-import { serviceFor, toId } from '../context.ts';
+import { serviceFor } from '../context.ts';
 import { INSTALL_JOB } from './job.ts';
 import { readConfigInputs } from './inputs.ts';
+import { pathId } from '../../../http/ids.ts';
 
 /** Where the SPA finds logos: `{token}{appId}/logo/` (spec §7). */
 const LOGO_TOKEN = `${API_BASE}hostingapplication/`;
@@ -40,7 +41,7 @@ export function installerRoutes(parent: FastifyInstance) {
 
   // Logos go into <img> tags, which cannot send the CSRF header; they are the provider's public artwork.
   app.get('/hostingapplication/:appId/logo/', { config: { public: 'read' }, schema: { params: z.object({ appId: z.string() }) } }, async (request, reply) => {
-    const entry = catalogue().byId.get(toId(request.params.appId));
+    const entry = catalogue().byId.get(pathId(request.params.appId));
     if (!entry) throw notFound();
     const file = readFileSync(path.join(catalogue().dir, entry.logo));
     const type = entry.logo.endsWith('.svg') ? 'image/svg+xml' : 'image/png';
@@ -98,7 +99,7 @@ export function installerRoutes(parent: FastifyInstance) {
       .selectFrom('installation')
       .leftJoin('job', 'job.id', 'installation.job_id')
       .select(['installation.id', 'installation.app_id', 'installation.site_id', 'installation.url', 'installation.error', 'job.status', 'job.progress', 'job.last_error'])
-      .where('installation.id', '=', toId(request.params.installId))
+      .where('installation.id', '=', pathId(request.params.installId))
       .where('installation.service_id', '=', ctx.service.id)
       .executeTakeFirst();
     if (!row) throw notFound();

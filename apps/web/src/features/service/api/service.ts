@@ -29,11 +29,6 @@ export const ftpQuery = (id: number) =>
     queryFn: () => get<{ ftps: FtpUser[] }>(`${base(id)}ftp/list/`).then((d) => d.ftps),
     refetchInterval: (q) => pollWhilePending(q.state.data),
   });
-export const ftpMainQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['service', id, 'ftp-main'],
-    queryFn: () => get<{ ftp: { server: string; suffix: string; maxUser: number } }>(`${base(id)}ftp/main/`).then((d) => d.ftp),
-  });
 export const createFtp = (id: number, fields: { ftpUser: string; password: string; folder: string }) => call<{ ftp: FtpUser }>('POST', `${base(id)}ftp/create/`, fields);
 export const saveFtp = (id: number, ftpId: number, folder: string) => call<{ ftp: FtpUser }>('POST', `${base(id)}ftp/${ftpId}/save/`, { folder });
 export const ftpPassword = (id: number, ftpId: number, password: string) => call<null>('POST', `${base(id)}ftp/${ftpId}/changepassword/`, { password });

@@ -1,0 +1,10 @@
+/**
+ * A suite's reason to skip (a backend or program missing), or null. It is printed; under CI, where
+ * .ci/run installs everything, it is an error instead, so a missing package never passes as a skip.
+ */
+export function skipReason(reason: string | null): string | null {
+  if (!reason) return null;
+  console.warn(`skipped: ${reason}`);
+  if (process.env.CI) throw new Error(`${reason}; CI must not skip these tests (see .ci/run)`);
+  return reason;
+}
