@@ -1,6 +1,6 @@
 /**
- * DESIGN.md §8: a zone of 5,000 records stays usable. Times the DNS list's pure filter (the work of
- * one keystroke: type filter, then every word over the spec's fields, then one page) over 5,000
+ * docs/design.md#budgets: a zone of 5,000 records stays usable. Times the DNS list's pure filter (the work of
+ * one keystroke: type filter, then every word over the searchable fields, then one page) over 5,000
  * generated records, typing queries one character at a time.
  */
 import { DNS_TTLS, DNS_TYPES, type DnsRecord } from '@atalaya/contract';

@@ -7,7 +7,10 @@ export interface LoadResult {
 }
 
 /** A bounded load on a loopback URL: fixed duration and connections, never another host. */
-export async function load(url: string, options: { headers?: Record<string, string>; seconds?: number; connections?: number } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { headers?: Record<string, string>; seconds?: number; connections?: number } = {},
+): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks only target loopback');
   const result = await autocannon({
     url,

@@ -12,7 +12,14 @@ function startFlags(): string[] {
 
 async function idleRss(dataDir: string): Promise<number> {
   const server = spawn(process.execPath, [...startFlags(), 'apps/server/src/server.ts'], {
-    env: { ...process.env, ATALAYA_DATA_DIR: dataDir, ATALAYA_DEMO_PASSWORD: 'bench-password-1', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      ATALAYA_DATA_DIR: dataDir,
+      ATALAYA_DEMO_PASSWORD: 'bench-password-1',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => server.stdout.on('data', (chunk: Buffer) => chunk.includes('Atalaya is running') && resolve()));
@@ -23,13 +30,15 @@ async function idleRss(dataDir: string): Promise<number> {
   return rss;
 }
 
-/** DESIGN.md §8: server idle memory on SQLite < 150 MB RSS (second start: nothing to seed). */
+/** docs/design.md#budgets: server idle memory on SQLite < 150 MB RSS (second start: nothing to seed). */
 export async function memoryScenario() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atalaya-rss-'));
   try {
     await idleRss(dataDir);
     const rss = await idleRss(dataDir);
-    console.log(`\nServer idle RSS on SQLite (npm start's flags: ${startFlags().join(' ')}): ${rss.toFixed(0)} MB (budget < 150 MB${rss < 150 ? '' : ', NOT met'})`);
+    console.log(
+      `\nServer idle RSS on SQLite (npm start's flags: ${startFlags().join(' ')}): ${rss.toFixed(0)} MB (budget < 150 MB${rss < 150 ? '' : ', NOT met'})`,
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

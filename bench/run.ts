@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the API against a bare node:http JSON server measured in the same run (DESIGN.md §8).
+ * `npm run bench`: the API against a bare node:http JSON server measured in the same run (docs/design.md#budgets).
  * Each scenario file exports a run(ctx) that adds its own lines.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,10 @@ import { SCENARIOS } from './scenarios.ts';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'atalaya-bench-'));
 
-const body = JSON.stringify({ system: { valid: true, errors: [], inputs: [], info: [], statusCode: 200, debug: [], job: null, mlcVer: '1' }, data: { company: 'Atalaya' } });
+const body = JSON.stringify({
+  system: { valid: true, errors: [], inputs: [], info: [], statusCode: 200, debug: [], job: null, mlcVer: '1' },
+  data: { company: 'Atalaya' },
+});
 const bare = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-dd': '1' });
   res.end(body);
@@ -25,8 +28,8 @@ await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 
 const config = loadConfig({ ATALAYA_DATA_DIR: dataDir, ATALAYA_DEMO_PASSWORD: 'bench-password-1', DATABASE_URL: '' });
 const store = await openStore(config);
-await seedDemoIfEmpty(store, config);
 const app = await buildApp({ config, store });
+await seedDemoIfEmpty(app.runtime);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -40,4 +43,6 @@ await app.close();
 await store.destroy();
 bare.close();
 rmSync(dataDir, { recursive: true, force: true });
-console.log(`\nServer RSS after the runs: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (bench process, includes the load generator)`);
+console.log(
+  `\nServer RSS after the runs: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (bench process, includes the load generator)`,
+);

@@ -5,8 +5,9 @@ import { accountScenario } from './account.ts';
 import { bigRealmScenario } from './big-realm.ts';
 import { dnsFilterScenario } from './dns-filter.ts';
 import { domainScenario } from './domain.ts';
-import { memoryScenario } from './memory.ts';
 import type { LoadResult } from './load.ts';
+import { memoryScenario } from './memory.ts';
+import { scaleScenario } from './scale.ts';
 import { webScenario } from './web.ts';
 
 export interface BenchContext {
@@ -19,4 +20,12 @@ export interface BenchContext {
 }
 
 /** Each issue adds its measurements here (authenticated reads, web budgets, big lists). */
-export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [accountScenario, domainScenario, dnsFilterScenario, bigRealmScenario, () => memoryScenario(), () => webScenario()];
+export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [
+  accountScenario,
+  domainScenario,
+  dnsFilterScenario,
+  bigRealmScenario,
+  scaleScenario,
+  () => memoryScenario(),
+  () => webScenario(),
+];

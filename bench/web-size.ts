@@ -1,5 +1,5 @@
 /**
- * Gzip size of the JS and CSS the sign-in page really loads (DESIGN §8), seen from a browser:
+ * Gzip size of the JS and CSS the sign-in page really loads (docs/design.md#budgets), seen from a browser:
  * every script and stylesheet fetched by /login/ until the network is idle, with no user input,
  * and then once the user has focused the first field (the captcha widget loads then).
  * Sizes are those of the built files gzipped at level 9, whatever the server sends.
@@ -8,14 +8,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env.ts';
 
 export interface RouteSize {
   jsGzip: number;
   cssGzip: number;
   files: number;
 }
-
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 function measure(dist: string, urls: Set<string>): RouteSize {
   const size = (kind: RegExp) =>
@@ -27,7 +26,7 @@ function measure(dist: string, urls: Set<string>): RouteSize {
 }
 
 export async function loginRouteSize(dist: string, origin: string) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROME_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     const loaded = new Set<string>();

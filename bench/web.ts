@@ -1,5 +1,5 @@
 /**
- * Web budgets (DESIGN §8): gzip JS/CSS of the sign-in route from a fresh Vite build, and Lighthouse
+ * Web budgets (docs/design.md#budgets): gzip JS/CSS of the sign-in route from a fresh Vite build, and Lighthouse
  * (mobile, performance) on /login/ and /admin/ with Debian Chromium against a server of its own.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,23 +11,39 @@ import lighthouse from 'lighthouse';
 import { loadConfig } from '../apps/server/src/config/config.ts';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/session/sessions.ts';
 import { openStore } from '../apps/server/src/store/db.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env.ts';
 import { loginRouteSize } from './web-size.ts';
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function build(outDir: string) {
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'apps/web', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], { stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', 'apps/web', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'],
+    { stdio: 'inherit' },
+  );
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
 async function startServer(dist: string, dataDir: string, port: number) {
   const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'apps/server/src/server.ts'], {
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ATALAYA_WEB_DIST: dist, ATALAYA_DATA_DIR: dataDir, ATALAYA_DEMO_PASSWORD: 'bench-password-1', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ATALAYA_WEB_DIST: dist,
+      ATALAYA_DATA_DIR: dataDir,
+      ATALAYA_DEMO_PASSWORD: 'bench-password-1',
+      DATABASE_URL: '',
+    },
   });
   for (let i = 0; i < 100; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/p247/config/get/`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/p247/config/get/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return server;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -52,7 +68,9 @@ async function demoCookie(dataDir: string) {
  * signed out, i.e. redirected to the sign-in page, until decision 011's second round.
  */
 async function setCookie(port: number, origin: string, cookie: string) {
-  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
   const socket = new WebSocket(webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve);
@@ -67,7 +85,7 @@ async function setCookie(port: number, origin: string, cookie: string) {
 }
 
 async function performance(url: string, cookie?: string, keep?: string) {
-  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     if (cookie) await setCookie(chrome.port, new URL(url).origin, cookie);
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
@@ -104,13 +122,20 @@ export async function webScenario() {
     const size = await loginRouteSize(dist, `http://127.0.0.1:${port}`);
     console.log('\nWeb budgets (sign-in route, gzip, as loaded by the browser): JS ≤ 140 KB, CSS ≤ 30 KB');
     console.log(`  before any input      JS ${kb(size.initial.jsGzip)}  CSS ${kb(size.initial.cssGzip)}  (${size.initial.files} files)`);
-    console.log(`  + first field focused JS ${kb(size.withCaptcha.jsGzip)}  CSS ${kb(size.withCaptcha.cssGzip)}  (${size.withCaptcha.files} files, captcha widget)`);
+    console.log(
+      `  + first field focused JS ${kb(size.withCaptcha.jsGzip)}  CSS ${kb(size.withCaptcha.cssGzip)}  (${size.withCaptcha.files} files, captcha widget)`,
+    );
     const cookie = await demoCookie(path.join(work, 'data'));
     // The score moves by several points from run to run on a shared machine: the median decides.
     const runs = Number(process.env.WEB_BENCH_RUNS ?? 3);
     console.log(`Lighthouse mobile, performance (≥ 95), median of ${runs}:`);
     // WEB_BENCH_PAGES=/admin/ measures one page only (comparing two builds on a busy machine).
-    const pages = ([['/login/', undefined], ['/admin/', cookie]] as const).filter(([page]) => process.env.WEB_BENCH_PAGES?.split(',').includes(page) ?? true);
+    const pages = (
+      [
+        ['/login/', undefined],
+        ['/admin/', cookie],
+      ] as const
+    ).filter(([page]) => process.env.WEB_BENCH_PAGES?.split(',').includes(page) ?? true);
     for (const [page, auth] of pages) {
       const scores: number[] = [];
       for (let i = 0; i < runs; i++) {

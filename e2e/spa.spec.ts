@@ -1,8 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { E2E_COMPANY } from './support/env.ts';
 
 test('the SPA loads at / and shows the company from the server config', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Atalaya' })).toBeVisible();
+  // The configured name, not the default "Atalaya", on the sign-in page, its title and footer.
+  await expect(page.getByRole('heading', { name: E2E_COMPANY, exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`${E2E_COMPANY} / Login`);
+  await expect(page.getByText(`© ${new Date().getFullYear()} ${E2E_COMPANY}`)).toBeVisible();
+  await expect(page.getByText('Atalaya')).toHaveCount(0);
 });
 
 test('a deep link such as /admin/domain/ returns the SPA, not a 404', async ({ page }) => {

@@ -20,7 +20,7 @@ function staticClosure(ctx: ChunkingContext, root: string, except: ReadonlySet<s
 }
 
 /**
- * Two files instead of some forty small ones (each a round trip on a phone, DESIGN §8):
+ * Two files instead of some forty small ones (each a round trip on a phone, docs/design.md#budgets):
  * - `startup`: everything start.tsx imports statically, which is exactly what the sign-in page
  *   needs (React, the Mantine parts of the form, i18next, TanStack Query, the shell's texts);
  * - `panel`: what app/App.tsx adds for every other page (the router, the screens' texts), plus
@@ -63,7 +63,9 @@ export function listStartup(startup: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const chunks = new Map(Object.values(ctx.bundle ?? {}).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+        const chunks = new Map(
+          Object.values(ctx.bundle ?? {}).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])),
+        );
         const root = [...chunks.values()].find((chunk) => chunk.facadeModuleId === startup);
         if (!root) throw new Error(`no chunk for ${startup}`);
         const files = new Set<string>();
@@ -77,8 +79,18 @@ export function listStartup(startup: string): Plugin {
         };
         visit(root.fileName);
         return [
-          ...[...files].filter((href) => !html.includes(href)).map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${href}` }, injectTo: 'head' as const })),
-          ...[...css].map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` }, injectTo: 'head' as const })),
+          ...[...files]
+            .filter((href) => !html.includes(href))
+            .map((href) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${href}` },
+              injectTo: 'head' as const,
+            })),
+          ...[...css].map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` },
+            injectTo: 'head' as const,
+          })),
         ];
       },
     },

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './precompress.ts';
 import { listStartup, startupGroups } from './chunks.ts';
+import { precompress } from './precompress.ts';
 
 const startup = fileURLToPath(new URL('./src/start.tsx', import.meta.url));
 

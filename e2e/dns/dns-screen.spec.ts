@@ -52,7 +52,9 @@ test('a writer sees an SRV weight, an SRV port, an SRV service and a CAA flag re
   await expect(box('Entidad certificadora')).not.toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a zone of 5,000 records keeps one page of 10 rows in the page, pages through them and filters by type and by text', async ({ page }) => {
+test('a zone of 5,000 records keeps one page of 10 rows in the page, pages through them and filters by type and by text', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const account = await openZone(page, 'w');
   await addRecords(account, 4993);
@@ -74,7 +76,9 @@ test('a zone of 5,000 records keeps one page of 10 rows in the page, pages throu
   await expect(page.getByRole('button', { name: 'Página siguiente' })).toHaveCount(0);
 });
 
-test('on a 360 px phone in Catalan a reader sees whole record types and a table that scrolls sideways instead of breaking names', async ({ page }) => {
+test('on a 360 px phone in Catalan a reader sees whole record types and a table that scrolls sideways instead of breaking names', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await openZone(page, 'r', 'ca');
   await expect(page.getByRole('combobox', { name: 'Filtra per tipus' })).toBeVisible();
@@ -105,7 +109,9 @@ test('on a 360 px phone in Catalan a reader sees whole record types and a table 
   expect(cut).toEqual([]);
 });
 
-test('a writer in English who leaves the SRV port empty reads the server\'s English message under it, not the browser\'s bubble', async ({ page }) => {
+test("a writer in English who leaves the SRV port empty reads the server's English message under it, not the browser's bubble", async ({
+  page,
+}) => {
   await openZone(page, 'w', 'en');
   await page.getByRole('button', { name: 'Zone actions' }).click();
   await page.getByRole('menuitem', { name: 'Create record' }).click();

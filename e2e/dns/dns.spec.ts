@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createE2EAccount, signInContext } from '../support/accounts.ts';
+import { createE2EAccount, signInContext, unique } from '../support/accounts.ts';
 
 /** One record of each type, as typed in the create dialog. */
 const RECORDS: { type: string; zona?: string; fill: Record<string, string>; shows: string }[] = [
@@ -14,11 +14,18 @@ const RECORDS: { type: string; zona?: string; fill: Record<string, string>; show
   { type: 'TXT', zona: '_dmarc', fill: { Valor: 'v=DMARC1; p=none' }, shows: 'v=DMARC1; p=none' },
 ];
 
+/** The zone of the running test: a name of its own (see unique). */
+let zone = '';
+
 async function openZone(page: Page, role: 'w' | 'r') {
-  const account = await createE2EAccount({ users: { w: 'all=write', r: 'all=read' }, items: [{ reference: 'zona-e2e.es', domain: true, service: 'normal' }] });
+  zone = unique('zona-e2e.es');
+  const account = await createE2EAccount({
+    users: { w: 'all=write', r: 'all=read' },
+    items: [{ reference: zone, domain: true, service: 'normal' }],
+  });
   await signInContext(page.context(), account, role);
-  await page.goto(`/admin/${account.items['zona-e2e.es']}/service/dns/`);
-  await expect(page.getByRole('heading', { level: 1, name: 'zona-e2e.es' })).toBeVisible();
+  await page.goto(`/admin/${account.items[zone]}/service/dns/`);
+  await expect(page.getByRole('heading', { level: 1, name: zone })).toBeVisible();
   await expect(page.getByTestId('dns-row').first()).toBeVisible();
 }
 
@@ -56,7 +63,7 @@ test('a writer creates one record of each type, edits an SRV and a CAA, deletes,
 
   // Edit an SRV: its parts come back split, without the trailing dot.
   await search(page, '_sip');
-  await rowMenu(page, '_sip._tcp.zona-e2e.es SRV', 'Editar');
+  await rowMenu(page, `_sip._tcp.${zone} SRV`, 'Editar');
   let dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('textbox', { name: 'Destino' })).toHaveValue('sip.example.net');
   await expect(dialog.getByRole('textbox', { name: 'Peso' })).toHaveValue('5');
@@ -67,7 +74,7 @@ test('a writer creates one record of each type, edits an SRV and a CAA, deletes,
 
   // Edit a CAA: the quotes are gone in the form.
   await search(page, 'letsencrypt');
-  await rowMenu(page, 'zona-e2e.es CAA', 'Editar');
+  await rowMenu(page, `${zone} CAA`, 'Editar');
   dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('textbox', { name: 'Entidad certificadora' })).toHaveValue('letsencrypt.org');
   await dialog.getByRole('textbox', { name: 'Entidad certificadora' }).fill('sectigo.com');
@@ -78,7 +85,7 @@ test('a writer creates one record of each type, edits an SRV and a CAA, deletes,
 
   // Delete one record.
   await search(page, 'blogs.example.org');
-  await rowMenu(page, 'blog.zona-e2e.es CNAME', 'Eliminar');
+  await rowMenu(page, `blog.${zone} CNAME`, 'Eliminar');
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Registro eliminado')).toBeVisible();
   await expect(page.getByTestId('no-results')).toBeVisible();

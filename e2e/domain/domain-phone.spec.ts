@@ -20,7 +20,12 @@ test('on a 360 px phone in Catalan a writer reads the whole auth code button and
 test('on a 1280 px desktop each contact title sits beside its Edit button', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openDomain(page, 'w');
-  for (const [type, title] of [['registrant', 'Titular'], ['admin', 'Administrativo'], ['billing', 'Facturación'], ['tech', 'Técnico']]) {
+  for (const [type, title] of [
+    ['registrant', 'Titular'],
+    ['admin', 'Administrativo'],
+    ['billing', 'Facturación'],
+    ['tech', 'Técnico'],
+  ]) {
     const card = page.getByTestId(`contact-${type}`);
     const titleBox = await card.getByText(title, { exact: true }).boundingBox();
     const editBox = await card.getByRole('button', { name: `Editar contacto: ${title}` }).boundingBox();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DOMAIN, openDomain, regrant } from './helpers.ts';
+import { openDomain, regrant } from './helpers.ts';
 
 test('a reader sees the domain in English: read-only checks and crosses, no edit buttons, the auth code on demand', async ({ page }) => {
   await openDomain(page, 'r', 'en');
@@ -39,7 +39,7 @@ test('a dialog whose action was revoked meanwhile closes with "no permission"', 
 });
 
 test('a failed delete shows the error, reloads the list and closes the dialog', async ({ page }) => {
-  await openDomain(page, 'w');
+  const DOMAIN = (await openDomain(page, 'w')).domain;
   const glue = page.getByTestId('summary-glue');
   await glue.getByRole('button', { name: 'Añadir' }).click();
   let dialog = page.getByRole('dialog');

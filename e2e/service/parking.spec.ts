@@ -6,11 +6,18 @@ import { dialog, toast } from './helpers.ts';
 
 async function parkingAccount() {
   const reference = `park${randomBytes(3).toString('hex')}.test`;
-  const account = await createE2EAccount({ users: { admin: 'all=write', viewer: 'all=read' }, items: [{ reference, domain: true, service: 'parking' }] });
+  const account = await createE2EAccount({
+    users: { admin: 'all=write', viewer: 'all=read' },
+    items: [{ reference, domain: true, service: 'parking' }],
+  });
   return { account, reference, id: account.items[reference] };
 }
 
-test('a parking service lists the redirections of its domain; a writer adds and deletes one, a reader only sees it', async ({ page, context, browser }) => {
+test('a parking service lists the redirections of its domain; a writer adds and deletes one, a reader only sees it', async ({
+  page,
+  context,
+  browser,
+}) => {
   const { account, reference, id } = await parkingAccount();
   await signInContext(context, account, 'admin');
   await page.goto(`/admin/${id}/service/`);

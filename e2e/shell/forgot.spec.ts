@@ -15,7 +15,9 @@ function outboxWith(text: string) {
   return files.filter((file) => readFileSync(path.join(dir, file), 'utf8').includes(text));
 }
 
-test('the forgot-password dialog on the sign-in page sends its message once privacy is accepted and the captcha solved', async ({ page }) => {
+test('the forgot-password dialog on the sign-in page sends its message once privacy is accepted and the captcha solved', async ({
+  page,
+}) => {
   const marker = `olvido-${Date.now()}`;
   await page.goto('/login/');
   await page.getByRole('button', { name: '¿Has olvidado la contraseña?' }).click();
@@ -35,7 +37,7 @@ test('the forgot-password dialog on the sign-in page sends its message once priv
   await expect(dialog).toBeHidden();
   const toast = page.locator('.mantine-Notification-root');
   await expect(toast).toBeVisible();
-  // Spec §8: toasts sit bottom right.
+  // Toasts sit bottom right.
   const box = await toast.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport && box.x + box.width > viewport.width / 2 && box.y > viewport.height / 2).toBe(true);

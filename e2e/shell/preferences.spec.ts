@@ -1,3 +1,4 @@
+import { LIMITS } from '@atalaya/contract';
 import { expect, test } from '@playwright/test';
 import { signInContext } from '../support/accounts.ts';
 import { fullAccount, TEST_PASSWORD } from './helpers.ts';
@@ -51,7 +52,10 @@ test('changing the password: a wrong current one is refused under its field, the
   await dialog.getByLabel('Contraseña actual').fill(TEST_PASSWORD);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.locator('.mantine-Notification-root')).toBeVisible();
+  await expect(page.locator('.mantine-Notification-root')).toHaveText('Contraseña cambiada. Se han cerrado las demás sesiones');
+  // Still signed in, on the fresh session the change handed out.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toBeVisible();
 });
 
 test('Escape closes a dialog only on a second press within 200 ms', async ({ page, context }) => {
@@ -60,8 +64,15 @@ test('Escape closes a dialog only on a second press within 200 ms', async ({ pag
   await page.goto('/admin/preferences/');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cambiar contraseña' });
+  // A first press, then a second once the double-press window has passed, as the page measures it.
+  await page.evaluate(() => {
+    addEventListener('keydown', (event) => Object.assign(window, { lastKeyAt: event.timeStamp }), { capture: true });
+  });
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(400);
+  await page.waitForFunction(
+    (windowMs) => performance.now() - (window as unknown as { lastKeyAt: number }).lastKeyAt > windowMs,
+    LIMITS.escapeWindowMs,
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');

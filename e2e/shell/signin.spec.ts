@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { signInContext } from '../support/accounts.ts';
+import { E2E_COMPANY } from '../support/env.ts';
 import { fillSignIn, fullAccount, TEST_PASSWORD } from './helpers.ts';
 
 test('signing in solves the captcha in the browser and lands on the first writable page', async ({ page }) => {
   const account = await fullAccount();
   await page.goto('/login/');
-  await expect(page).toHaveTitle('Atalaya / Login');
+  await expect(page).toHaveTitle(`${E2E_COMPANY} / Login`);
   const login = await fillSignIn(page, account.realm, 'ana', TEST_PASSWORD);
   await login.click();
-  await expect(page).toHaveURL(`/admin/${account.items['tienda.es']}/domain/`);
-  await expect(page.getByRole('heading', { name: 'tienda.es', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(`/admin/${account.items[account.reference]}/domain/`);
+  await expect(page.getByRole('heading', { name: account.reference, level: 1 })).toBeVisible();
 });
 
 test('a wrong password is refused with a message, and a fresh captcha is solved for the next try', async ({ page }) => {
@@ -47,7 +48,7 @@ test('the captcha is solved even when its widget starts late', async ({ page }) 
   await page.goto('/login/');
   const login = await fillSignIn(page, account.realm, 'ana', TEST_PASSWORD);
   await login.click();
-  await expect(page).toHaveURL(`/admin/${account.items['tienda.es']}/domain/`);
+  await expect(page).toHaveURL(`/admin/${account.items[account.reference]}/domain/`);
 });
 
 test('the guard sends a visitor to sign in, and a signed-in user away from it', async ({ page, context }) => {
@@ -59,7 +60,7 @@ test('the guard sends a visitor to sign in, and a signed-in user away from it', 
   await signInContext(context, account, 'ana');
   await page.goto('/login/');
   await expect(page).toHaveURL('/admin/');
-  await expect(page).toHaveTitle('Panel / Atalaya');
+  await expect(page).toHaveTitle(`Panel / ${E2E_COMPANY}`);
 });
 
 test('signing out ends the session and returns to the sign-in page', async ({ page, context }) => {

@@ -1,13 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { leafCertificate, strayKey } from '../../apps/server/test/sites/certs.ts';
-import { createE2EAccount, signInContext } from '../support/accounts.ts';
+import { createE2EAccount, signInContext, unique } from '../support/accounts.ts';
 
-/** A realm with a writer, a read-only user and one hosting service. */
-const account = () =>
-  createE2EAccount({
+/** A realm with a writer, a read-only user and one hosting service (`reference`, a name of its own). */
+async function account() {
+  const reference = unique('tienda.es');
+  const created = await createE2EAccount({
     users: { ana: 'all=write', luis: 'all=read' },
-    items: [{ reference: 'tienda.es', domain: true, service: 'normal', mail: true }],
+    items: [{ reference, domain: true, service: 'normal', mail: true }],
   });
+  return Object.assign(created, { reference });
+}
 
 const sitesPage = (id: number) => `/admin/${id}/service/subdomain/`;
 
@@ -22,9 +25,9 @@ async function createSite(page: Page, name: string, folder: string) {
 test('creating a site with SSL checks the certificate on the server and shows an https link', async ({ page, context }) => {
   const acc = await account();
   await signInContext(context, acc, 'ana');
-  await page.goto(sitesPage(acc.items['tienda.es']));
+  await page.goto(sitesPage(acc.items[acc.reference]));
   await expect(page.getByText('Este servicio aún no tiene sitios')).toBeVisible();
-  const pem = leafCertificate(['shop.tienda.es']);
+  const pem = leafCertificate([`shop.${acc.reference}`]);
   const dialog = await createSite(page, 'shop', '/shop');
   await dialog.getByRole('switch', { name: 'Activar SSL (HTTPS)' }).click();
   await dialog.getByLabel('Certificado (PEM)').fill(pem.cert);
@@ -36,7 +39,10 @@ test('creating a site with SSL checks the certificate on the server and shows an
   await dialog.getByRole('button', { name: 'Crear sitio' }).click();
   await expect(dialog).toBeHidden();
   const card = page.getByTestId('site-shop');
-  await expect(card.getByRole('link', { name: 'Abrir https://shop.tienda.es/' })).toBeVisible();
+  await expect(card.getByRole('link', { name: `Abrir https://shop.${acc.reference}/` })).toHaveAttribute(
+    'href',
+    `https://shop.${acc.reference}/`,
+  );
   await expect(card.getByText('SSL', { exact: true })).toBeVisible();
   await expect(card.getByText('Carpeta: /shop')).toBeVisible();
 });
@@ -44,10 +50,15 @@ test('creating a site with SSL checks the certificate on the server and shows an
 test('a frame redirection shows its title fields and appears in the site’s table', async ({ page, context }) => {
   const acc = await account();
   await signInContext(context, acc, 'ana');
-  await page.goto(sitesPage(acc.items['tienda.es']));
+  await page.goto(sitesPage(acc.items[acc.reference]));
   await (await createSite(page, 'www', '/public_html')).getByRole('button', { name: 'Crear sitio' }).click();
   const card = page.getByTestId('site-www');
-  await card.getByRole('button', { name: 'Acciones de www.tienda.es' }).click();
+  // No SSL on this one: its link is plain http.
+  await expect(card.getByRole('link', { name: `Abrir http://www.${acc.reference}/` })).toHaveAttribute(
+    'href',
+    `http://www.${acc.reference}/`,
+  );
+  await card.getByRole('button', { name: `Acciones de www.${acc.reference}` }).click();
   await page.getByRole('menuitem', { name: 'Crear redirección' }).click();
   const dialog = page.getByRole('dialog', { name: 'Crear redirección' });
   await dialog.getByLabel('Ruta de origen').fill('/promo');
@@ -61,7 +72,7 @@ test('a frame redirection shows its title fields and appears in the site’s tab
   await expect(dialog).toBeHidden();
   await expect(card.getByText('1 redirección', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Ver redirecciones' }).click();
-  const table = card.getByRole('table', { name: 'Redirecciones de www.tienda.es' });
+  const table = card.getByRole('table', { name: `Redirecciones de www.${acc.reference}` });
   await expect(table.getByRole('cell', { name: 'Marco (mantiene el dominio)' })).toBeVisible();
   await expect(table.getByRole('cell', { name: '/promo', exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'https://landing.example.org/verano', exact: true })).toBeVisible();
@@ -70,13 +81,13 @@ test('a frame redirection shows its title fields and appears in the site’s tab
 test('installing an application with a new database runs to the end', async ({ page, context }) => {
   const acc = await account();
   await signInContext(context, acc, 'ana');
-  await page.goto(sitesPage(acc.items['tienda.es']));
+  await page.goto(sitesPage(acc.items[acc.reference]));
   await (await createSite(page, 'blog', '/blog')).getByRole('button', { name: 'Crear sitio' }).click();
   await expect(page.getByTestId('site-blog')).toBeVisible();
   await page.getByRole('button', { name: 'Instalar aplicación' }).click();
   const wizard = page.getByRole('dialog', { name: 'Instalar aplicación' });
   await wizard.getByLabel('Elige el sitio donde instalar').click();
-  await page.getByRole('option', { name: 'blog.tienda.es' }).click();
+  await page.getByRole('option', { name: `blog.${acc.reference}` }).click();
   await wizard.getByRole('button', { name: 'Siguiente' }).click();
   // The finished step's check mark is an icon, not a picture filling the dialog (Stepper styles loaded).
   expect((await wizard.locator('.mantine-Stepper-stepIcon').first().boundingBox())!.height).toBeLessThan(60);
@@ -87,31 +98,33 @@ test('installing an application with a new database runs to the end', async ({ p
   await wizard.getByRole('button', { name: 'Elegir Pluma 6.8' }).click();
   await expect(wizard.getByText('Se creará una base de datos nueva para la aplicación')).toBeVisible();
   await wizard.getByLabel('Subcarpeta (opcional)').fill('diario');
-  await expect(wizard.getByText('Se instalará en http://blog.tienda.es/diario/')).toBeVisible();
+  await expect(wizard.getByText(`Se instalará en http://blog.${acc.reference}/diario/`)).toBeVisible();
   await wizard.getByRole('button', { name: 'Siguiente' }).click();
   await expect(wizard.getByLabel('Idioma')).toHaveValue('Español');
   await wizard.getByRole('button', { name: 'Instalar', exact: true }).click();
   await expect(wizard.getByText('Campo obligatorio').first()).toBeVisible();
   await wizard.getByLabel('Nombre del sitio').fill('Diario de la tienda');
   await wizard.locator('input[name="config_admin_password"]').fill('Una-clave-larga-1');
-  await wizard.getByLabel('Correo electrónico').fill('ana@tienda.es');
+  await wizard.getByLabel('Correo electrónico').fill(`ana@${acc.reference}`);
   await wizard.getByRole('button', { name: 'Instalar', exact: true }).click();
-  await expect(wizard.getByRole('progressbar', { name: 'Progreso de la instalación' }).or(wizard.getByTestId('install-done'))).toBeVisible();
+  await expect(
+    wizard.getByRole('progressbar', { name: 'Progreso de la instalación' }).or(wizard.getByTestId('install-done')),
+  ).toBeVisible();
   await expect(wizard.getByTestId('install-done')).toBeVisible({ timeout: 20_000 });
-  await expect(wizard.getByRole('link', { name: 'http://blog.tienda.es/diario/' })).toBeVisible();
+  await expect(wizard.getByRole('link', { name: `http://blog.${acc.reference}/diario/` })).toBeVisible();
 });
 
 test('a read-only user sees the sites but no create button, installer or menus', async ({ page, context }) => {
   const acc = await account();
   await signInContext(context, acc, 'ana');
-  await page.goto(sitesPage(acc.items['tienda.es']));
+  await page.goto(sitesPage(acc.items[acc.reference]));
   await (await createSite(page, 'www', '/www')).getByRole('button', { name: 'Crear sitio' }).click();
   await expect(page.getByTestId('site-www')).toBeVisible();
   await context.clearCookies();
   await signInContext(context, acc, 'luis');
-  await page.goto(sitesPage(acc.items['tienda.es']));
+  await page.goto(sitesPage(acc.items[acc.reference]));
   const card = page.getByTestId('site-www');
-  await expect(card.getByRole('link', { name: 'Abrir http://www.tienda.es/' })).toBeVisible();
+  await expect(card.getByRole('link', { name: `Abrir http://www.${acc.reference}/` })).toBeVisible();
   await expect(card.getByText('Sin SSL')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Crear sitio' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Instalar aplicación' })).toHaveCount(0);

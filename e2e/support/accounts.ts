@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { createSession, deleteUserSessions, SESSION_COOKIE } from '../../apps/server/src/modules/session/sessions.ts';
@@ -17,6 +18,12 @@ export async function withE2EStore<T>(work: (store: Store) => Promise<T>): Promi
     await store.destroy();
   }
 }
+
+/**
+ * A name of this test's own: `tienda.es` becomes `tienda-3f9a1c.es`. A name has one owner in the
+ * whole installation, and every test (and every retry) builds its own realm in the one store.
+ */
+export const unique = (name: string) => name.replace(/^[^.]+/, (label) => `${label}-${randomBytes(3).toString('hex')}`);
 
 /** An isolated realm in the running server's store, so specs never step on each other. */
 export const createE2EAccount = (spec: AccountSpec): Promise<Account> => withE2EStore((store) => createAccount(store, spec));

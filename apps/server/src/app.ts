@@ -2,26 +2,30 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_BASE, endpoints } from '@atalaya/contract';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
-import { API_BASE } from '@atalaya/contract';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
-import { registerEnvelope } from './http/answers.ts';
+import { answerFrameworkError, registerEnvelope } from './http/answers.ts';
 import { parseUrlEncoded } from './http/forms.ts';
 import { registerGuard } from './http/guard.ts';
+import { routeOptions } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { zodValidator } from './http/validation.ts';
 import { MODULES } from './modules/index.ts';
-import { requeueInterrupted, startWorker } from './outbox/outbox.ts';
+import { startUsageSchedule } from './modules/service/usage.ts';
 import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts';
 import type { SessionUser } from './modules/session/sessions.ts';
-import { createSecrets, loadSecretKey, type Secrets } from './secrets.ts';
+import { startRenewals } from './modules/sites/acme/renewal.ts';
+import { createRuntime, type Runtime } from './runtime.ts';
+import type { Secrets } from './secrets.ts';
 import type { Store } from './store/db.ts';
+import { startHousekeeping } from './store/housekeeping.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +33,7 @@ declare module 'fastify' {
     store: Store;
     secrets: Secrets;
     authCache: AuthCache;
+    runtime: Runtime;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -62,28 +67,34 @@ export async function buildApp(options: AppOptions) {
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const runtime = createRuntime(config, store, (err) => app.log.error({ err }, 'background work failed'));
+  app.decorate('runtime', runtime);
   app.decorate('config', config);
   app.decorate('store', store);
-  app.decorate('secrets', createSecrets(loadSecretKey(config.dataDir)));
+  app.decorate('secrets', runtime.secrets);
   app.decorate('authCache', createAuthCache(store, config));
   app.setValidatorCompiler(zodValidator);
+  // Answers are written from the endpoint table's schemas: only the declared fields leave.
+  app.setSerializerCompiler(serializerCompiler);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, parseUrlEncoded(body as string)),
   );
+  // Multipart bodies are read by the envelope's preValidation hook (http/forms.ts), which answers a
+  // malformed one with 400.
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
     limits: { fileSize: 64 * 1024, files: 5, fields: 100, fieldSize: 64 * 1024, parts: 110 },
   });
   await app.register(cookie);
   registerSecurityHeaders(app);
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Atalaya API', version: '1' }, servers: [{ url: '/p247' }] },
+    openapi: { info: { title: 'Atalaya API', version: '1' }, servers: [{ url: API_BASE.slice(0, -1) }] },
     transform: jsonSchemaTransform,
   });
 
@@ -102,17 +113,27 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { config: { public: 'read' }, schema: { hide: true } }, async () => app.swagger());
+      api.route({ ...routeOptions(endpoints.config.openapi), handler: async () => app.swagger() });
       for (const module of MODULES) await api.register(module);
     },
     { prefix: API_BASE.slice(0, -1) },
   );
 
   if (options.worker !== false) {
-    await requeueInterrupted(store);
-    const stopWorker = startWorker(store);
-    app.addHook('onClose', async () => stopWorker());
+    await runtime.outbox.requeueInterrupted();
+    const stopWorker = runtime.outbox.start();
+    const stopHousekeeping = startHousekeeping(store, (err) => app.log.error({ err }, 'housekeeping failed'));
+    const stopRenewals = startRenewals(runtime);
+    const stopUsage = startUsageSchedule(runtime);
+    app.addHook('onClose', async () => {
+      stopHousekeeping();
+      stopRenewals();
+      stopUsage();
+      stopWorker();
+      await runtime.outbox.stopped();
+    });
   }
+  app.addHook('onClose', async () => runtime.signals.close());
 
   const webDist = options.webDist ?? WEB_DIST;
   if (existsSync(webDist)) {

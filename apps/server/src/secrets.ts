@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from './config/config.ts';
 
 /**
  * Secrets the panel must show again (mail, FTP and database passwords, auth codes) are kept
@@ -14,13 +15,34 @@ export interface Secrets {
 export function loadSecretKey(dataDir: string): Buffer {
   const file = path.join(dataDir, 'secret.key');
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
   }
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32) throw new Error(`${file} must hold a base64 32-byte key`);
   return key;
+}
+
+function decodeKey(text: string, from: string): Buffer {
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32) throw new ConfigError(`${from} must hold a base64 32-byte key (openssl rand -base64 32)`);
+  return key;
+}
+
+/**
+ * The sealing key every process of one panel must share: `secretKey` (ATALAYA_SECRET_KEY) if set,
+ * else the file at `secretKeyFile` (ATALAYA_SECRET_KEY_FILE), which must exist, else
+ * `<dataDir>/secret.key`, created on first start (one machine).
+ */
+export function sealingKey(config: { dataDir: string; secretKey?: string; secretKeyFile?: string }): Buffer {
+  if (config.secretKey) return decodeKey(config.secretKey, 'ATALAYA_SECRET_KEY');
+  if (config.secretKeyFile) {
+    if (!existsSync(config.secretKeyFile))
+      throw new ConfigError(`the key file ${config.secretKeyFile} (ATALAYA_SECRET_KEY_FILE) does not exist`);
+    return decodeKey(readFileSync(config.secretKeyFile, 'utf8'), config.secretKeyFile);
+  }
+  return loadSecretKey(config.dataDir);
 }
 
 export function createSecrets(key: Buffer): Secrets {

@@ -1,13 +1,60 @@
+import cluster from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/config.ts';
+import { runPrimary, workerCount } from './cluster.ts';
+import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
+import { originWarning } from './http/origins.ts';
+import { createRuntime } from './runtime.ts';
 import { openStore } from './store/db.ts';
 
 const log = pino({ redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] });
 
+type Demo = Awaited<ReturnType<typeof seedDemoIfEmpty>>;
+
+function announce(config: Config, port: number, demo: Demo, processes: number) {
+  console.log(`\nAtalaya is running at http://localhost:${port}/${processes > 1 ? ` (${processes} server processes)` : ''}`);
+  const warning = originWarning(config);
+  if (warning) console.warn(warning);
+  if (demo) {
+    console.log(`Demo sign-in: domain name "${demo.realm}", users "demo" (write) and "viewer" (read only)`);
+    console.log(`Password: ${demo.password}${demo.generated ? ' (generated; set ATALAYA_DEMO_PASSWORD to choose it)' : ''}\n`);
+  }
+}
+
+/** With ATALAYA_WORKERS > 1: migrate and seed once, then fork the server processes. */
+async function primary(config: Config, processes: number) {
+  const store = await openStore(config);
+  const runtime = createRuntime(config, store);
+  const demo = await seedDemoIfEmpty(runtime);
+  await runtime.signals.close();
+  await store.destroy();
+  runPrimary(processes, log, (port) => announce(config, port, demo, processes));
+}
+
+/** One server process: alone, or one of the cluster's workers (which leave the seeding to the primary). */
+async function serve(config: Config) {
+  const store = await openStore(config);
+  const app = await buildApp({ config, store, logger: log });
+  const demo = cluster.isWorker ? null : await seedDemoIfEmpty(app.runtime);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await app.close(); // stops accepting, lets in-flight requests and running jobs finish, then runs onClose hooks
+    await store.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (!cluster.isWorker) announce(config, (app.server.address() as { port: number }).port, demo, 1);
+}
+
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -17,31 +64,16 @@ async function main() {
     }
     throw error;
   }
-  const store = await openStore(config);
-  const demo = await seedDemoIfEmpty(store, config);
-  const app = await buildApp({ config, store, logger: log });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
-    await app.close(); // stops accepting, lets in-flight requests finish, then runs onClose hooks
-    await store.destroy();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${(app.server.address() as { port: number }).port}/`;
-  console.log(`\nAtalaya is running at ${url}`);
-  if (demo) {
-    console.log(`Demo sign-in: domain name "${demo.realm}", users "demo" (write) and "viewer" (read only)`);
-    console.log(`Password: ${demo.password}${demo.generated ? ' (generated; set ATALAYA_DEMO_PASSWORD to choose it)' : ''}\n`);
-  }
+  const processes = workerCount(config.workers);
+  if (processes > 1 && cluster.isPrimary) await primary(config, processes);
+  else await serve(config);
 }
 
 main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
   log.fatal({ err: error }, 'start failed');
   process.exit(1);
 });

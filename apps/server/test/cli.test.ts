@@ -3,7 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { createSession } from '../src/modules/session/sessions.ts';
+import { hashPassword } from '../src/passwords.ts';
 import { openStore } from '../src/store/db.ts';
+import { login, sessionToken, withSession } from './account/helpers.ts';
+import type { TestContext } from './stores.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../src/cli/main.ts');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'atalaya-cli-'));
@@ -33,7 +39,8 @@ describe('the admin CLI', () => {
     expect(unknown.err).toMatch(/Unknown command "realm-destroy"[\s\S]*realm-create <domain-name>/);
   });
 
-  it('builds a realm with two users and an item granted read to one and write to the other', async () => {
+  // Nine CLI processes, each starting Node and opening the store: minutes on a loaded 2-core machine.
+  it('builds a realm with two users and an item granted read to one and write to the other', { timeout: 120_000 }, async () => {
     expect(admin('realm-create', 'cliente.es').code).toBe(0);
     expect(admin('user-create', 'cliente.es', 'ana', '--password', 'una-clave-larga').code).toBe(0);
     const generated = admin('user-create', 'cliente.es', 'luis');
@@ -87,11 +94,66 @@ describe('the admin CLI', () => {
     expect(result.err).toMatch(message);
   });
 
-  it('disables a user and resets a password', () => {
-    expect(admin('user-disable', 'cliente.es', 'luis').code).toBe(0);
-    expect(admin('user-list', 'cliente.es').out).toMatch(/luis.*\(disabled\)/);
-    expect(admin('user-password', 'cliente.es', 'ana', '--password', 'otra-clave-larga').code).toBe(0);
-    expect(admin('realm-disable', 'cliente.es').code).toBe(0);
-    expect(admin('realm-list').out).toMatch(/cliente\.es\t\(disabled\)/);
+  it('refuses a name another realm holds, or one inside or above it, saying whose it is (issue 13, finding 3)', () => {
+    expect(admin('realm-create', 'rival.test').code).toBe(0);
+    // tienda.es belongs to cliente.es (created above).
+    for (const [reference, message] of [
+      ['tienda.es', /"tienda\.es" belongs to realm "cliente\.es": a name has one owner in the whole installation/],
+      ['TIENDA.es.', /"tienda\.es" belongs to realm "cliente\.es"/],
+      ['shop.tienda.es', /"shop\.tienda\.es" is inside "tienda\.es", which belongs to realm "cliente\.es"/],
+    ] as const) {
+      const refused = admin('item-create', 'rival.test', reference, '--service', 'normal', '--mail');
+      expect(refused.code, reference).toBe(2);
+      expect(refused.err).toMatch(message);
+    }
+    expect(admin('item-create', 'rival.test', 'sub.rival-shop.es', '--mail').code).toBe(0);
+    const above = admin('item-create', 'cliente.es', 'rival-shop.es', '--domain');
+    expect(above.code).toBe(2);
+    expect(above.err).toMatch(/"rival-shop\.es" holds "sub\.rival-shop\.es", which belongs to realm "rival\.test"/);
+    expect(admin('item-list', 'rival.test').out).not.toContain('tienda.es');
+  });
+
+  it('disables a user and resets a password: the panel then refuses them as it should', async () => {
+    // The panel over the CLI's store, as a server process beside the CLI would be.
+    const config = loadConfig({ ATALAYA_DATA_DIR: dataDir, DATABASE_URL: '' });
+    const store = await openStore(config);
+    const app = await buildApp({ config, store, worker: false });
+    const ctx = { app, store, config } as TestContext;
+    try {
+      const signIn = (username: string, password: string) => login(ctx, { domainName: 'cliente.es', username, password }, {}, '10.7.7.7');
+      const luisId = (await store.selectFrom('user').select('id').where('username', '=', 'luis').executeTakeFirstOrThrow()).id;
+      const luisSession = withSession(await createSession(store, luisId));
+      const info = async (headers: Record<string, string>) =>
+        (await app.inject({ method: 'POST', url: '/p247/user/info/', headers })).json().system.statusCode;
+      expect(await info(luisSession)).toBe(200);
+
+      expect(admin('user-disable', 'cliente.es', 'luis').code).toBe(0);
+      expect(admin('user-list', 'cliente.es').out).toMatch(/luis.*\(disabled\)/);
+      expect(await info(luisSession)).toBe(101);
+      await store
+        .updateTable('user')
+        .set({ password_hash: await hashPassword('la-de-luis-1') })
+        .where('id', '=', luisId)
+        .execute();
+      expect((await signIn('luis', 'la-de-luis-1')).statusCode).toBe(401);
+      expect(admin('user-disable', 'cliente.es', 'luis', '--enable').code).toBe(0);
+      expect((await signIn('luis', 'la-de-luis-1')).statusCode).toBe(200);
+
+      const anaSession = sessionToken(await signIn('ana', 'una-clave-larga'))!;
+      expect(await info(withSession(anaSession))).toBe(200);
+      expect(admin('user-password', 'cliente.es', 'ana', '--password', 'otra-clave-larga').code).toBe(0);
+      expect(await info(withSession(anaSession))).toBe(101);
+      expect((await signIn('ana', 'una-clave-larga')).statusCode).toBe(401);
+      const fresh = sessionToken(await signIn('ana', 'otra-clave-larga'))!;
+      expect(await info(withSession(fresh))).toBe(200);
+
+      expect(admin('realm-disable', 'cliente.es').code).toBe(0);
+      expect(admin('realm-list').out).toMatch(/cliente\.es\t\(disabled\)/);
+      expect(await info(withSession(fresh))).toBe(101);
+      expect((await signIn('ana', 'otra-clave-larga')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+      await store.destroy();
+    }
   });
 });

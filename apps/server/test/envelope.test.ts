@@ -1,23 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FieldErrors } from '../src/http/errors.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from './stores.ts';
+import { createAccount } from './fixtures.ts';
+import { describeStores, openTestApp, type TestContext } from './stores.ts';
 
-describe.each(STORE_KINDS)('the API envelope on %s', (kind) => {
+describeStores('the API envelope on %s', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await openTestApp(kind, { 'legal.jurisdiction': 'Manacor' });
     // Routes that exist only in this test, to exercise the body conventions end to end.
     ctx.app.post(
       '/p247/test/echo/',
-      { config: { public: 'form' }, schema: { body: z.object({ name: z.string().min(1), dns: z.array(z.string()).optional(), cert: z.string().optional() }) } },
+      {
+        config: { public: 'form' },
+        schema: { body: z.object({ name: z.string().min(1), dns: z.array(z.string()).optional(), cert: z.string().optional() }) },
+      },
       async (request) => ({ data: request.body, info: [{ key: 'main.success' }] }),
     );
     ctx.app.get('/p247/test/boom/', { config: { public: 'read' } }, async () => {
       throw new Error('database password is hunter2');
     });
     ctx.app.get('/p247/test/fields/', { config: { public: 'read' } }, async () => {
-      throw new FieldErrors([{ input: 'ip', key: 'validation.ipv4' }, { input: 'name', key: 'validation.required' }]);
+      throw new FieldErrors([
+        { input: 'ip', key: 'validation.ipv4' },
+        { input: 'name', key: 'validation.required' },
+      ]);
     });
   });
   afterAll(() => ctx.close());
@@ -31,7 +38,11 @@ describe.each(STORE_KINDS)('the API envelope on %s', (kind) => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(body.system).toEqual({ valid: true, errors: [], inputs: [], info: [], statusCode: 200, debug: [], job: null, mlcVer: '1' });
-    expect(body.data).toMatchObject({ company: 'Atalaya', jurisdiction: 'Manacor', themeConfig: { logo: '/assets/images/logo.png', logo_mini: '/assets/images/logo_mini.png', color: 'indigo' } });
+    expect(body.data).toMatchObject({
+      company: 'Atalaya',
+      jurisdiction: 'Manacor',
+      themeConfig: { logo: '/assets/images/logo.png', logo_mini: '/assets/images/logo_mini.png', color: 'indigo' },
+    });
   });
 
   it('answers 404 in the envelope for an unknown route under /p247/', async () => {
@@ -41,7 +52,12 @@ describe.each(STORE_KINDS)('the API envelope on %s', (kind) => {
   });
 
   it('reads URL-encoded bodies with repeated name[] fields as arrays and translates info', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/p247/test/echo/', headers: form, payload: 'name=a&dns[]=ns1.x.com&dns[]=ns2.x.com&language=en' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/p247/test/echo/',
+      headers: form,
+      payload: 'name=a&dns[]=ns1.x.com&dns[]=ns2.x.com&language=en',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ name: 'a', dns: ['ns1.x.com', 'ns2.x.com'] });
     expect(res.json().system.info).toEqual(['Operation done successfully']);
@@ -62,6 +78,51 @@ describe.each(STORE_KINDS)('the API envelope on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ name: 'site', cert: '-----BEGIN CERTIFICATE-----' });
+  });
+
+  it('answers a malformed multipart body with 400 in the envelope, signed in or not (issue 13, finding 6)', async () => {
+    const acc = await createAccount(ctx.store, { users: { ana: 'all=write' }, items: [{ reference: 'mp.test', mail: true }] });
+    const signedIn = await acc.as('ana');
+    const truncated = '--B\r\nContent-Disposition: form-data; name="domainName"\r\n\r\nx\r\n--B\r\n';
+    const bodies: [string, string][] = [
+      ['multipart/form-data; boundary=B', truncated],
+      ['multipart/form-data; boundary=B', '--B\r\nContent-Disposition: form-data; name="domainName"\r\n\r\nx'],
+      ['multipart/form-data; boundary=B', '--B\r\nContent-Disp'],
+      ['multipart/form-data; boundary=B', 'no parts at all'],
+      ['multipart/form-data; boundary=B', '--B\r\nContent-Disposition: form-data; name="cert"; filename="c.pem"\r\n\r\n-----BEGIN'],
+      ['multipart/form-data', truncated],
+      ['multipart/form-data; boundary=', truncated],
+    ];
+    for (const [url, headers] of [
+      ['/p247/user/login/', { 'x-dd-request': '1' }],
+      ['/p247/contactmail/', signedIn],
+      ['/p247/test/echo/', { 'x-dd-request': '1' }],
+    ] as const) {
+      for (const [type, payload] of bodies) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `${url}?language=en`,
+          headers: { ...headers, 'content-type': type },
+          payload,
+        });
+        expect(res.statusCode, `${url} ${type} ${JSON.stringify(payload)}`).toBe(400);
+        expect(res.json().system).toMatchObject({ valid: false, statusCode: 400, errors: ['The request is malformed'] });
+      }
+    }
+  });
+
+  it('answers what the router refuses in the envelope too, without echoing the path (found by the fuzz test)', async () => {
+    const long = await ctx.app.inject({
+      method: 'GET',
+      url: `/p247/domain/${'9'.repeat(300)}/?language=en`,
+      headers: { 'x-dd-request': '1' },
+    });
+    expect(long.statusCode).toBe(404);
+    expect(long.json().system).toMatchObject({ valid: false, statusCode: 404, errors: ['Resource not found'] });
+    const bad = await ctx.app.inject({ method: 'GET', url: '/p247/domain/%zz/', headers: { 'x-dd-request': '1' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().system).toMatchObject({ valid: false, statusCode: 400 });
+    expect(bad.body).not.toContain('%zz');
   });
 
   it('pairs field errors as inputs and errors, translated into the forced language', async () => {
@@ -96,12 +157,104 @@ describe.each(STORE_KINDS)('the API envelope on %s', (kind) => {
   });
 
   it('refuses a call without the request header, and one from a foreign origin', async () => {
-    const noHeader = await ctx.app.inject({ method: 'POST', url: '/p247/test/echo/', headers: { 'content-type': form['content-type'] }, payload: 'name=a' });
+    const noHeader = await ctx.app.inject({
+      method: 'POST',
+      url: '/p247/test/echo/',
+      headers: { 'content-type': form['content-type'] },
+      payload: 'name=a',
+    });
     expect(noHeader.statusCode).toBe(403);
-    const foreign = await ctx.app.inject({ method: 'POST', url: '/p247/test/echo/', headers: { ...form, origin: 'https://evil.example' }, payload: 'name=a' });
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: '/p247/test/echo/',
+      headers: { ...form, origin: 'https://evil.example' },
+      payload: 'name=a',
+    });
     expect(foreign.statusCode).toBe(403);
     const crossSite = await ctx.app.inject({ method: 'GET', url: '/p247/config/get/', headers: { 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['same-origin', 200],
+    ['none', 200],
+    ['same-site', 403],
+    ['cross-site', 403],
+  ])('answers a call whose Sec-Fetch-Site is %s with %i: a sibling subdomain is another site', async (site, status) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/p247/test/echo/',
+      headers: { ...form, 'sec-fetch-site': site },
+      payload: 'name=a',
+    });
+    expect(res.statusCode).toBe(status);
+  });
+
+  // Without publicOrigin the panel answers to loopback names only (decision 015), so its own host here is localhost.
+  it('accepts the Origin of the panel’s own host over http or https, and no other', async () => {
+    const call = (origin: string) =>
+      ctx.app.inject({ method: 'POST', url: '/p247/test/echo/', headers: { ...form, host: 'localhost:8080', origin }, payload: 'name=a' });
+    expect((await call('http://localhost:8080')).statusCode).toBe(200);
+    expect((await call('https://localhost:8080')).statusCode).toBe(200);
+    for (const origin of ['http://localhost', 'http://evil.test:8080', 'http://localhost:8080.evil.test', 'null']) {
+      expect((await call(origin)).statusCode, origin).toBe(403);
+    }
+  });
+
+  it('trusts the configured public origin behind a proxy, whatever the Host header says', async () => {
+    const proxied = await openTestApp(kind, { publicOrigin: 'https://panel.example.com' });
+    try {
+      const call = (origin: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/p247/user/logout/',
+          headers: { 'x-dd-request': '1', host: '127.0.0.1:8080', origin },
+        });
+      expect((await call('https://panel.example.com')).statusCode).toBe(200);
+      expect((await call('http://127.0.0.1:8080')).statusCode).toBe(200);
+      expect((await call('https://other.example.com')).statusCode).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('leaves pages and assets outside the API to the browser: a link from another site opens the sign-in page', async () => {
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/login/',
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://mail.example' },
+    });
+    expect(page.statusCode).not.toBe(403);
+    // An unknown API path answers the envelope's 404, not a demand for a session.
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/p247/no/such/call/', headers: { 'x-dd-request': '1' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().system.valid).toBe(false);
+  });
+
+  it('says why it refused a cross-site call or one without the request header, and asks for a session last', async () => {
+    const crossSite = await ctx.app.inject({
+      method: 'GET',
+      url: '/p247/config/get/',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.json().system.errors).toEqual(['Petición rechazada: origen no permitido']);
+    // A call that needs a session is checked for its header first: 403, not 401, without it.
+    const noHeader = await ctx.app.inject({ method: 'GET', url: '/p247/permission/list/' });
+    expect(noHeader.statusCode).toBe(403);
+    expect(noHeader.json().system.errors).toEqual(['Petición rechazada: origen no permitido']);
+    const noSession = await ctx.app.inject({ method: 'GET', url: '/p247/permission/list/', headers: { 'x-dd-request': '1' } });
+    expect(noSession.statusCode).toBe(401);
+    expect(noSession.json().system.statusCode).toBe(101);
+  });
+
+  it('needs the request header on public calls with effects, but not on public reads, HEAD included', async () => {
+    expect((await ctx.app.inject({ method: 'HEAD', url: '/p247/config/get/' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/p247/config/get/' })).statusCode).toBe(200);
+    const noHeader = await ctx.app.inject({ method: 'POST', url: '/p247/user/logout/' });
+    expect(noHeader.statusCode).toBe(403);
+    expect(noHeader.json().system.errors).toHaveLength(1);
+    expect((await ctx.app.inject({ method: 'POST', url: '/p247/user/logout/', headers: { 'x-dd-request': '0' } })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: '/p247/user/logout/', headers: { 'x-dd-request': '1' } })).statusCode).toBe(200);
   });
 
   it('publishes an OpenAPI document generated from the route schemas', async () => {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { PermissionMap } from '@atalaya/contract';
-import { createItem, createRealm, createUser, grant, type ItemSpec, parsePermissionMap } from '../src/modules/accounts/accounts.ts';
+import type { Envelope, PermissionMap } from '@atalaya/contract';
+import { createItem, createRealm, createUser, grant, type ItemSpec, parsePermissionMap } from '../src/modules/provisioning/accounts.ts';
 import { createSession, SESSION_COOKIE } from '../src/modules/session/sessions.ts';
 import type { Store } from '../src/store/db.ts';
+import type { TestContext } from './stores.ts';
 
 export const TEST_PASSWORD = 'test-password-1';
 
@@ -45,3 +46,52 @@ export async function createAccount(store: Store, spec: AccountSpec): Promise<Ac
 
 /** The usual URL-encoded form headers on top of a user's headers. */
 export const formHeaders = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/x-www-form-urlencoded' });
+
+export type Fields = Record<string, string | number | (string | number)[]>;
+
+/** URL-encoded like the SPA sends it: arrays as repeated `name[]` fields. */
+export function encode(fields: Fields): string {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (Array.isArray(value)) for (const v of value) body.append(`${key}[]`, String(v));
+    else body.append(key, String(value));
+  }
+  return body.toString();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely and assert their shape.
+export type Loose = any;
+
+export interface Reply<T = Loose> {
+  status: number;
+  /** The parsed envelope (undefined when the answer is not JSON, e.g. a file). */
+  body: Envelope<T>;
+  headers: Record<string, unknown>;
+  raw: string;
+}
+
+/**
+ * The one way the API tests call the app: `url` under /p247, the caller's headers, and fields
+ * sent URL-encoded (a POST) when given. Every area's helper is a thin layer over it.
+ */
+export async function send<T = Loose>(
+  app: TestContext['app'],
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+  fields?: Fields,
+): Promise<Reply<T>> {
+  const response = await app.inject({
+    method,
+    url: `/p247${url}`,
+    headers: fields ? formHeaders(headers) : headers,
+    payload: fields ? encode(fields) : undefined,
+  });
+  const isJson = String(response.headers['content-type'] ?? '').startsWith('application/json');
+  return {
+    status: response.statusCode,
+    body: isJson ? response.json() : (undefined as never),
+    headers: response.headers,
+    raw: response.body,
+  };
+}

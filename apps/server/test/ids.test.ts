@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Account, createAccount } from './fixtures.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from './stores.ts';
+import { describeStores, openTestApp, type TestContext } from './stores.ts';
 
 // One past PostgreSQL's 4-byte serial, and a number no store holds: each must be an unknown id, not a 500.
 const HUGE = ['2147483648', '99999999999999', '1e3', '0'];
@@ -18,12 +18,15 @@ const URLS = [
   '/p247/service/{item}/dns/{id}/',
 ];
 
-describe.each(STORE_KINDS)('ids in the path on %s', (kind) => {
+describeStores('ids in the path on %s', (kind) => {
   let ctx: TestContext;
   let account: Account;
   beforeAll(async () => {
     ctx = await openTestApp(kind);
-    account = await createAccount(ctx.store, { users: { w: 'all=write' }, items: [{ reference: 'ids.es', domain: true, service: 'normal', mail: true }] });
+    account = await createAccount(ctx.store, {
+      users: { w: 'all=write' },
+      items: [{ reference: 'ids.es', domain: true, service: 'normal', mail: true }],
+    });
   });
   afterAll(() => ctx.close());
 

@@ -1,12 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainJobs, enqueue, MAX_ATTEMPTS, registerJobHandler, runOneJob } from '../src/outbox/outbox.ts';
-import { openTestStore, STORE_KINDS } from './stores.ts';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { backoffSeconds, createOutbox, enqueue, type JobHandler, MAX_ATTEMPTS, type Outbox } from '../src/outbox/outbox.ts';
+import { describeStores, openTestStore } from './stores.ts';
 
-describe.each(STORE_KINDS)('the outbox on %s', (kind) => {
+describeStores('the outbox on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof openTestStore>>;
+  let outbox: Outbox;
   beforeAll(async () => {
     ctx = await openTestStore(kind);
+    outbox = createOutbox(ctx.store);
   });
+  const registerJobHandler = (kind: string, handler: JobHandler) => outbox.register({ [kind]: handler });
+  const drainJobs = (_store: unknown, limit?: number) => outbox.drain(limit);
+  const runOneJob = (_store: unknown) => outbox.runOne();
   afterAll(() => ctx.cleanup());
 
   it('writes a job with the panel change in one transaction, so a rollback leaves neither', async () => {
@@ -27,7 +32,10 @@ describe.each(STORE_KINDS)('the outbox on %s', (kind) => {
     const id = await enqueue(ctx.store, 'test.ok', { zone: 'a.test' });
     await drainJobs(ctx.store);
     expect(applied).toEqual([{ zone: 'a.test' }]);
-    expect(await ctx.store.selectFrom('job').select(['status', 'progress']).where('id', '=', id).executeTakeFirst()).toEqual({ status: 'done', progress: 100 });
+    expect(await ctx.store.selectFrom('job').select(['status', 'progress']).where('id', '=', id).executeTakeFirst()).toEqual({
+      status: 'done',
+      progress: 100,
+    });
   });
 
   it('retries a failing job with back-off and ends it as failed, visible with its error', async () => {
@@ -43,6 +51,108 @@ describe.each(STORE_KINDS)('the outbox on %s', (kind) => {
       await ctx.store.updateTable('job').set({ next_at: 0 }).where('id', '=', id).execute();
       await runOneJob(ctx.store);
     }
-    expect(await ctx.store.selectFrom('job').select(['status', 'attempts']).where('id', '=', id).executeTakeFirst()).toEqual({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(await ctx.store.selectFrom('job').select(['status', 'attempts']).where('id', '=', id).executeTakeFirst()).toEqual({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+    });
+  });
+
+  it('waits 1 s, 2 s, 4 s … up to 5 minutes between tries, and does not try again before then', async () => {
+    expect([1, 2, 3, 4, 5, 8, 9, 10, 20].map(backoffSeconds)).toEqual([1, 2, 4, 8, 16, 128, 256, 300, 300]);
+    let calls = 0;
+    registerJobHandler('test.slow', async () => {
+      calls++;
+      throw new Error('still down');
+    });
+    const id = await enqueue(ctx.store, 'test.slow', {});
+    const start = Date.now();
+    const at = (seconds: number) => vi.setSystemTime(start + seconds * 1000);
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      // Tries at 0 s, then 1 s later, then 2 s after that, then 4 s after that.
+      for (const [wait, attempt] of [
+        [0, 1],
+        [1, 2],
+        [3, 3],
+        [7, 4],
+      ]) {
+        at(wait - 0.999); // just before the next try is due: nothing runs
+        await drainJobs(ctx.store);
+        expect(calls).toBe(attempt - 1);
+        at(wait);
+        await drainJobs(ctx.store);
+        expect(calls).toBe(attempt);
+      }
+      const job = await ctx.store.selectFrom('job').select(['next_at', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(job).toEqual({ attempts: 4, next_at: Math.floor(start / 1000) + 7 + 8 });
+    } finally {
+      vi.useRealTimers();
+      await ctx.store.updateTable('job').set({ status: 'failed' }).where('id', '=', id).execute();
+    }
+  });
+
+  it('marks a job running while its handler works, with the progress it reports', async () => {
+    const seen: unknown[] = [];
+    registerJobHandler('test.progress', async (_payload, job, progress) => {
+      const db = ctx.store;
+      seen.push(await db.selectFrom('job').select(['status', 'progress']).where('id', '=', job.id).executeTakeFirstOrThrow());
+      await progress(42.4);
+      seen.push(await db.selectFrom('job').select(['status', 'progress']).where('id', '=', job.id).executeTakeFirstOrThrow());
+    });
+    const id = await enqueue(ctx.store, 'test.progress', {});
+    await runOneJob(ctx.store);
+    expect(seen).toEqual([
+      { status: 'running', progress: 0 },
+      { status: 'running', progress: 42 },
+    ]);
+    expect(await ctx.store.selectFrom('job').select(['status', 'progress']).where('id', '=', id).executeTakeFirst()).toEqual({
+      status: 'done',
+      progress: 100,
+    });
+  });
+
+  it('fails a job of a kind no one handles, saying so', async () => {
+    const id = await enqueue(ctx.store, 'test.nobody', {});
+    await runOneJob(ctx.store);
+    const job = await ctx.store.selectFrom('job').select(['status', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'pending', last_error: 'no handler for job kind test.nobody' });
+    await ctx.store.updateTable('job').set({ status: 'failed' }).where('id', '=', id).execute();
+  });
+
+  it('drains at most the number of jobs it is given', async () => {
+    let calls = 0;
+    registerJobHandler('test.count', async () => {
+      calls++;
+    });
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await enqueue(ctx.store, 'test.count', {}));
+    await drainJobs(ctx.store, 2);
+    expect(calls).toBe(2);
+    await drainJobs(ctx.store);
+    expect(calls).toBe(3);
+  });
+
+  it('keeps the first 1,000 characters of a long error', async () => {
+    registerJobHandler('test.verbose', async () => {
+      throw new Error(`${'e'.repeat(999)}|and more`);
+    });
+    const id = await enqueue(ctx.store, 'test.verbose', {});
+    await runOneJob(ctx.store);
+    const job = await ctx.store.selectFrom('job').select(['last_error', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(job.last_error).toBe(`${'e'.repeat(999)}|`);
+    await ctx.store.updateTable('job').set({ status: 'failed' }).where('id', '=', id).execute();
+  });
+
+  it('never runs a job that is not pending, whatever its time', async () => {
+    let calls = 0;
+    registerJobHandler('test.idle', async () => {
+      calls++;
+    });
+    for (const status of ['running', 'done', 'failed'] as const) {
+      const id = await enqueue(ctx.store, 'test.idle', {});
+      await ctx.store.updateTable('job').set({ status, next_at: 0 }).where('id', '=', id).execute();
+    }
+    await drainJobs(ctx.store);
+    expect(calls).toBe(0);
   });
 });

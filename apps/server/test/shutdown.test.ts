@@ -7,9 +7,14 @@ import { openTestApp, type TestContext } from './stores.ts';
 
 describe('shutting down', () => {
   let ctx: TestContext;
+  let started: () => void;
+  const handlerStarted = new Promise<void>((resolve) => {
+    started = resolve;
+  });
   beforeAll(async () => {
     ctx = await openTestApp('sqlite');
     ctx.app.get('/p247/test/slow/', { config: { public: 'read' } }, async () => {
+      started();
       await new Promise((resolve) => setTimeout(resolve, 300));
       return { data: { finished: true } };
     });
@@ -20,7 +25,7 @@ describe('shutting down', () => {
   it('lets an in-flight request finish when the server closes', async () => {
     const { port } = ctx.app.server.address() as { port: number };
     const inFlight = fetch(`http://127.0.0.1:${port}/p247/test/slow/`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await handlerStarted; // the request is in the server's hands (a fixed wait lost that race under load)
     const closing = ctx.app.close();
     const response = await inFlight;
     expect(response.status).toBe(200);
@@ -30,9 +35,20 @@ describe('shutting down', () => {
 
   it('exits cleanly on SIGTERM, logging JSON lines without the demo password', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'atalaya-sigterm-'));
-    const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.resolve(import.meta.dirname, '../src/server.ts')], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ATALAYA_DATA_DIR: dataDir, ATALAYA_DEMO_PASSWORD: 'secret-demo-pass', DATABASE_URL: '' },
-    });
+    const server = spawn(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', path.resolve(import.meta.dirname, '../src/server.ts')],
+      {
+        env: {
+          ...process.env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          ATALAYA_DATA_DIR: dataDir,
+          ATALAYA_DEMO_PASSWORD: 'secret-demo-pass',
+          DATABASE_URL: '',
+        },
+      },
+    );
     let output = '';
     server.stdout.on('data', (chunk) => {
       output += chunk;

@@ -28,9 +28,15 @@ describe('the SQLite store beside another writing process', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     for (let i = 0; i < 10; i++) {
       await ctx.store.transaction().execute(async (trx) => {
-        const count = await trx.selectFrom('notice').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const count = await trx
+          .selectFrom('notice')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         await new Promise((resolve) => setTimeout(resolve, 20)); // the other process gets its turn here
-        await trx.insertInto('notice').values({ user_id: Number(count.n), type: 'panel', at: now() }).execute();
+        await trx
+          .insertInto('notice')
+          .values({ user_id: Number(count.n), type: 'panel', at: now() })
+          .execute();
       });
     }
     expect(await finished).toBe(0);

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { boot } from './app/boot.ts';
 import { Providers } from './app/Providers.tsx';
 import LoginPage from './features/session/LoginPage.tsx';
+import { installErrorHandlers } from './lib/errors.ts';
 import { userInfoQuery } from './lib/session.ts';
 import type { StartupCalls } from './lib/startupCalls.ts';
 
@@ -11,10 +12,11 @@ type Panel = Promise<typeof import('./app/App.tsx')>;
 
 /**
  * Start-up, then the first render. /login/ for a visitor is the sign-in page alone, without the
- * router and the shell (DESIGN §8: 140 KB); every other page, or a signed-in user there, gets the
+ * router and the shell (docs/design.md#budgets: 140 KB); every other page, or a signed-in user there, gets the
  * panel (`panel`, already on its way, see main.tsx). `calls`: the start-up calls the entry sent.
  */
 export async function start(onLoginPage: boolean, panel: Panel | null, loadPanel: () => Panel, calls: StartupCalls) {
+  installErrorHandlers();
   const queryClient = await boot(calls);
   let ui: ReactNode;
   if (onLoginPage && !queryClient.getQueryData(userInfoQuery.queryKey)) {
@@ -32,6 +34,6 @@ export async function start(onLoginPage: boolean, panel: Panel | null, loadPanel
   }
   const root = createRoot(document.getElementById('root')!);
   // As a transition React renders in slices of a few milliseconds instead of one long task, which
-  // on a slow phone held the page for half a second after the first paint (TBT, DESIGN §8).
+  // on a slow phone held the page for half a second after the first paint (TBT, docs/design.md#budgets).
   startTransition(() => root.render(<StrictMode>{ui}</StrictMode>));
 }

@@ -25,7 +25,9 @@ describe('Mantine styles', () => {
       }
     }
     const styles = readFileSync(path.join(SRC, 'styles.css'), 'utf8');
-    const missing = [...used].filter((name) => existsSync(path.join(STYLES, `${name}.css`)) && !styles.includes(`styles/${name}.css'`));
+    // The formatter may quote the @imports either way.
+    const imported = (name: string) => new RegExp(`styles/${name}\\.css['"]`).test(styles);
+    const missing = [...used].filter((name) => existsSync(path.join(STYLES, `${name}.css`)) && !imported(name));
     expect(missing).toEqual([]);
   });
 

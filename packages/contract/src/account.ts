@@ -1,19 +1,18 @@
 /** Schemas, code tables and limits of the account area, shared by the web forms and the routes. */
 import { z } from 'zod';
-import type { Area, Level } from './permissions.ts';
+import { AREAS, LEVELS } from './permissions.ts';
 import { LANGUAGES, LIMITS, PALETTE, THEMES } from './settings.ts';
+import { requiredLine, requiredMultiLine, singleLine } from './strings.ts';
 
 // A message key as the issue message names the translated text the server sends back (see fromZod).
-const required = (max: number) => z.string().trim().min(1).max(max);
-const singleLine = (max: number) => required(max).refine((v) => !/[\r\n]/.test(v), 'validation.invalid');
 /** A checkbox arrives as "1", "true" or "on" when ticked; anything else means not accepted. */
 const accepted = z.enum(['1', 'true', 'on'], { error: 'account.privacy_required' });
-/** The solved ALTCHA payload (base64 JSON) travels in the field the spec calls recaptcha_response. */
+/** The solved ALTCHA payload (base64 JSON) travels in the field historically called recaptcha_response. */
 const captcha = z.string({ error: 'account.captcha_required' }).min(1, 'account.captcha_required').max(8000);
 
 export const loginSchema = z.object({
-  domainName: required(253),
-  username: required(64),
+  domainName: requiredLine(253),
+  username: requiredLine(64),
   password: z.string().min(1).max(LIMITS.passwordMax),
   recaptcha_response: captcha,
 });
@@ -33,87 +32,105 @@ export const preferencesSchema = z.object({
 });
 export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-
 /** The signed-in contact page; name and phone belong to its fuller variant. */
 export const contactMailSchema = z.object({
   email: z.email().max(254),
-  subject: singleLine(200),
-  contents: required(5000),
+  subject: requiredLine(200),
+  contents: requiredMultiLine(5000),
   privacy: accepted,
-  name: optionalText(100).refine((v) => !v || !/[\r\n]/.test(v), 'validation.invalid'),
-  phone: optionalText(30),
+  name: singleLine(100).optional(),
+  phone: singleLine(30).optional(),
 });
 export type ContactMailInput = z.infer<typeof contactMailSchema>;
 
 /** The sign-in page's forgot-password dialog: no session, so a captcha. */
 export const contactSchema = z.object({
-  domain: singleLine(253),
-  user: singleLine(64),
-  name: singleLine(100),
+  domain: requiredLine(253),
+  user: requiredLine(64),
+  name: requiredLine(100),
   email: z.email().max(254),
-  contents: required(5000),
+  contents: requiredMultiLine(5000),
   privacy: accepted,
   recaptcha_response: captcha,
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
 /** POST /user/info/: the dashboard labels plus what the shell needs (preferences, colour rights). */
-export interface UserInfo {
-  id: number;
-  user: string;
-  name: string;
-  email: string;
+export const userInfoSchema = z.object({
+  id: z.number(),
+  user: z.string(),
+  name: z.string(),
+  email: z.string(),
   /** The sign-in domain name. */
-  domainName: string;
+  domainName: z.string(),
   /** The panel's company (dashboard label "business"). */
-  company: string;
-  business: string;
+  company: z.string(),
+  business: z.string(),
   /** The previous sign-in (Unix seconds and IP); the first sign-in shows the current one. */
-  tsLastLogin: number | null;
-  ip: string | null;
-  total_domain: number;
-  language: string;
-  theme: string;
-  color: string;
-  canSetColor: boolean;
-}
+  tsLastLogin: z.number().nullable(),
+  ip: z.string().nullable(),
+  total_domain: z.number(),
+  language: z.string(),
+  theme: z.string(),
+  color: z.string(),
+  canSetColor: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** POST /user/preferences/: the preferences now in force. */
+export const savedPreferencesSchema = z.object({ theme: z.string(), color: z.string(), language: z.string() });
 
 /** GET /permission/list/: one row per item with at least one visible permission. */
-export interface PermissionItem {
-  id: number;
-  reference: string;
-  hasDomain: boolean;
-  hasService: boolean;
-  hasMail: boolean;
-  isRedirAndParking: boolean;
+export const permissionItemSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  hasDomain: z.boolean(),
+  hasService: z.boolean(),
+  hasMail: z.boolean(),
+  isRedirAndParking: z.boolean(),
   /** Unix seconds; null when the item lacks that kind or the user may not see it. */
-  domainExpireTS: number | null;
-  serviceExpireTS: number | null;
-  mailExpireTS: number | null;
-}
+  domainExpireTS: z.number().nullable(),
+  serviceExpireTS: z.number().nullable(),
+  mailExpireTS: z.number().nullable(),
+});
+export type PermissionItem = z.infer<typeof permissionItemSchema>;
 
 /** POST /permission/{id}/: the full map (every area, disabled when not granted) and the breadcrumb expiry data. */
-export interface PermissionSet {
-  id: number;
-  reference: string;
-  permissions: Record<Area, Level>;
-  hasDomain: boolean;
-  hasService: boolean;
-  hasMail: boolean;
-  domain: { expireTS: number | null };
-  service: { isRedirAndParking: boolean; expireTS: number | null };
-  mail: { expireTS: number | null };
-}
+export const permissionSetSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  permissions: z.record(z.enum(AREAS), z.enum(LEVELS)),
+  hasDomain: z.boolean(),
+  hasService: z.boolean(),
+  hasMail: z.boolean(),
+  domain: z.object({ expireTS: z.number().nullable() }),
+  service: z.object({ isRedirAndParking: z.boolean(), expireTS: z.number().nullable() }),
+  mail: z.object({ expireTS: z.number().nullable() }),
+});
+export type PermissionSet = z.infer<typeof permissionSetSchema>;
 
-export interface PrivacyPolicy {
-  title: string;
-  text: string;
-  redirecTo: string | null;
-}
+export const privacyPolicySchema = z.object({ title: z.string(), text: z.string(), redirecTo: z.string().nullable() });
+export type PrivacyPolicy = z.infer<typeof privacyPolicySchema>;
 
-/** POST /user/login/: domainID follows the spec's redirect rule; null means the dashboard. */
-export interface LoginAnswer {
-  success: true;
-  domainID: number | null;
-}
+/** POST /user/login/: domainID follows docs/behaviour/shell-session-domains.md#states; null means the dashboard. */
+export const loginAnswerSchema = z.object({ success: z.literal(true), domainID: z.number().nullable() });
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** GET /captcha/: an ALTCHA (v2) challenge, solved in the browser. */
+export const captchaChallengeSchema = z.object({
+  codeChallenge: z.object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() }).optional(),
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});

@@ -1,7 +1,8 @@
 /** Schemas, code tables and limits of the dns area, shared by the web forms and the routes. */
 import { z } from 'zod';
+import { singleLine } from './strings.ts';
 
-/** spec §9: the nine record types; the first is the default. */
+/** The nine record types (docs/behaviour/service-area-dns.md#constants); the first is the default. */
 export const DNS_TYPES = ['A', 'AAAA', 'ANAME', 'CAA', 'CNAME', 'MX', 'NS', 'SRV', 'TXT'] as const;
 export type DnsType = (typeof DNS_TYPES)[number];
 export const DEFAULT_DNS_TYPE: DnsType = 'A';
@@ -22,10 +23,25 @@ export const CAA_DEFAULT = { flag: 0, tag: 'issue' as CaaTag };
 
 export const SRV_PROTOCOLS = ['_tcp', '_udp', '_tls'] as const;
 export const SRV_SERVICES = [
-  '_sip', '_sips', '_http', '_https', '_ftp', '_tftpd', '_scp', '_smtp', '_pop3', '_pop3s',
-  '_imaps', '_imap', '_named', '_ldap', '_ssh', '_dhcp', '_radius',
+  '_sip',
+  '_sips',
+  '_http',
+  '_https',
+  '_ftp',
+  '_tftpd',
+  '_scp',
+  '_smtp',
+  '_pop3',
+  '_pop3s',
+  '_imaps',
+  '_imap',
+  '_named',
+  '_ldap',
+  '_ssh',
+  '_dhcp',
+  '_radius',
 ] as const;
-/** A free-text SRV service name (the spec's "other"): an underscore and a protocol-style label. */
+/** A free-text SRV service name ("other" in the service list): an underscore and a protocol-style label. */
 export const SRV_OTHER_SERVICE = /^_[a-z0-9][a-z0-9-]{0,61}$/;
 
 export const DNS_LIMITS = { label: 63, name: 253, txtBytes: 4096, caaValue: 255, value: 4200 } as const;
@@ -33,38 +49,40 @@ export const DNS_LIMITS = { label: 63, name: 253, txtBytes: 4096, caaValue: 255,
 /** Create: type is an enum, so `A'` or a shell string is refused before anything is stored. */
 export const dnsCreateSchema = z.object({
   type: z.enum(DNS_TYPES),
-  zona: z.string().max(DNS_LIMITS.name + 1).default(''),
+  zona: singleLine(DNS_LIMITS.name + 1).default(''),
   value: z.string().min(1).max(DNS_LIMITS.value),
-  ttl: z.coerce.number().pipe(z.literal(DNS_TTLS, { error: 'dns.ttl_list' })).default(DEFAULT_TTL),
-  priority: z
-    .union([z.literal(''), z.coerce.number().pipe(z.literal(DNS_PRIORITIES))], { error: 'dns.priority_list' })
-    .optional(),
+  ttl: z.coerce
+    .number()
+    .pipe(z.literal(DNS_TTLS, { error: 'dns.ttl_list' }))
+    .default(DEFAULT_TTL),
+  priority: z.union([z.literal(''), z.coerce.number().pipe(z.literal(DNS_PRIORITIES))], { error: 'dns.priority_list' }).optional(),
 });
 export type DnsCreateInput = z.input<typeof dnsCreateSchema>;
 
-/** Save: name and type are fixed once created (spec §7), only value, ttl and priority change. */
+/** Save: name and type are fixed once created (docs/behaviour/service-area-dns.md#validation), only value, ttl and priority change. */
 export const dnsSaveSchema = dnsCreateSchema.pick({ value: true, ttl: true, priority: true });
 export type DnsSaveInput = z.input<typeof dnsSaveSchema>;
 
-/** A record as the API answers it (spec §3). */
-export interface DnsRecord {
-  id: number;
+/** A record as the API answers it (docs/behaviour/service-area-dns.md#data). */
+export const dnsRecordSchema = z.object({
+  id: z.number(),
   /** The part of the name before the zone: '' at the apex. */
-  zona: string;
-  type: DnsType;
+  zona: z.string(),
+  type: z.enum(DNS_TYPES),
   /** The full name, in Unicode, without the trailing dot. */
-  reference: string;
-  referencePunycode: string;
-  ttl: number;
+  reference: z.string(),
+  referencePunycode: z.string(),
+  ttl: z.number(),
   /** MX preference or SRV priority; null for the other types. */
-  priority: number | null;
-  value: string;
+  priority: z.number().nullable(),
+  value: z.string(),
   /** The provider-template expression a default record was built from, e.g. `mail.{zone}.`. */
-  dynamicValue: string | null;
-  eliminable: boolean;
-}
+  dynamicValue: z.string().nullable(),
+  eliminable: z.boolean(),
+});
+export type DnsRecord = z.infer<typeof dnsRecordSchema>;
 
-// ── Composite values (spec §5), shared by the web forms and the server ──────────────────────
+// ── Composite values, shared by the web forms and the server ──────────────────────
 
 /** SRV: the record's priority field is the SRV priority; the value is `weight port target.` (RFC 2782). */
 export interface SrvParts {
@@ -84,7 +102,11 @@ export interface SrvName {
   protocol: string;
   zona: string;
 }
-export const joinSrvName = (n: SrvName) => [n.service, n.protocol, n.zona].map((s) => s.trim()).filter(Boolean).join('.');
+export const joinSrvName = (n: SrvName) =>
+  [n.service, n.protocol, n.zona]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join('.');
 export function splitSrvName(zona: string): SrvName {
   const [service = '', protocol = '', ...rest] = zona.split('.');
   return { service, protocol, zona: rest.join('.') };
@@ -107,7 +129,7 @@ export function splitCaaValue(value: string): CaaParts {
 export const withoutDot = (host: string) => (host.endsWith('.') && host.length > 1 ? host.slice(0, -1) : host);
 export const withDot = (host: string) => (host === '' || host.endsWith('.') ? host : `${host}.`);
 
-/** The filterable text of a record: the fields the spec's global filter covers (§2 DNS list). */
+/** The filterable text of a record: the fields the list's text filter covers (docs/behaviour/service-area-dns.md#dns-zone). */
 export function dnsSearchText(r: DnsRecord, ttlLabel: (ttl: number) => string): string {
   return [r.zona, r.type, r.reference, r.referencePunycode, ttlLabel(r.ttl), r.priority ?? '', r.value, r.dynamicValue ?? '']
     .join('\u0000')

@@ -1,4 +1,4 @@
-/** The answer of every /p247/ call (DESIGN.md §4). */
+/** The answer of every /p247/ call (docs/design.md#api). */
 export interface SystemPart {
   valid: boolean;
   errors: string[];

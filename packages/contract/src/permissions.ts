@@ -1,4 +1,4 @@
-/** The 19 permission areas of the spec (§3), each granted per user and item. */
+/** The 19 permission areas, each granted per user and item. */
 export const AREAS = [
   'domain',
   'domain_ownercontacts',
@@ -29,8 +29,7 @@ export type PermissionMap = Partial<Record<Area, Level>>;
 export const isArea = (value: string): value is Area => (AREAS as readonly string[]).includes(value);
 
 /** Visible means read or write; an action needs write. */
-export const canSee = (map: PermissionMap | undefined, area: Area) =>
-  map?.[area] === 'read' || map?.[area] === 'write';
+export const canSee = (map: PermissionMap | undefined, area: Area) => map?.[area] === 'read' || map?.[area] === 'write';
 export const canAct = (map: PermissionMap | undefined, area: Area) => map?.[area] === 'write';
 
 /** The areas that belong to each kind of service an item may have. */

@@ -1,8 +1,9 @@
 /** Schemas, code tables and limits of the service area, shared by the web forms and the routes. */
 import { z } from 'zod';
 import { LIMITS } from './settings.ts';
+import { singleLine } from './strings.ts';
 
-/** Spec §9: default, 5.6, 7.0–7.4, 8.0–8.4. */
+/** default, 5.6, 7.0–7.4, 8.0–8.4. */
 export const PHP_VERSIONS = ['default', '5.6', '7.0', '7.1', '7.2', '7.3', '7.4', '8.0', '8.1', '8.2', '8.3', '8.4'] as const;
 export type PhpVersion = (typeof PHP_VERSIONS)[number];
 
@@ -17,10 +18,9 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** The PHP options a service offers: default plus every version at or above its minimum. */
-export const phpOptions = (min: string): PhpVersion[] =>
-  PHP_VERSIONS.filter((v) => v === 'default' || compareVersions(v, min) >= 0);
+export const phpOptions = (min: string): PhpVersion[] => PHP_VERSIONS.filter((v) => v === 'default' || compareVersions(v, min) >= 0);
 
-// ---- generated passwords (spec §3: 14 characters mixing lower, upper, digits, symbols)
+// ---- generated passwords (14 characters mixing lower, upper, digits, symbols)
 
 export const PASSWORD_SETS = {
   lower: 'abcdefghijkmnopqrstuvwxyz',
@@ -52,7 +52,7 @@ export function generatePassword(length: number = LIMITS.generatedPasswordLength
   return chars.join('');
 }
 
-// ---- usage formatting (spec §9: 1024-based units, percent with two decimals, zeros trimmed)
+// ---- usage formatting (1024-based units, percent with two decimals, zeros trimmed)
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -74,17 +74,13 @@ export function formatBytes(bytes: number): string {
 /** used / limit as a percent string ("12.35", "50", "0"); "0" when there is no limit. */
 export const usagePercent = (used: number, limit: number) => (limit > 0 ? trimDecimals((used / limit) * 100) : '0');
 
-export interface UsagePair {
-  used: number;
-  limit: number;
-}
-
 // ---- names, folders and addresses
 
 export const MAIL_LOCAL = /^[a-z0-9](?:[a-z0-9_-]|\.(?!\.)){0,62}[a-z0-9]$|^[a-z0-9]$/;
 export const FTP_USER = /^[a-z0-9][a-z0-9_-]*$/;
 // A plain e-mail check, the same on input, on blur and on the server.
-export const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export const splitTargets = (value: string) =>
   value
@@ -116,10 +112,20 @@ const password = z
 export const PasswordForm = z.object({ password });
 export const PhpForm = z.object({ phpVersion: z.enum(PHP_VERSIONS) });
 export const WebConstructorLoginForm = z.object({
-  subdomain: z.string().min(1).max(253).regex(/^\*$|^[a-z0-9.-]+$/, 'validation.invalid'),
+  subdomain: z
+    .string()
+    .min(1)
+    .max(253)
+    .regex(/^\*$|^[a-z0-9.-]+$/, 'validation.invalid'),
 });
 export const MailAccountCreateForm = z.object({
-  name: z.string().trim().toLowerCase().min(1, { message: 'validation.required', abort: true }).max(64).regex(MAIL_LOCAL, 'service.mail_name_invalid'),
+  name: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { message: 'validation.required', abort: true })
+    .max(64)
+    .regex(MAIL_LOCAL, 'service.mail_name_invalid'),
   password,
 });
 const targets = z
@@ -130,7 +136,12 @@ const targets = z
   .transform((v) => splitTargets(v).map((t) => t.toLowerCase()));
 export const AliasCreateForm = z.object({
   // The local part may be empty: a catch-all for the whole domain.
-  name: z.string().trim().toLowerCase().max(64).refine((v) => v === '' || MAIL_LOCAL.test(v), 'service.mail_name_invalid'),
+  name: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(64)
+    .refine((v) => v === '' || MAIL_LOCAL.test(v), 'service.mail_name_invalid'),
   target: targets,
 });
 export const AliasSaveForm = z.object({ target: targets });
@@ -140,101 +151,124 @@ const folder = z
   .refine((v) => normaliseFolder(v) !== null, 'service.folder_invalid')
   .transform((v) => normaliseFolder(v) ?? '');
 export const FtpCreateForm = z.object({
-  ftpUser: z.string().trim().toLowerCase().min(1, { message: 'validation.required', abort: true }).max(LIMITS.ftpUserMax).regex(FTP_USER, 'service.ftp_user_invalid'),
+  ftpUser: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { message: 'validation.required', abort: true })
+    .max(LIMITS.ftpUserMax)
+    .regex(FTP_USER, 'service.ftp_user_invalid'),
   password,
   folder,
 });
 export const FtpSaveForm = z.object({ folder });
-export const FtpLoginQuery = z.object({ initialDirectory: z.string().max(255).optional() });
+export const FtpLoginQuery = z.object({ initialDirectory: singleLine(255).optional() });
 export const DatabaseCreateForm = z.object({ password });
 
 // ---- answers
 
 /** Where a change stands on its backend: applied, waiting in the outbox, failed, or being removed. */
-export type BackendState = 'ready' | 'pending' | 'failed' | 'deleting';
+export const BACKEND_STATES = ['ready', 'pending', 'failed', 'deleting'] as const;
+export type BackendState = (typeof BACKEND_STATES)[number];
+const backend = { state: z.enum(BACKEND_STATES), job: z.number().nullable() };
 
-export interface ServiceView {
-  id: number;
-  frontendDbID: number;
-  reference: string;
-  isRedirAndParking: boolean;
-  usage: { spaceWeb: UsagePair; traffic: UsagePair; BBDD: UsagePair; spaceBbdd: UsagePair };
-  defaultPHPVersion: string;
-  phpversion: string;
-  phpminversion: string;
-  phpOptions: string[];
-  parkingActive: boolean;
-  ftpServer: string;
-  databaseServer: string;
-  webFtp: boolean;
-  permissions: Record<string, string>;
-  state: BackendState;
-  job: number | null;
-}
+const usagePairSchema = z.object({ used: z.number(), limit: z.number() });
+export type UsagePair = z.infer<typeof usagePairSchema>;
 
-export interface MailAccount {
-  id: number;
-  user: string;
-  name: string;
-  quota: number;
-  usage: number;
-  eliminable: boolean;
-  state: BackendState;
-  job: number | null;
-}
+export const serviceViewSchema = z.object({
+  id: z.number(),
+  frontendDbID: z.number(),
+  reference: z.string(),
+  isRedirAndParking: z.boolean(),
+  usage: z.object({ spaceWeb: usagePairSchema, traffic: usagePairSchema, BBDD: usagePairSchema, spaceBbdd: usagePairSchema }),
+  /** Unix seconds of the last measurement of web space, mailboxes and databases; null before the first. */
+  usageMeasuredTS: z.number().nullable(),
+  defaultPHPVersion: z.string(),
+  phpversion: z.string(),
+  phpminversion: z.string(),
+  phpOptions: z.array(z.string()),
+  parkingActive: z.boolean(),
+  ftpServer: z.string(),
+  databaseServer: z.string(),
+  webFtp: z.boolean(),
+  permissions: z.record(z.string(), z.string()),
+  ...backend,
+});
+export type ServiceView = z.infer<typeof serviceViewSchema>;
 
-export interface MailAlias {
-  id: number;
-  alias: string;
-  referencePunycode: string;
-  name: string;
-  targets: string[];
-  eliminable: boolean;
-  state: BackendState;
-  job: number | null;
-}
+export const mailAccountSchema = z.object({
+  id: z.number(),
+  user: z.string(),
+  name: z.string(),
+  quota: z.number(),
+  usage: z.number(),
+  eliminable: z.boolean(),
+  ...backend,
+});
+export type MailAccount = z.infer<typeof mailAccountSchema>;
 
-export interface MailConfig {
-  reference: string;
-  imapSsl: string;
-  smtpSsl: string;
-  imap: string;
-  smtp: string;
-}
+export const mailAliasSchema = z.object({
+  id: z.number(),
+  alias: z.string(),
+  referencePunycode: z.string(),
+  name: z.string(),
+  targets: z.array(z.string()),
+  eliminable: z.boolean(),
+  ...backend,
+});
+export type MailAlias = z.infer<typeof mailAliasSchema>;
 
-export interface FtpUser {
-  id: number;
-  user: string;
-  name: string;
-  directorio: string;
-  password?: string;
-  eliminable: boolean;
-  state: BackendState;
-  job: number | null;
-}
+export const mailConfigSchema = z.object({
+  reference: z.string(),
+  imapSsl: z.string(),
+  smtpSsl: z.string(),
+  imap: z.string(),
+  smtp: z.string(),
+});
+export type MailConfig = z.infer<typeof mailConfigSchema>;
 
-export interface DatabaseView {
-  id: number;
-  bbdd: string;
-  user: string;
-  password?: string;
-  externalAccess: boolean;
-  createdTS: number;
-  eliminable: boolean;
-  state: BackendState;
-  job: number | null;
-}
+export const ftpUserSchema = z.object({
+  id: z.number(),
+  user: z.string(),
+  name: z.string(),
+  directorio: z.string(),
+  password: z.string().optional(),
+  eliminable: z.boolean(),
+  ...backend,
+});
+export type FtpUser = z.infer<typeof ftpUserSchema>;
+
+/** The FTP screen's header: server, login suffix and the longest user name. */
+export const ftpMainSchema = z.object({
+  server: z.string(),
+  reference: z.string(),
+  suffix: z.string(),
+  maxUser: z.number(),
+  webFtp: z.boolean(),
+});
+
+export const databaseViewSchema = z.object({
+  id: z.number(),
+  bbdd: z.string(),
+  user: z.string(),
+  password: z.string().optional(),
+  externalAccess: z.boolean(),
+  createdTS: z.number(),
+  /** Bytes, as last measured on the database server. */
+  usage: z.number(),
+  eliminable: z.boolean(),
+  ...backend,
+});
+export type DatabaseView = z.infer<typeof databaseViewSchema>;
 
 /** Form data that the SPA submits automatically: webmail, WebFTP, phpMyAdmin. */
-export interface AutoForm {
-  target: string;
-  method: 'get' | 'post';
-  action: string;
-  inputs: Record<string, string>;
-}
+export const autoFormSchema = z.object({
+  target: z.string(),
+  method: z.enum(['get', 'post']),
+  action: z.string(),
+  inputs: z.record(z.string(), z.string()),
+});
+export type AutoForm = z.infer<typeof autoFormSchema>;
 
-export interface ErrorLogLine {
-  ts: number;
-  level: string;
-  message: string;
-}
+export const errorLogLineSchema = z.object({ ts: z.number(), level: z.string(), message: z.string() });
+export type ErrorLogLine = z.infer<typeof errorLogLineSchema>;

@@ -9,15 +9,35 @@ export type Theme = (typeof THEMES)[number];
 
 /** The 22 named palette colours (Tailwind-style names, as Mantine and PrimeReact palettes use). */
 export const PALETTE = [
-  'emerald', 'green', 'lime', 'red', 'orange', 'amber', 'yellow', 'teal', 'cyan', 'sky', 'blue',
-  'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose', 'slate', 'gray', 'zinc', 'neutral', 'stone',
+  'emerald',
+  'green',
+  'lime',
+  'red',
+  'orange',
+  'amber',
+  'yellow',
+  'teal',
+  'cyan',
+  'sky',
+  'blue',
+  'indigo',
+  'violet',
+  'purple',
+  'fuchsia',
+  'pink',
+  'rose',
+  'slate',
+  'gray',
+  'zinc',
+  'neutral',
+  'stone',
 ] as const;
 export type PaletteColor = (typeof PALETTE)[number];
 export const DEFAULT_COLOR: PaletteColor = 'indigo';
 export const toColor = (value: unknown): PaletteColor =>
   (PALETTE as readonly unknown[]).includes(value) ? (value as PaletteColor) : DEFAULT_COLOR;
 
-/** Business constants of the spec (§9 of both documents). */
+/** Business constants: the #constants sections of docs/behaviour/. */
 export const LIMITS = {
   toastMs: 5000,
   escapeWindowMs: 200,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ParseArgsConfig } from 'node:util';
+import { zoneExportText } from '../modules/dns/cli.ts';
 import {
   AccountError,
   createItem,
@@ -11,19 +12,19 @@ import {
   resetPassword,
   setDisabled,
   setServiceLimits,
-} from '../modules/accounts/accounts.ts';
-import { zoneExportText } from '../modules/dns/cli.ts';
-import { loadConfig } from '../config/config.ts';
-import { reconcile } from '../drivers/real/reconcile.ts';
-import { createSecrets, loadSecretKey } from '../secrets.ts';
-import type { Store } from '../store/db.ts';
+} from '../modules/provisioning/accounts.ts';
+import { queueProbes } from '../outbox/probe.ts';
+import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
+import type { Runtime } from '../runtime.ts';
+import { backupSqlite } from './backup.ts';
+import { reconcile } from './reconcile.ts';
 
 type Values = Record<string, string | boolean | undefined>;
 interface Command {
   args: string[];
   help: string;
   options?: ParseArgsConfig['options'];
-  run(store: Store, args: string[], values: Values): Promise<void>;
+  run(runtime: Runtime, args: string[], values: Values): Promise<void>;
 }
 
 const passwordOption = { password: { type: 'string' } } as const;
@@ -49,17 +50,18 @@ function expiry(values: Values): number | undefined {
 }
 
 const MB = 1024 * 1024;
+const iso = (seconds: number | null) => (seconds === null ? '-' : new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' '));
 
 export const COMMANDS: Record<string, Command> = {
   'realm-create': {
     args: ['domain-name'],
     help: 'Creates a realm: the domain name its users type to sign in.',
-    run: async (store, [name]) => console.log(`Realm ${(await createRealm(store, name)).name} created`),
+    run: async ({ store }, [name]) => console.log(`Realm ${(await createRealm(store, name)).name} created`),
   },
   'realm-list': {
     args: [],
     help: 'Lists the realms.',
-    run: async (store) => {
+    run: async ({ store }) => {
       const realms = await store.selectFrom('realm').select(['id', 'name', 'disabled']).orderBy('name').execute();
       for (const r of realms) console.log(`${r.id}\t${r.name}${r.disabled ? '\t(disabled)' : ''}`);
     },
@@ -68,7 +70,7 @@ export const COMMANDS: Record<string, Command> = {
     args: ['domain-name'],
     help: 'Disables a realm: none of its users can sign in.',
     options: { enable: { type: 'boolean' } },
-    run: async (store, [realm], values) => {
+    run: async ({ store }, [realm], values) => {
       await setDisabled(store, { realm }, !values.enable);
       console.log(`Realm ${realm} ${values.enable ? 'enabled' : 'disabled'}`);
     },
@@ -77,7 +79,7 @@ export const COMMANDS: Record<string, Command> = {
     args: ['realm', 'username'],
     help: 'Creates a user; --password P, else one is generated and printed.',
     options: passwordOption,
-    run: async (store, [realm, username], values) => {
+    run: async ({ store }, [realm, username], values) => {
       const { password, shown } = newPassword(values);
       await createUser(store, realm, username, password);
       console.log(`User ${username}@${realm} created${shown ? `; password: ${password}` : ''}`);
@@ -86,7 +88,7 @@ export const COMMANDS: Record<string, Command> = {
   'user-list': {
     args: ['realm'],
     help: 'Lists the users of a realm.',
-    run: async (store, [realmName]) => {
+    run: async ({ store }, [realmName]) => {
       const realm = await findRealm(store, realmName);
       const users = await store
         .selectFrom('user')
@@ -104,7 +106,7 @@ export const COMMANDS: Record<string, Command> = {
     args: ['realm', 'username'],
     help: 'Disables a user and ends their sessions (--enable to undo).',
     options: { enable: { type: 'boolean' } },
-    run: async (store, [realm, username], values) => {
+    run: async ({ store }, [realm, username], values) => {
       await setDisabled(store, { realm, username }, !values.enable);
       console.log(`User ${username}@${realm} ${values.enable ? 'enabled' : 'disabled'}`);
     },
@@ -113,7 +115,7 @@ export const COMMANDS: Record<string, Command> = {
     args: ['realm', 'username'],
     help: "Resets a user's password (--password P, else generated) and ends their sessions.",
     options: passwordOption,
-    run: async (store, [realm, username], values) => {
+    run: async ({ store }, [realm, username], values) => {
       const { password, shown } = newPassword(values);
       await resetPassword(store, realm, username, password);
       console.log(`Password of ${username}@${realm} reset${shown ? `; new password: ${password}` : ''}`);
@@ -123,7 +125,7 @@ export const COMMANDS: Record<string, Command> = {
     args: ['realm', 'reference'],
     help: 'Creates an item: --domain, --service normal|parking, --mail (any mix), --expires YYYY-MM-DD.',
     options: { domain: { type: 'boolean' }, service: { type: 'string' }, mail: { type: 'boolean' }, expires: { type: 'string' } },
-    run: async (store, [realm, reference], values) => {
+    run: async ({ store }, [realm, reference], values) => {
       if (values.service !== undefined && values.service !== 'normal' && values.service !== 'parking') {
         throw new AccountError('--service must be normal or parking (redirect-and-parking)');
       }
@@ -141,7 +143,7 @@ export const COMMANDS: Record<string, Command> = {
   'item-list': {
     args: ['realm'],
     help: 'Lists the items of a realm.',
-    run: async (store, [realmName]) => {
+    run: async ({ store }, [realmName]) => {
       const realm = await findRealm(store, realmName);
       const items = await store
         .selectFrom('item')
@@ -162,13 +164,19 @@ export const COMMANDS: Record<string, Command> = {
     args: ['realm', 'reference'],
     help: 'Sets hosting limits: --web MB, --traffic MB, --databases N, --db-space MB.',
     options: { web: { type: 'string' }, traffic: { type: 'string' }, databases: { type: 'string' }, 'db-space': { type: 'string' } },
-    run: async (store, [realm, reference], values) => {
+    run: async ({ store }, [realm, reference], values) => {
       const mb = (key: string) => {
         const n = wholeNumber(values, key);
         return n === undefined ? undefined : n * MB;
       };
-      const limits = { spaceWeb: mb('web'), traffic: mb('traffic'), databases: wholeNumber(values, 'databases'), spaceDatabases: mb('db-space') };
-      if (Object.values(limits).every((v) => v === undefined)) throw new AccountError('Give at least one of --web, --traffic, --databases, --db-space');
+      const limits = {
+        spaceWeb: mb('web'),
+        traffic: mb('traffic'),
+        databases: wholeNumber(values, 'databases'),
+        spaceDatabases: mb('db-space'),
+      };
+      if (Object.values(limits).every((v) => v === undefined))
+        throw new AccountError('Give at least one of --web, --traffic, --databases, --db-space');
       await setServiceLimits(store, realm, reference, limits);
       console.log(`Limits of ${reference} set`);
     },
@@ -176,7 +184,7 @@ export const COMMANDS: Record<string, Command> = {
   grant: {
     args: ['realm', 'username', 'reference', 'areas'],
     help: 'Grants levels on an item: areas as all=write or domain=read,service_ftp=write (levels: disabled, read, write).',
-    run: async (store, [realm, username, reference, areas]) => {
+    run: async ({ store }, [realm, username, reference, areas]) => {
       await grant(store, realm, username, reference, parsePermissionMap(areas));
       console.log(`Permissions of ${username} on ${reference} set`);
     },
@@ -184,20 +192,71 @@ export const COMMANDS: Record<string, Command> = {
   'zone-export': {
     args: ['realm', 'reference'],
     help: 'Prints the DNS zone of a hosting item in BIND format (named-checkzone accepts it).',
-    run: async (store, [realm, reference]) => {
-      process.stdout.write(await zoneExportText(store, realm, reference));
+    run: async (runtime, [realm, reference]) => {
+      process.stdout.write(await zoneExportText(runtime, realm, reference));
     },
   },
   reconcile: {
     args: [],
     help: 'Compares the store with each configured real backend (nginx, Dovecot, Pure-FTPd) and lists the differences; --repair fixes them.',
     options: { repair: { type: 'boolean' } },
-    run: async (store, _args, values) => {
-      const config = loadConfig();
-      const differences = await reconcile(store, config, createSecrets(loadSecretKey(config.dataDir)), Boolean(values.repair));
+    run: async ({ store, config, secrets }, _args, values) => {
+      const differences = await reconcile(store, config, secrets, Boolean(values.repair));
       for (const d of differences) console.log(`${d.area}\t${d.problem}\t${d.subject}${d.outcome ? `\t${d.outcome}` : ''}`);
-      console.log(differences.length ? `${differences.length} difference(s)${values.repair ? '' : '; run with --repair to fix them'}` : 'No differences');
+      console.log(
+        differences.length
+          ? `${differences.length} difference(s)${values.repair ? '' : '; run with --repair to fix them'}`
+          : 'No differences',
+      );
       if (differences.some((d) => d.outcome?.startsWith('failed'))) process.exitCode = 1;
+    },
+  },
+  jobs: {
+    args: ['retry?', 'id?'],
+    help: 'Lists the outbox jobs not done (pending, running, failed, with the last error); `jobs retry <id>` re-queues a failed one.',
+    run: async ({ store }, [action, id]) => {
+      if (action !== undefined) {
+        if (action !== 'retry' || !id || !/^\d+$/.test(id)) throw new AccountError('usage: jobs, or jobs retry <id>');
+        if (!(await retryFailedJob(store, Number(id)))) throw new AccountError(`job ${id} is not a failed job`);
+        console.log(`Job ${id} queued again`);
+        return;
+      }
+      const jobs = await listUnfinishedJobs(store);
+      console.log('id\tstatus\tkind\titem\tattempts\twhen\tlast error');
+      for (const j of jobs) {
+        const when =
+          j.status === 'running'
+            ? `lease until ${iso(j.lease_until)}`
+            : j.status === 'pending'
+              ? `due ${iso(j.next_at)}`
+              : `at ${iso(j.updated_at)}`;
+        console.log([j.id, j.status, j.kind, j.item_id ?? '-', j.attempts, when, (j.last_error ?? '').replace(/\s+/g, ' ')].join('\t'));
+      }
+      const count = (status: string) => jobs.filter((j) => j.status === status).length;
+      console.log(`${count('pending')} pending, ${count('running')} running, ${count('failed')} failed`);
+    },
+  },
+  'jobs-probe': {
+    args: ['items', 'per-item'],
+    help: 'Queues probe jobs that touch no backend: each applied one writes an audit line (outbox.probe) with its item, step and process; `jobs` shows what is left.',
+    options: { ms: { type: 'string' } },
+    run: async ({ store }, [items, perItem], values) => {
+      const count = (text: string, name: string) => {
+        if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 10_000)
+          throw new AccountError(`${name} must be a whole number from 1 to 10000`);
+        return Number(text);
+      };
+      const [n, per] = [count(items, 'items'), count(perItem, 'per-item')];
+      await queueProbes(store, n, per, wholeNumber(values, 'ms') ?? 0);
+      console.log(`${n * per} probe jobs queued`);
+    },
+  },
+  backup: {
+    args: ['file'],
+    help: 'Copies the live SQLite store to a new file, consistent while servers run (PostgreSQL: use pg_dump).',
+    run: async ({ config }, [file]) => {
+      const pages = await backupSqlite(config, file);
+      console.log(`Store copied to ${file} (${pages} pages)`);
     },
   },
   'seed-demo': {
@@ -208,6 +267,7 @@ export const COMMANDS: Record<string, Command> = {
 };
 
 export function usage() {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${[name, ...c.args.map((a) => `<${a}>`)].join(' ')}\n      ${c.help}`);
+  const shown = (a: string) => (a.endsWith('?') ? `[${a.slice(0, -1)}]` : `<${a}>`);
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${[name, ...c.args.map(shown)].join(' ')}\n      ${c.help}`);
   return `Usage: npm run admin -- <command> [arguments] [--options]\n\nCommands:\n${lines.join('\n')}`;
 }

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { seedDemoIfEmpty } from '../demo/seed.ts';
-import { AccountError } from '../modules/accounts/accounts.ts';
+import { AccountError } from '../modules/provisioning/accounts.ts';
+import { createRuntime } from '../runtime.ts';
 import { openStore } from '../store/db.ts';
 import { COMMANDS, usage } from './commands.ts';
 
@@ -21,18 +22,24 @@ async function main(argv: string[]) {
     return 2;
   }
   const { values, positionals } = parseArgs({ args: rest, options: command.options ?? {}, allowPositionals: true, strict: true });
-  if (positionals.length !== command.args.length) {
+  const required = command.args.filter((a) => !a.endsWith('?')).length;
+  if (positionals.length < required || positionals.length > command.args.length) {
     console.error(`Usage: npm run admin -- ${name} ${command.args.map((a) => `<${a}>`).join(' ')}\n${command.help}`);
     return 2;
   }
   const config = loadConfig();
   const store = await openStore(config);
   try {
+    const runtime = createRuntime(config, store);
     if (name === 'seed-demo') {
-      const demo = await seedDemoIfEmpty(store, config);
-      console.log(demo ? `Demo seeded: realm ${demo.realm}, users demo and viewer, password ${demo.password}` : 'The store is not empty: nothing seeded');
+      const demo = await seedDemoIfEmpty(runtime);
+      console.log(
+        demo
+          ? `Demo seeded: realm ${demo.realm}, users demo and viewer, password ${demo.password}`
+          : 'The store is not empty: nothing seeded',
+      );
     } else {
-      await command.run(store, positionals, values as Record<string, string | boolean | undefined>);
+      await command.run(runtime, positionals, values as Record<string, string | boolean | undefined>);
     }
     return 0;
   } finally {

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES, PALETTE } from '@atalaya/contract';
+import { DEFAULT_WARN_DAYS, LANGUAGES, PALETTE } from '@atalaya/contract';
 import { z } from 'zod';
+
+/** Let's Encrypt's production directory; staging is https://acme-staging-v02.api.letsencrypt.org/directory. */
+export const LETS_ENCRYPT_PRODUCTION = 'https://acme-v02.api.letsencrypt.org/directory';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
@@ -9,7 +12,10 @@ const schema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   host: z.string().min(1).default('0.0.0.0'),
   dataDir: z.string().min(1).default('./data'),
-  databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional(),
   demoPassword: z.string().min(10, 'at least 10 characters').max(128).optional(),
   /** Behind a load balancer or proxy: its address (or true), so per-IP limits see the client's IP. */
   trustProxy: z.union([flag, z.string().min(1)]).default(false),
@@ -23,9 +29,14 @@ const schema = z.object({
       color: z.enum(PALETTE).default('indigo'),
       allowCustomerColor: flag.default(false),
       email: z.string().email().default('support@example.com'),
+      /** The contact page's variant: `full` also asks the customer's name and phone. */
+      contactForm: z.enum(['simple', 'full']).default('simple'),
     })
     .prefault({}),
-  languages: z.array(z.enum(LANGUAGES)).min(1).default([...LANGUAGES]),
+  languages: z
+    .array(z.enum(LANGUAGES))
+    .min(1)
+    .default([...LANGUAGES]),
   legal: z
     .object({
       jurisdiction: z.string().min(1).max(100).default('Palma'),
@@ -36,12 +47,63 @@ const schema = z.object({
     .prefault({}),
   session: z
     .object({
-      idleMinutes: z.coerce.number().int().min(1).max(24 * 60).default(30),
-      absoluteHours: z.coerce.number().int().min(1).max(24 * 30).default(12),
+      idleMinutes: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60)
+        .default(30),
+      absoluteHours: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 30)
+        .default(12),
     })
     .prefault({}),
-  smtp: z.object({ url: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional() }).prefault({}),
+  smtp: z
+    .object({
+      url: z
+        .string()
+        .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+        .optional(),
+    })
+    .prefault({}),
   drivers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  /** The outbox worker of each process (docs/deploy.md). */
+  jobs: z
+    .object({
+      /** A job whose process died is taken over by another process this long after its last renewal. */
+      leaseSeconds: z.coerce.number().int().min(2).max(3600).default(30),
+      /** Jobs of different items one process applies at once. */
+      concurrency: z.coerce.number().int().min(1).max(64).default(4),
+    })
+    .prefault({}),
+  /** Server processes sharing the port (Node's cluster): a number, or `auto` for one per core. */
+  workers: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
+  /** The sealing key (base64, 32 bytes) every process must share; else read from `secretKeyFile`. */
+  secretKey: z.string().min(1).optional(),
+  /** A file holding the sealing key; default `<dataDir>/secret.key`, created on first start. */
+  secretKeyFile: z.string().min(1).optional(),
+  /** Days before a certificate, domain or service expires at which its writers are mailed, once each (decision 019). */
+  expiry: z
+    .object({
+      warnDays: z
+        .array(z.coerce.number().int().min(1).max(365))
+        .min(1)
+        .default([...DEFAULT_WARN_DAYS]),
+    })
+    .prefault({}),
+  /** Free certificates for sites (decision 019): the ACME directory, the account's contact, the preferred challenge. */
+  acme: z
+    .object({
+      directoryUrl: z.string().url().default(LETS_ENCRYPT_PRODUCTION),
+      email: z.string().email().optional(),
+      challenge: z.enum(['http-01', 'dns-01']).default('http-01'),
+      /** A CA to trust for the directory's own HTTPS (a private ACME server such as pebble), PEM file. */
+      caFile: z.string().regex(/^\/./, 'an absolute path').optional(),
+    })
+    .prefault({}),
   /** The provider's hosting tools and hosts, shown to customers (service area). */
   hosting: z
     .object({
@@ -53,6 +115,8 @@ const schema = z.object({
       webFtpUrl: z.string().url().default('https://webftp.example.net/'),
       phpMyAdminUrl: z.string().url().default('https://phpmyadmin.example.net/index.php'),
       webConstructorUrl: z.string().url().default('https://builder.example.net/login'),
+      /** How often each hosting service's usage is measured (web space, mailboxes, databases); 0: only on demand. */
+      usageRefreshMinutes: z.coerce.number().int().min(0).default(60),
     })
     .prefault({}),
 });
@@ -74,11 +138,21 @@ const ENV_KEYS: Record<string, string[]> = {
   ATALAYA_COLOR: ['company', 'color'],
   ATALAYA_ALLOW_CUSTOMER_COLOR: ['company', 'allowCustomerColor'],
   ATALAYA_SUPPORT_EMAIL: ['company', 'email'],
+  ATALAYA_CONTACT_FORM: ['company', 'contactForm'],
   ATALAYA_LANGUAGES: ['languages'],
   ATALAYA_JURISDICTION: ['legal', 'jurisdiction'],
   ATALAYA_SESSION_IDLE_MINUTES: ['session', 'idleMinutes'],
   ATALAYA_SESSION_ABSOLUTE_HOURS: ['session', 'absoluteHours'],
   ATALAYA_SMTP_URL: ['smtp', 'url'],
+  ATALAYA_JOB_LEASE_SECONDS: ['jobs', 'leaseSeconds'],
+  ATALAYA_JOB_CONCURRENCY: ['jobs', 'concurrency'],
+  ATALAYA_WORKERS: ['workers'],
+  ATALAYA_SECRET_KEY: ['secretKey'],
+  ATALAYA_SECRET_KEY_FILE: ['secretKeyFile'],
+  ATALAYA_ACME_DIRECTORY: ['acme', 'directoryUrl'],
+  ATALAYA_ACME_EMAIL: ['acme', 'email'],
+  ATALAYA_ACME_CHALLENGE: ['acme', 'challenge'],
+  ATALAYA_ACME_CA_FILE: ['acme', 'caFile'],
 };
 
 export class ConfigError extends Error {}

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { AREAS } from '@atalaya/contract';
-import type { Config } from '../config/config.ts';
-import { createItem, createRealm, createUser, grant, type ItemSpec } from '../modules/accounts/accounts.ts';
 import { seedDomainDemo } from '../modules/domain/demo.ts';
-import { seedServiceDemo } from '../modules/service/demo.ts';
+import { createItem, createRealm, createUser, grant, type ItemSpec } from '../modules/provisioning/accounts.ts';
+import { seedSampleErrorLogs, seedServiceDemo } from '../modules/service/demo.ts';
 import { seedSitesDemo } from '../modules/sites/demo.ts';
-import { now, type Store } from '../store/db.ts';
+import type { Runtime } from '../runtime.ts';
+import { now } from '../store/db.ts';
 
 export const DEMO_REALM = 'example.com';
 const DAY = 86400;
@@ -34,7 +34,9 @@ export interface DemoAccount {
   generated: boolean;
 }
 
-export async function seedDemo(store: Store, password: string, config?: Config): Promise<void> {
+/** The demo realm and its items; backend state follows through the outbox like any customer change. */
+export async function seedDemo(runtime: Runtime, password: string): Promise<void> {
+  const { store } = runtime;
   await createRealm(store, DEMO_REALM);
   await createUser(store, DEMO_REALM, 'demo', password);
   await createUser(store, DEMO_REALM, 'viewer', password);
@@ -45,20 +47,23 @@ export async function seedDemo(store: Store, password: string, config?: Config):
     await grant(store, DEMO_REALM, 'demo', item.reference, { ...allAreas('write') });
     await grant(store, DEMO_REALM, 'viewer', item.reference, { ...allAreas('read') });
   }
-  await seedDomainDemo(store, DEMO_REALM);
+  await seedDomainDemo(runtime, DEMO_REALM);
   await seedSitesDemo(store, DEMO_REALM);
-  // Service rows hold encrypted secrets, so they need the data dir's key.
-  if (config) await seedServiceDemo(store, DEMO_REALM, config);
+  await seedServiceDemo(runtime, DEMO_REALM);
+  // Applied now, so the panel shows the demo's backend state from its first page.
+  await runtime.outbox.drain();
+  await seedSampleErrorLogs(runtime, DEMO_REALM);
 }
 
 const allAreas = (level: 'read' | 'write') => Object.fromEntries(AREAS.map((area) => [area, level]));
 
 /** On first start with an empty store, seeds the demo; answers how to sign in, or null. */
-export async function seedDemoIfEmpty(store: Store, config: Config): Promise<DemoAccount | null> {
+export async function seedDemoIfEmpty(runtime: Runtime): Promise<DemoAccount | null> {
+  const { store, config } = runtime;
   const any = await store.selectFrom('realm').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const generated = !config.demoPassword;
   const password = config.demoPassword ?? randomBytes(12).toString('base64url');
-  await seedDemo(store, password, config);
+  await seedDemo(runtime, password);
   return { realm: DEMO_REALM, password, generated };
 }

@@ -1,45 +1,120 @@
+import path from 'node:path';
 import type { Config } from '../config/config.ts';
+import type { Secrets } from '../secrets.ts';
 import type { Store } from '../store/db.ts';
 import type { DatabaseDriver } from './databases/interface.ts';
 import { localDatabaseDriver } from './databases/local.ts';
 import { mariaDbDriver } from './databases/mariadb.ts';
+import { dnsSettings } from './dns/index.ts';
+import type { DnsDriver } from './dns/interface.ts';
+import { localDnsDriver } from './dns/local.ts';
+import { powerDnsDriver } from './dns/powerdns.ts';
 import type { FtpDriver } from './ftp/interface.ts';
 import { localFtpDriver } from './ftp/local.ts';
 import type { MailDriver } from './mail/interface.ts';
 import { localMailDriver } from './mail/local.ts';
-import { dovecotMailDriver, nginxOptionsOf, nginxWebDriver, pureFtpdDriver } from './real/adapters.ts';
+import {
+  createNginxPool,
+  dovecotMailDriver,
+  type NginxPool,
+  nginxOptionsOf,
+  nginxSitesDriver,
+  nginxWebDriver,
+  pureFtpdDriver,
+} from './real/adapters.ts';
+import type { RegistryDriver } from './registry/interface.ts';
+import { createLocalRegistry } from './registry/local.ts';
+import { localInstaller } from './sites/installer-local.ts';
+import type { ApplicationInstaller, SitesDriver } from './sites/interface.ts';
+import { localSitesDriver } from './sites/local.ts';
 import type { WebDriver } from './web/interface.ts';
 import { localWebDriver } from './web/local.ts';
 
-type Factory<T> = (store: Store, options: Record<string, unknown>, config: Config) => T;
+/** What a factory may use: the store (local drivers keep their state there), the config, the key, shared nginx. */
+interface FactoryInput {
+  store: Store;
+  config: Config;
+  secrets: Secrets;
+  /** The area's `drivers.<area>` object without `driver`. */
+  options: Record<string, unknown>;
+  nginx: NginxPool;
+}
+type Factory<T> = (input: FactoryInput) => T;
 
 /**
  * Every driver by area and name; `config.drivers.<area>.driver` picks one (default `local`), the
- * rest of that object is its options. An area adds its line here (e.g. `dns: { local, powerdns }`).
+ * rest of that object is its options. A new area or backend adds its line here and nowhere else.
  */
 const FACTORIES = {
   // nginx takes `drivers.web` and `drivers.sites` merged: both drive one backend, and an operator
   // may put the options in either (decision 008).
-  web: { local: localWebDriver, nginx: (_s, _o, config) => nginxWebDriver(nginxOptionsOf(config)) } as Record<string, Factory<WebDriver>>,
-  mail: { local: localMailDriver, dovecot: (_s, o) => dovecotMailDriver(o) } as Record<string, Factory<MailDriver>>,
-  ftp: { local: localFtpDriver, pureftpd: (_s, o) => pureFtpdDriver(o) } as Record<string, Factory<FtpDriver>>,
-  databases: { local: localDatabaseDriver, mariadb: (_s, o) => mariaDbDriver(o) } as Record<string, Factory<DatabaseDriver>>,
+  web: {
+    local: ({ store, config }) => localWebDriver(store, localWebRoots(config)),
+    nginx: ({ config, nginx }) => nginxWebDriver(nginxOptionsOf(config), nginx),
+  } as Record<string, Factory<WebDriver>>,
+  mail: { local: ({ store }) => localMailDriver(store), dovecot: ({ options }) => dovecotMailDriver(options) } as Record<
+    string,
+    Factory<MailDriver>
+  >,
+  ftp: { local: ({ store }) => localFtpDriver(store), pureftpd: ({ options }) => pureFtpdDriver(options) } as Record<
+    string,
+    Factory<FtpDriver>
+  >,
+  databases: { local: ({ store }) => localDatabaseDriver(store), mariadb: ({ options }) => mariaDbDriver(options) } as Record<
+    string,
+    Factory<DatabaseDriver>
+  >,
+  dns: { local: ({ store }) => localDnsDriver(store), powerdns: ({ config }) => powerDns(config) } as Record<string, Factory<DnsDriver>>,
+  sites: {
+    local: ({ config }) => localSitesDriver(config.dataDir),
+    nginx: ({ config, nginx }) => nginxSitesDriver(config, nginx),
+  } as Record<string, Factory<SitesDriver>>,
+  // The installer writes where the sites driver serves from: the data dir's `www/` for the local
+  // driver, the provider's `hosting.webRoot` when a real web server is configured.
+  installer: {
+    local: ({ config }) => localInstaller(localWebRoots(config)),
+  } as Record<string, Factory<ApplicationInstaller>>,
+  registry: { local: ({ store, secrets }) => createLocalRegistry(store, secrets) } as Record<string, Factory<RegistryDriver>>,
 };
 
+/** Where the local drivers keep the services' files: the data dir's `www/`, or `hosting.webRoot` behind a real web server. */
+function localWebRoots(config: Config) {
+  return (config.drivers.sites?.driver ?? 'local') === 'local' ? path.join(config.dataDir, 'www') : config.hosting.webRoot;
+}
+
+function powerDns(config: Config): DnsDriver {
+  const settings = dnsSettings(config);
+  return powerDnsDriver({
+    url: settings.url!,
+    apiKey: settings.apiKey!,
+    serverId: settings.serverId,
+    nameservers: settings.nameservers,
+    hostmaster: settings.hostmaster,
+    timeoutMs: settings.timeoutMs,
+  });
+}
+
 export type DriverArea = keyof typeof FACTORIES;
-type DriverOf<A extends DriverArea> = ReturnType<(typeof FACTORIES)[A][string]>;
+export type Drivers = { [A in DriverArea]: ReturnType<(typeof FACTORIES)[A][string]> };
 
-const cache = new WeakMap<Store, Map<DriverArea, unknown>>();
-
-/** The configured driver of an area for this store (one instance each); unknown names stop the start. */
-export function driver<A extends DriverArea>(config: Config, store: Store, area: A): DriverOf<A> {
-  const byArea = cache.get(store) ?? new Map<DriverArea, unknown>();
-  cache.set(store, byArea);
-  if (!byArea.has(area)) {
+/** Every configured driver of one runtime, created once; an unknown name stops the start. */
+export function createDrivers(config: Config, store: Store, secrets: Secrets): Drivers {
+  const nginx = createNginxPool();
+  const build = <A extends DriverArea>(area: A) => {
     const { driver: name = 'local', ...options } = config.drivers[area] ?? {};
-    const factory = FACTORIES[area][String(name)];
-    if (!factory) throw new Error(`drivers.${area}.driver: unknown driver "${String(name)}" (use ${Object.keys(FACTORIES[area]).join(', ')})`);
-    byArea.set(area, factory(store, options, config));
-  }
-  return byArea.get(area) as DriverOf<A>;
+    const factory = FACTORIES[area][String(name)] as Factory<Drivers[A]> | undefined;
+    if (!factory)
+      throw new Error(`drivers.${area}.driver: unknown driver "${String(name)}" (use ${Object.keys(FACTORIES[area]).join(', ')})`);
+    return factory({ store, config, secrets, options, nginx });
+  };
+  return {
+    web: build('web'),
+    mail: build('mail'),
+    ftp: build('ftp'),
+    databases: build('databases'),
+    dns: build('dns'),
+    sites: build('sites'),
+    installer: build('installer'),
+    registry: build('registry'),
+  };
 }

@@ -8,7 +8,12 @@ import { now } from '../store/db.ts';
 export function localState<T>(store: Store, driver: string) {
   return {
     async get(key: string): Promise<T | undefined> {
-      const row = await store.selectFrom('local_backend').select('data').where('driver', '=', driver).where('key', '=', key).executeTakeFirst();
+      const row = await store
+        .selectFrom('local_backend')
+        .select('data')
+        .where('driver', '=', driver)
+        .where('key', '=', key)
+        .executeTakeFirst();
       return row ? (JSON.parse(row.data) as T) : undefined;
     },
     async put(key: string, value: T) {

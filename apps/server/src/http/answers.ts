@@ -2,27 +2,40 @@ import { API_BASE, ENVELOPE_HEADER, STATUS_NO_SESSION, translate } from '@atalay
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Answer, envelope } from './envelope.ts';
 import { ApiError, FieldErrors } from './errors.ts';
+import { readMultipart } from './forms.ts';
 import { NoSessionError } from './guard.ts';
-import { normaliseFields } from './forms.ts';
-import { readForcedLanguage, requestLanguage } from './language.ts';
+import { forceLanguage, readForcedLanguage, requestLanguage } from './language.ts';
 
 const isAnswer = (payload: unknown): payload is Answer<unknown> =>
   typeof payload === 'object' && payload !== null && 'data' in payload && !('system' in payload);
 
 function refuse(request: FastifyRequest, reply: FastifyReply, status: number, key: string, params = {}) {
   const lang = requestLanguage(request);
-  return reply.status(status).send(
-    envelope(null, { valid: false, statusCode: status, errors: [translate(lang, key, params)] }),
-  );
+  return reply.status(status).send(envelope(null, { valid: false, statusCode: status, errors: [translate(lang, key, params)] }));
+}
+
+/**
+ * What the router refuses before any route runs (a path that is not valid URL encoding, a path
+ * parameter over `maxParamLength`): answered in the envelope like the rest, without echoing the
+ * path. A parameter that long names nothing that can exist, so it is a 404 like any unknown id.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No route matched, so no hook read the query's `language` field: read it from the raw URL.
+  const language = new URLSearchParams(request.raw.url?.split('?')[1] ?? '').get('language');
+  forceLanguage(request, language);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return refuse(request, reply, 404, 'main.not_found');
+  return refuse(request, reply, 400, 'main.malformed_body');
 }
 
 /** Wraps every /p247/ answer in the envelope, and maps every failure to one. */
 export function registerEnvelope(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart() && request.body && typeof request.body === 'object') {
-      request.body = normaliseFields(Object.entries(request.body));
-    }
+    // The query's language first, so that the refusal of an unreadable body still speaks it.
     readForcedLanguage(request);
+    if (request.isMultipart()) {
+      request.body = await readMultipart(request);
+      readForcedLanguage(request);
+    }
   });
 
   app.addHook('preSerialization', async (request, _reply, payload) => {
@@ -71,7 +84,12 @@ export function registerEnvelope(app: FastifyInstance) {
       return refuse(request, reply, 413, 'main.too_large');
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return refuse(request, reply, error.statusCode === 404 ? 404 : 400, error.statusCode === 404 ? 'main.not_found' : 'validation.invalid');
+      return refuse(
+        request,
+        reply,
+        error.statusCode === 404 ? 404 : 400,
+        error.statusCode === 404 ? 'main.not_found' : 'validation.invalid',
+      );
     }
     request.log.error({ err: error }, 'request failed');
     return refuse(request, reply, 500, 'main.internal_error', { requestId: request.id });

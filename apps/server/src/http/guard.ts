@@ -1,7 +1,8 @@
-import { API_BASE, REQUEST_HEADER } from '@atalaya/contract';
+import { API_BASE, type Endpoint, REQUEST_HEADER } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../modules/session/sessions.ts';
 import { ApiError } from './errors.ts';
+import { allowedHosts } from './origins.ts';
 
 /**
  * How a route may be reached without a session. Default: not at all.
@@ -24,6 +25,8 @@ export interface ApiRoute {
   methods: string[];
   url: string;
   access?: Access;
+  /** The endpoint-table entry the route was registered from (http/route.ts). */
+  endpoint?: Endpoint;
 }
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,15 +34,16 @@ declare module 'fastify' {
   }
 }
 
-function expectedOrigins(request: FastifyRequest, publicOrigin?: string): string[] {
-  const host = request.headers.host ?? '';
-  return [publicOrigin, `http://${host}`, `https://${host}`].filter(Boolean) as string[];
-}
-
-/** Refuses cross-site calls: a foreign Origin, or a Sec-Fetch-Site that is not same-origin. */
-export function isCrossSite(request: FastifyRequest, publicOrigin?: string): boolean {
+/**
+ * Refuses cross-site calls: a Host that is not one of the panel's names (DNS rebinding), a foreign
+ * Origin, or a Sec-Fetch-Site that is not same-origin. The Origin is compared with the Host only
+ * once the Host is known to be the panel's (see http/origins.ts).
+ */
+export function isCrossSite(request: FastifyRequest, publicOrigin: string | undefined, isAllowedHost: (host: string) => boolean): boolean {
+  const host = request.host;
+  if (!isAllowedHost(host)) return true;
   const origin = request.headers.origin;
-  if (origin && !expectedOrigins(request, publicOrigin).includes(origin)) return true;
+  if (origin && origin !== publicOrigin && origin !== `http://${host}` && origin !== `https://${host}`) return true;
   const site = request.headers['sec-fetch-site'];
   return Boolean(site && site !== 'same-origin' && site !== 'none');
 }
@@ -47,20 +51,23 @@ export function isCrossSite(request: FastifyRequest, publicOrigin?: string): boo
 /** Default deny: every /p247/ route needs a live session unless it declares itself public. */
 export function registerGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  // The last uses of sessions waiting in memory reach the store before it closes.
+  app.addHook('onClose', async () => app.authCache.close());
   const routes: ApiRoute[] = [];
   app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
     if (!route.url?.startsWith(API_BASE)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    routes.push({ methods, url: route.url, access: route.config?.public });
+    routes.push({ methods, url: route.url, access: route.config?.public, endpoint: route.config?.endpoint });
   });
+  const isAllowedHost = allowedHosts(app);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(API_BASE)) return;
     const route = request.routeOptions;
     // Unknown API paths reach the static files' catch-all route, whose miss answers the envelope's 404.
     if (!route.url?.startsWith(API_BASE)) return;
     const config = route.config ?? {};
-    if (isCrossSite(request, app.config.publicOrigin)) throw new ApiError(403, 'main.cross_site');
+    if (isCrossSite(request, app.config.publicOrigin, isAllowedHost)) throw new ApiError(403, 'main.cross_site');
     const needsHeader = !(config.public === 'read' && (request.method === 'GET' || request.method === 'HEAD'));
     if (needsHeader && !config.websocket && request.headers[REQUEST_HEADER] !== '1') {
       throw new ApiError(403, 'main.cross_site');

@@ -1,4 +1,4 @@
-import { type Language, LANGUAGES, toLanguage } from '@atalaya/contract';
+import { LANGUAGES, type Language, toLanguage } from '@atalaya/contract';
 import type { FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -9,11 +9,15 @@ declare module 'fastify' {
 }
 
 export function readForcedLanguage(request: FastifyRequest) {
-  const forced =
-    (request.body as Record<string, unknown> | undefined)?.language ??
-    (request.query as Record<string, unknown> | undefined)?.language;
-  if (typeof forced === 'string' && (LANGUAGES as readonly string[]).includes(forced)) {
-    request.forcedLanguage = forced as Language;
+  const body = request.body as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  forceLanguage(request, body?.language ?? query?.language);
+}
+
+/** Makes `value` the call's language when it names one of ours; anything else is ignored. */
+export function forceLanguage(request: FastifyRequest, value: unknown) {
+  if (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)) {
+    request.forcedLanguage = value as Language;
   }
 }
 

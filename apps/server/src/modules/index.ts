@@ -3,8 +3,19 @@ import accountRoutes from './account/routes.ts';
 import configRoutes from './config/routes.ts';
 import dnsRoutes from './dns/routes.ts';
 import domainRoutes from './domain/routes.ts';
+import expiryRoutes from './expiry/routes.ts';
+import healthRoutes from './health/routes.ts';
 import serviceRoutes from './service/routes.ts';
 import sitesRoutes from './sites/routes.ts';
 
 /** Every API module, mounted under /p247/. */
-export const MODULES: FastifyPluginAsync[] = [configRoutes, accountRoutes, domainRoutes, serviceRoutes, sitesRoutes, dnsRoutes];
+export const MODULES: FastifyPluginAsync[] = [
+  healthRoutes,
+  configRoutes,
+  accountRoutes,
+  domainRoutes,
+  serviceRoutes,
+  sitesRoutes,
+  dnsRoutes,
+  expiryRoutes,
+];

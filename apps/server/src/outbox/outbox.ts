@@ -1,26 +1,20 @@
-import type { Kysely, Transaction } from 'kysely';
-import { now } from '../store/db.ts';
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import { now, type Store } from '../store/db.ts';
 import type { Database, Job } from '../store/schema.ts';
+import type { Signals } from '../store/signals.ts';
+import { claimJobs, nextDue } from './claim.ts';
 
 /**
- * The outbox (DESIGN.md §5). A change a backend must apply is written as a job in the same
- * transaction as the panel's own record, then applied by the worker and retried with back-off
- * until it succeeds. A job that keeps failing ends as `failed`, visible with its last error.
+ * The outbox (docs/architecture.md#outbox). A change a backend must apply is written as a job in the
+ * same transaction as the panel's own record, then applied by the worker and retried with back-off
+ * until it succeeds. A job that keeps failing ends as `failed`, visible with its last error. Jobs of one
+ * item are applied one at a time in order; several processes may run workers on one store.
  */
-export type JobHandler = (
-  payload: unknown,
-  job: Job,
-  progress: (percent: number) => Promise<void>,
-  /** The store the job was claimed from: a handler finds its app's drivers by it. */
-  db: Kysely<Database>,
-) => Promise<void>;
+export type JobHandler = (payload: unknown, job: Job, progress: (percent: number) => Promise<void>) => Promise<void>;
 
-const handlers = new Map<string, JobHandler>();
-
-/** Each driver registers the job kinds it applies, e.g. `dns.apply-zone`, `db.create`. */
-export function registerJobHandler(kind: string, handler: JobHandler) {
-  handlers.set(kind, handler);
-}
+/** The job kinds an area applies, e.g. `{ 'dns.apply-zone': handler }`; handlers close over the runtime. */
+export type JobHandlers = Record<string, JobHandler>;
 
 export async function enqueue(trx: Transaction<Database> | Kysely<Database>, kind: string, payload: unknown, itemId: number | null = null) {
   const t = now();
@@ -32,77 +26,217 @@ export async function enqueue(trx: Transaction<Database> | Kysely<Database>, kin
   return job.id;
 }
 
+/**
+ * A failure that trying again cannot fix (an ACME server's verdict on a challenge, say): the job
+ * ends `failed` at once with this message instead of being retried.
+ */
+export class JobRefused extends Error {}
+
 export const MAX_ATTEMPTS = 8;
 /** 1 s, 2 s, 4 s … capped at 5 minutes. */
 export const backoffSeconds = (attempts: number) => Math.min(300, 2 ** Math.max(0, attempts - 1));
 
-/** Claims one due job (safe across processes: the status update wins once) and applies it. */
-export async function runOneJob(db: Kysely<Database>): Promise<Job | null> {
-  const t = now();
-  const due = await db
-    .selectFrom('job')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('next_at', '<=', t)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (!due) return null;
-  const claimed = await db
-    .updateTable('job')
-    .set({ status: 'running', updated_at: t })
-    .where('id', '=', due.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return due; // another worker took it
-  const handler = handlers.get(due.kind);
-  try {
-    if (!handler) throw new Error(`no handler for job kind ${due.kind}`);
-    await handler(JSON.parse(due.payload), due, async (percent) => {
-      await db.updateTable('job').set({ progress: Math.round(percent), updated_at: now() }).where('id', '=', due.id).execute();
-    }, db);
-    await db.updateTable('job').set({ status: 'done', progress: 100, last_error: null, updated_at: now() }).where('id', '=', due.id).execute();
-  } catch (error) {
-    const attempts = due.attempts + 1;
-    await db
-      .updateTable('job')
-      .set({
-        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-        attempts,
-        next_at: now() + backoffSeconds(attempts),
-        last_error: String((error as Error).message ?? error).slice(0, 1000),
-        updated_at: now(),
-      })
-      .where('id', '=', due.id)
-      .execute();
+export interface Outbox {
+  /** Adds an area's job kinds; a kind registered twice is a programming error. */
+  register(handlers: JobHandlers): void;
+  /** Claims one claimable job (see claim.ts: safe across processes, one item's jobs in order) and applies it. */
+  runOne(): Promise<Job | null>;
+  /** Runs due jobs until none is left (waiting for those other workers hold); tests call it to apply changes deterministically. */
+  drain(limit?: number): Promise<void>;
+  /**
+   * The background worker of a server process: applies up to `concurrency` jobs of different items
+   * at once, woken by NOTIFY on PostgreSQL (polling every `fallbackMs` in case one is lost) and by
+   * polling every `intervalMs` on SQLite. The answer stops it; `stopped()` waits for running jobs.
+   */
+  start(intervalMs?: number): () => void;
+  /** Resolves when the worker has stopped and its running jobs ended. */
+  stopped(): Promise<void>;
+  /** Running jobs whose lease ended (their process died) go back to pending; any worker also takes them over. */
+  requeueInterrupted(): Promise<unknown>;
+}
+
+export interface OutboxOptions {
+  /** How long a claim holds without renewal; the worker renews it every third of it while a handler runs. */
+  leaseSeconds?: number;
+  /** Jobs one worker applies at once (of different items). */
+  concurrency?: number;
+  /** Cross-process wake-ups (PostgreSQL); without them the worker polls. */
+  signals?: Signals;
+  /** Where errors of the worker itself (not of a job) are reported. */
+  log?: (err: unknown) => void;
+  /** The idle poll when wake-ups are live. */
+  fallbackMs?: number;
+}
+
+/** One outbox per app: the handlers of its areas, applied against its store. */
+export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
+  const { leaseSeconds = 30, concurrency = 4, signals, log = () => {}, fallbackMs = 5000 } = options;
+  const handlers = new Map<string, JobHandler>();
+  const owner = randomUUID().slice(0, 8);
+  let claims = 0;
+
+  async function apply(job: Job) {
+    const handler = handlers.get(job.kind);
+    if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+    await handler(JSON.parse(job.payload), job, async (percent) => {
+      await db
+        .updateTable('job')
+        .set({ progress: Math.round(percent), updated_at: now() })
+        .where('id', '=', job.id)
+        .where('claimed_by', '=', job.claimed_by)
+        .execute();
+    });
   }
-  return due;
-}
 
-/** Runs due jobs until none is left; tests call it to apply changes deterministically. */
-export async function drainJobs(db: Kysely<Database>, limit = 1000) {
-  for (let i = 0; i < limit; i++) if (!(await runOneJob(db))) return;
-}
-
-/** The background worker of a server process: polls every `intervalMs`, stops on close. */
-export function startWorker(db: Kysely<Database>, intervalMs = 250) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
-    if (stopped) return;
+  /** Applies a claimed job, renewing its lease meanwhile; only the current claim records the outcome. */
+  async function execute(job: Job) {
+    const mine = (q: UpdateQueryBuilder<Database, 'job', 'job', UpdateResult>) =>
+      q.where('id', '=', job.id).where('claimed_by', '=', job.claimed_by).where('status', '=', 'running');
+    const renew = setInterval(
+      () =>
+        void mine(db.updateTable('job').set({ lease_until: now() + leaseSeconds }))
+          .execute()
+          .catch(log),
+      (leaseSeconds * 1000) / 3,
+    );
     try {
-      while (!stopped && (await runOneJob(db)));
-    } finally {
-      if (!stopped) timer = setTimeout(tick, intervalMs);
+      await apply(job);
+      clearInterval(renew);
+      await mine(
+        db.updateTable('job').set({ status: 'done', progress: 100, last_error: null, lease_until: null, updated_at: now() }),
+      ).execute();
+    } catch (error) {
+      clearInterval(renew);
+      const attempts = job.attempts + 1;
+      await mine(
+        db.updateTable('job').set({
+          status: attempts >= MAX_ATTEMPTS || error instanceof JobRefused ? 'failed' : 'pending',
+          attempts,
+          next_at: now() + backoffSeconds(attempts),
+          last_error: String((error as Error).message ?? error).slice(0, 1000),
+          lease_until: null,
+          updated_at: now(),
+        }),
+      ).execute();
     }
-  };
-  timer = setTimeout(tick, intervalMs);
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
+  }
+
+  const claim = (limit: number) => claimJobs(db, leaseSeconds, `${owner}:${++claims}`, now(), limit);
+
+  async function runOne(): Promise<Job | null> {
+    const [job] = await claim(1);
+    if (job) await execute(job);
+    return job ?? null;
+  }
+
+  const worker = { stop: () => {}, done: Promise.resolve() };
+
+  return {
+    register(more) {
+      for (const [kind, handler] of Object.entries(more)) {
+        if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+        handlers.set(kind, handler);
+      }
+    },
+    runOne,
+    async drain(limit = 1000) {
+      const deadline = Date.now() + 30_000;
+      for (let i = 0; i < limit; ) {
+        if (await runOne()) {
+          i++;
+          continue;
+        }
+        // Nothing claimable: done, unless another worker (this app's own, another process) still
+        // applies a job whose item has more waiting behind it.
+        // (A due job behind an item's job waiting out its back-off stays for later, like that one.)
+        const busy = await db
+          .selectFrom('job')
+          .select('id')
+          .where('status', '=', 'running')
+          .where('lease_until', '>=', now())
+          .limit(1)
+          .executeTakeFirst();
+        if (!busy || Date.now() > deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    start(intervalMs = 250) {
+      const running = new Set<Promise<void>>();
+      let stopped = false;
+      let pumping = false;
+      let again = false;
+      let timer: NodeJS.Timeout | undefined;
+      const idleMs = signals?.live ? fallbackMs : intervalMs;
+
+      async function sleep() {
+        let wait = idleMs;
+        if (signals?.live) {
+          const due = await nextDue(db);
+          if (due !== null) wait = Math.max(50, Math.min(wait, (due - now()) * 1000 + 20));
+        }
+        clearTimeout(timer);
+        if (!stopped) timer = setTimeout(wake, wait);
+      }
+
+      /** Claims while there is room and work; each finished job asks for another round. */
+      async function pump() {
+        if (pumping) {
+          again = true;
+          return;
+        }
+        pumping = true;
+        try {
+          do {
+            again = false;
+            while (!stopped && running.size < concurrency) {
+              const room = concurrency - running.size;
+              const jobs = await claim(room);
+              for (const job of jobs) {
+                const run: Promise<void> = execute(job)
+                  .catch(log)
+                  .finally(() => {
+                    running.delete(run);
+                    wake();
+                  });
+                running.add(run);
+              }
+              if (jobs.length < room) break;
+            }
+          } while (again && !stopped);
+          if (running.size === 0) await sleep();
+        } catch (error) {
+          log(error);
+          await sleep();
+        } finally {
+          pumping = false;
+        }
+      }
+      function wake() {
+        if (!stopped) void pump();
+      }
+
+      const unlisten = signals?.on('atalaya_job', wake) ?? (() => {});
+      timer = setTimeout(wake, signals?.live ? 0 : intervalMs);
+      let finish = () => {};
+      worker.done = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      worker.stop = () => {
+        if (stopped) return;
+        stopped = true;
+        unlisten();
+        clearTimeout(timer);
+        void Promise.allSettled([...running]).then(() => finish());
+      };
+      return () => worker.stop();
+    },
+    stopped: () => worker.done,
+    requeueInterrupted: () =>
+      db
+        .updateTable('job')
+        .set({ status: 'pending', next_at: now(), lease_until: null, claimed_by: null })
+        .where('status', '=', 'running')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now())]))
+        .execute(),
   };
 }
-
-/** Jobs left running by a process that died are handed back to the queue at start. */
-export const requeueInterrupted = (db: Kysely<Database>) =>
-  db.updateTable('job').set({ status: 'pending', next_at: now() }).where('status', '=', 'running').execute();

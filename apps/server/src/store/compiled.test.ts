@@ -1,12 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestStore, STORE_KINDS } from '../../test/stores.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeStores, openTestStore } from '../../test/stores.ts';
 import { compiledQuery } from './compiled.ts';
 
-describe.each(STORE_KINDS)('a query compiled once on %s', (kind) => {
+describeStores('a query compiled once on %s', (kind) => {
   let ctx: Awaited<ReturnType<typeof openTestStore>>;
   beforeAll(async () => {
     ctx = await openTestStore(kind);
-    await ctx.store.insertInto('realm').values([{ name: 'uno.es', created_at: 1 }, { name: 'dos.es', created_at: 2 }]).execute();
+    await ctx.store
+      .insertInto('realm')
+      .values([
+        { name: 'uno.es', created_at: 1 },
+        { name: 'dos.es', created_at: 2 },
+      ])
+      .execute();
   });
   afterAll(() => ctx.cleanup());
 

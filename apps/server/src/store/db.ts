@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { createPrivateFile, secureDataDir } from './data-dir.ts';
+import { migrateToLatest } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect } from './sqlite-dialect.ts';
-import { migrateToLatest } from './migrations/index.ts';
 
 export type Store = Kysely<Database> & { readonly kind: 'sqlite' | 'postgres' };
 
@@ -19,6 +19,8 @@ export interface StoreOptions {
 export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise<Store> {
   let db: Kysely<Database>;
   let kind: Store['kind'];
+  // The data dir (key, mail, local state, the SQLite store) is the panel's alone: 0700, files 0600.
+  secureDataDir(dataDir);
   if (databaseUrl) {
     kind = 'postgres';
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
@@ -28,8 +30,9 @@ export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     kind = 'sqlite';
-    mkdirSync(dataDir, { recursive: true });
-    db = new Kysely<Database>({ dialect: nodeSqliteDialect(path.join(dataDir, 'atalaya.sqlite')) });
+    const file = path.join(dataDir, 'atalaya.sqlite');
+    createPrivateFile(file);
+    db = new Kysely<Database>({ dialect: nodeSqliteDialect(file) });
   }
   const store = Object.assign(db, { kind }) as Store;
   await migrateToLatest(store);

@@ -2,13 +2,19 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 import type { AccountTables } from '../modules/account/tables.ts';
 import type { DnsTables } from '../modules/dns/tables.ts';
 import type { DomainTables } from '../modules/domain/tables.ts';
+import type { ExpiryTables } from '../modules/expiry/tables.ts';
 import type { ServiceTables } from '../modules/service/tables.ts';
 import type { SitesTables } from '../modules/sites/tables.ts';
 
 /** Flags are 0/1 and times Unix seconds on both stores, so one query code base serves both. */
 type Flag = number;
 
-export interface RealmTable { id: Generated<number>; name: string; disabled: Generated<Flag>; created_at: number }
+export interface RealmTable {
+  id: Generated<number>;
+  name: string;
+  disabled: Generated<Flag>;
+  created_at: number;
+}
 export interface UserTable {
   id: Generated<number>;
   realm_id: number;
@@ -24,9 +30,25 @@ export interface UserTable {
   disabled: Generated<Flag>;
   created_at: number;
 }
-export interface SessionTable { id: string; user_id: number; created_at: number; last_seen_at: number; ip: Generated<string> }
-export interface ItemTable { id: Generated<number>; realm_id: number; reference: string; created_at: number }
-export interface PermissionTable { user_id: number; item_id: number; area: string; level: string }
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  last_seen_at: number;
+  ip: Generated<string>;
+}
+export interface ItemTable {
+  id: Generated<number>;
+  realm_id: number;
+  reference: string;
+  created_at: number;
+}
+export interface PermissionTable {
+  user_id: number;
+  item_id: number;
+  area: string;
+  level: string;
+}
 export interface DomainTable {
   item_id: number;
   name: string;
@@ -50,7 +72,12 @@ export interface ServiceTable {
   used_space_databases: Generated<number>;
   created_at: number;
 }
-export interface MailServiceTable { item_id: number; expire_at: number; limit_accounts: Generated<number>; created_at: number }
+export interface MailServiceTable {
+  item_id: number;
+  expire_at: number;
+  limit_accounts: Generated<number>;
+  created_at: number;
+}
 export interface AuditEventTable {
   id: Generated<number>;
   at: number;
@@ -73,11 +100,30 @@ export interface JobTable {
   progress: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** While running: until when the claim holds (Unix seconds); past it, any process may take the job over. */
+  lease_until: number | null;
+  /** The token of the claim that may record the outcome. */
+  claimed_by: string | null;
 }
-export interface NoticeTable { id: Generated<number>; user_id: number; type: string; at: number }
-export interface CounterTable { key: string; hits: number; reset_at: number }
-export interface UsedChallengeTable { signature: string; expires_at: number }
-export interface AuthVersionTable { id: number; version: number }
+export interface NoticeTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  at: number;
+}
+export interface CounterTable {
+  key: string;
+  hits: number;
+  reset_at: number;
+}
+export interface UsedChallengeTable {
+  signature: string;
+  expires_at: number;
+}
+export interface AuthVersionTable {
+  id: number;
+  version: number;
+}
 
 /** Every table of the store: the core ones here, each area's in its modules/<area>/tables.ts. */
 export interface CoreTables {
@@ -96,7 +142,7 @@ export interface CoreTables {
   used_challenge: UsedChallengeTable;
   auth_version: AuthVersionTable;
 }
-export type Database = CoreTables & AccountTables & DomainTables & ServiceTables & DnsTables & SitesTables;
+export type Database = CoreTables & AccountTables & DomainTables & ServiceTables & DnsTables & SitesTables & ExpiryTables;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type Job = Selectable<JobTable>;

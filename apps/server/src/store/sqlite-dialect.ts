@@ -44,7 +44,8 @@ function adapt(statement: StatementSync) {
 
 export function nodeSqliteDialect(file: string) {
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  // busy_timeout first: switching a new file to WAL needs a lock another starting process may hold.
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;');
   // Preparing dominated the profile of small reads; the panel's queries are few and fixed, so each
   // is prepared once and kept with the adapter Kysely expects.
   const cache = new Map<string, ReturnType<typeof adapt>>();

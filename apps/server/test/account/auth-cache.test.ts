@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { grant, parsePermissionMap } from '../../src/modules/accounts/accounts.ts';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { grant, parsePermissionMap } from '../../src/modules/provisioning/accounts.ts';
 import { createSession } from '../../src/modules/session/sessions.ts';
 import { now } from '../../src/store/db.ts';
 import { type Account, createAccount } from '../fixtures.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
-describe.each(STORE_KINDS)('sessions and permissions kept in memory on %s', (kind) => {
+describeStores('sessions and permissions kept in memory on %s', (kind) => {
   let ctx: TestContext;
   let account: Account;
   let id: number;
@@ -49,6 +49,26 @@ describe.each(STORE_KINDS)('sessions and permissions kept in memory on %s', (kin
     expect(await permission(headers)).toBe(200);
   });
 
+  it('keep each user’s map of each item apart, however often they are read', async () => {
+    const two = await createAccount(ctx.store, {
+      users: { w: 'all=write', r: 'all=read' },
+      items: [
+        { reference: 'a.es', domain: true },
+        { reference: 'b.es', domain: true },
+      ],
+    });
+    await grant(ctx.store, two.realm, 'r', 'b.es', parsePermissionMap('all=disabled'));
+    const [w, r] = [await two.as('w'), await two.as('r')];
+    const itemOf = async (headers: Record<string, string>, reference: string) =>
+      (await ctx.app.inject({ method: 'POST', url: `/p247/permission/${two.items[reference]}/`, headers })).json();
+    for (let round = 0; round < 2; round++) {
+      expect((await itemOf(w, 'a.es')).data.permissions.domain).toBe('write');
+      expect((await itemOf(r, 'a.es')).data.permissions.domain).toBe('read');
+      expect((await itemOf(w, 'b.es')).data.permissions.domain).toBe('write');
+      expect((await itemOf(r, 'b.es')).system.statusCode).toBe(404);
+    }
+  });
+
   it('end a session deleted by another process on the very next request', async () => {
     const headers = await account.as('ana');
     expect(await permission(headers)).toBe(200);
@@ -60,7 +80,11 @@ describe.each(STORE_KINDS)('sessions and permissions kept in memory on %s', (kin
     const headers = await account.as('ana');
     expect(await permission(headers)).toBe(200);
     const later = Date.now() + 31 * 60 * 1000;
-    await ctx.store.updateTable('session').set({ last_seen_at: Math.floor(later / 1000) }).where('user_id', '=', account.users.ana).execute();
+    await ctx.store
+      .updateTable('session')
+      .set({ last_seen_at: Math.floor(later / 1000) })
+      .where('user_id', '=', account.users.ana)
+      .execute();
     vi.useFakeTimers({ toFake: ['Date'], now: later });
     try {
       expect(await permission(headers)).toBe(200);

@@ -1,17 +1,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Account, createAccount } from '../fixtures.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { encode, FORM, solvedCaptcha } from './helpers.ts';
 
-describe.each(STORE_KINDS)('legal text, captcha and contact forms on %s', (kind) => {
+describeStores('legal text, captcha and contact forms on %s', (kind) => {
   let ctx: TestContext;
   let acc: Account;
   const outbox = () => path.join(ctx.config.dataDir, 'outbox');
   const mails = () => {
     try {
-      return readdirSync(outbox()).sort().map((f) => readFileSync(path.join(outbox(), f), 'utf8'));
+      return readdirSync(outbox())
+        .sort()
+        .map((f) => readFileSync(path.join(outbox(), f), 'utf8'));
     } catch {
       return [];
     }
@@ -43,12 +45,40 @@ describe.each(STORE_KINDS)('legal text, captcha and contact forms on %s', (kind)
   });
 
   it('answers the operator’s own privacy policy when configured', async () => {
-    const own = await openTestApp(kind, { 'legal.privacyTitle': 'Aviso', 'legal.privacyText': 'Texto propio', 'legal.privacyLink': 'https://proveedor.es/privacidad' });
+    const own = await openTestApp(kind, {
+      'legal.privacyTitle': 'Aviso',
+      'legal.privacyText': 'Texto propio',
+      'legal.privacyLink': 'https://proveedor.es/privacidad',
+    });
     try {
       const res = await own.app.inject({ method: 'GET', url: '/p247/legal/privacypolicy/' });
       expect(res.json().data).toEqual({ title: 'Aviso', text: 'Texto propio', redirecTo: 'https://proveedor.es/privacidad' });
     } finally {
       await own.close();
+    }
+  });
+
+  it('asks name and phone on the contact page only when the provider configures the fuller variant', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/p247/config/get/' });
+    expect(plain.json().data.contactForm).toBe('simple');
+    const full = await openTestApp(kind, { 'company.contactForm': 'full' });
+    try {
+      const fullAcc = await createAccount(full.store, { users: { ana: 'all=write' }, items: [{ reference: 'two.es', domain: true }] });
+      const config = await full.app.inject({ method: 'GET', url: '/p247/config/get/' });
+      expect(config.json().data.contactForm).toBe('full');
+      const send = async (fields: Record<string, string>) =>
+        full.app.inject({
+          method: 'POST',
+          url: '/p247/contactmail/',
+          headers: { ...FORM, ...(await fullAcc.as('ana')) },
+          payload: encode(fields),
+        });
+      const missing = await send({ ...GOOD_MAIL, language: 'en' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().system).toMatchObject({ inputs: ['name', 'phone'], errors: ['Required field', 'Required field'] });
+      expect((await send({ ...GOOD_MAIL, name: 'Ana', phone: '+34.600000000' })).statusCode).toBe(200);
+    } finally {
+      await full.close();
     }
   });
 
@@ -83,6 +113,9 @@ describe.each(STORE_KINDS)('legal text, captcha and contact forms on %s', (kind)
     [{ ...GOOD_MAIL, privacy: '0' }, ['privacy']],
     [{ ...GOOD_MAIL, subject: 'Hola\r\nBcc: x@evil.example' }, ['subject']],
     [{ ...GOOD_MAIL, contents: 'x'.repeat(5001) }, ['contents']],
+    // Issue 13, finding 8: a NUL in the name, CR/LF in the phone never reach the mail.
+    [{ ...GOOD_MAIL, name: 'A\u0000na', phone: '600\r\nBcc: x@evil.example' }, ['name', 'phone']],
+    [{ ...GOOD_MAIL, contents: 'Hola\u0000' }, ['contents']],
   ])('refuses the contact message %o with an error under each bad field', async (fields, inputs) => {
     const before = mails().length;
     const res = await contactMail(fields);
@@ -136,7 +169,12 @@ describe.each(STORE_KINDS)('legal text, captcha and contact forms on %s', (kind)
     const smtp = await openTestApp(kind, { 'smtp.url': 'smtp://127.0.0.1:9' });
     try {
       const other = await createAccount(smtp.store, { users: { ana: 'all=write' }, items: [{ reference: 'one.es', domain: true }] });
-      const res = await smtp.app.inject({ method: 'POST', url: '/p247/contactmail/', headers: { ...FORM, ...(await other.as('ana')) }, payload: encode(GOOD_MAIL) });
+      const res = await smtp.app.inject({
+        method: 'POST',
+        url: '/p247/contactmail/',
+        headers: { ...FORM, ...(await other.as('ana')) },
+        payload: encode(GOOD_MAIL),
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json().system.errors).toEqual(['No se ha podido enviar el mensaje. Inténtalo más tarde']);
     } finally {

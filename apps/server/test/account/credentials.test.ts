@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setDisabled } from '../../src/modules/accounts/accounts.ts';
 import { checkCredentials, dummyHash } from '../../src/modules/account/credentials.ts';
-import { verifyPassword } from '../../src/modules/accounts/passwords.ts';
+import { createRealm, createUser, setDisabled } from '../../src/modules/provisioning/accounts.ts';
+import { verifyPassword } from '../../src/passwords.ts';
 import { type Account, createAccount, TEST_PASSWORD } from '../fixtures.ts';
 import { openTestStore } from '../stores.ts';
 
@@ -48,8 +48,27 @@ describe('checking credentials', () => {
 
   it('verifies the password of a disabled user too, then refuses it', async () => {
     const { result, hashes } = await run(acc.realm, 'off', TEST_PASSWORD);
-    expect(result.user).toBeNull();
+    expect(result).toMatchObject({ user: null, known: { id: acc.users.off } });
     expect(hashes).toHaveLength(1);
+  });
+
+  it('refuses the right password of a user whose realm is disabled, after one verify all the same', async () => {
+    const other = await createAccount(ctx.store, { users: { ana: 'all=write' }, items: [{ reference: 'two.es', domain: true }] });
+    await setDisabled(ctx.store, { realm: other.realm }, true);
+    const { result, hashes } = await run(other.realm, 'ana', TEST_PASSWORD);
+    expect(result).toMatchObject({ user: null, known: { id: other.users.ana } });
+    expect(hashes).toHaveLength(1);
+    await setDisabled(ctx.store, { realm: other.realm }, false);
+    expect((await run(other.realm, 'ana', TEST_PASSWORD)).result.user).toMatchObject({ id: other.users.ana });
+  });
+
+  it('finds a realm with an international name typed in Unicode, and a user typed with spaces and capitals', async () => {
+    const realm = await createRealm(ctx.store, `pingüino-${acc.realm}`);
+    expect(realm.name).toMatch(/^xn--/);
+    const user = await createUser(ctx.store, realm.name, 'lola', TEST_PASSWORD);
+    const { result } = await run(`  Pingüino-${acc.realm.toUpperCase()} `, '  LOLA ', TEST_PASSWORD);
+    expect(result.user).toMatchObject({ id: user.id });
+    expect(result.realmName).toBe(realm.name);
   });
 
   it('accepts the right password, with the realm typed in capitals', async () => {

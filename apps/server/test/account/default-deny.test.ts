@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'] as const;
 
 /**
  * The routes that may answer 2xx without a session. A new public route is a security decision:
- * add it here on purpose (DESIGN.md §6 lists config, captcha, login, legal, contact).
+ * add it here on purpose (docs/design.md#security lists them).
  */
 const PUBLIC = [
   'GET /p247/openapi.json',
@@ -17,12 +17,15 @@ const PUBLIC = [
   'POST /p247/contact/',
   // The sites area's application catalogue logos: static images for <img>, which sends no CSRF header.
   'GET /p247/hostingapplication/:appId/logo/',
+  // The load balancer's liveness and readiness checks (docs/deploy.md).
+  'GET /p247/health',
+  'GET /p247/ready',
 ];
 
 // Any value will do for a parameter: the guard must refuse before anything reads it.
 const concrete = (url: string) => url.replace(/:\w+(\([^)]*\))?/g, '1').replace(/\*/g, 'x');
 
-describe.each(STORE_KINDS)('default deny on %s', (kind) => {
+describeStores('default deny on %s', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await openTestApp(kind);

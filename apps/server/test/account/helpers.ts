@@ -2,6 +2,7 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { captchaDifficulty } from '../../src/modules/account/captcha.ts';
 import { SESSION_COOKIE } from '../../src/modules/session/sessions.ts';
+import { encode } from '../fixtures.ts';
 import type { TestContext } from '../stores.ts';
 
 // Real challenges, only cheaper to solve, so the many sign-ins of the suite stay quick.
@@ -20,7 +21,7 @@ export async function solvedCaptcha(ctx: TestContext): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-export const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+export { encode };
 
 export interface LoginFields {
   domainName: string;

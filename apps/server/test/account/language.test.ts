@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Account, createAccount } from '../fixtures.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
-describe.each(STORE_KINDS)('the language of messages for a signed-in user on %s', (kind) => {
+describeStores('the language of messages for a signed-in user on %s', (kind) => {
   let ctx: TestContext;
   let account: Account;
   beforeAll(async () => {
@@ -13,7 +13,11 @@ describe.each(STORE_KINDS)('the language of messages for a signed-in user on %s'
 
   const missingItem = async (cookie = '') => {
     const headers = await account.as('ana');
-    const res = await ctx.app.inject({ method: 'POST', url: '/p247/permission/999999/', headers: { ...headers, cookie: `${headers.cookie}${cookie}` } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/p247/permission/999999/',
+      headers: { ...headers, cookie: `${headers.cookie}${cookie}` },
+    });
     return res.json().system.errors[0];
   };
 

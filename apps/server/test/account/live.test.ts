@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { grant } from '../../src/modules/accounts/accounts.ts';
+import { grant } from '../../src/modules/provisioning/accounts.ts';
 import { type Account, createAccount } from '../fixtures.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
 /** Opens /p247/ws and collects its messages; `next` waits for one of a type. */
 function connect(url: string, headers: Record<string, string>) {
@@ -39,7 +39,7 @@ function connect(url: string, headers: Record<string, string>) {
 
 const CLI = path.resolve(import.meta.dirname, '../../src/cli/main.ts');
 
-describe.each(STORE_KINDS)('the menu-refresh WebSocket on %s', (kind) => {
+describeStores('the menu-refresh WebSocket on %s', (kind) => {
   let ctx: TestContext;
   let acc: Account;
   let origin: string;
@@ -47,7 +47,10 @@ describe.each(STORE_KINDS)('the menu-refresh WebSocket on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await openTestApp(kind);
-    acc = await createAccount(ctx.store, { users: { ana: 'domain=read', luis: 'domain=read' }, items: [{ reference: 'one.es', domain: true }] });
+    acc = await createAccount(ctx.store, {
+      users: { ana: 'domain=read', luis: 'domain=read' },
+      items: [{ reference: 'one.es', domain: true }],
+    });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
     url = `${origin.replace('http', 'ws')}/p247/ws`;
@@ -72,7 +75,11 @@ describe.each(STORE_KINDS)('the menu-refresh WebSocket on %s', (kind) => {
     const luis = connect(url, { cookie: (await acc.as('luis')).cookie, origin });
     await luis.next('ready');
     const env = { ...process.env, ATALAYA_DATA_DIR: ctx.config.dataDir, DATABASE_URL: ctx.config.databaseUrl ?? '' };
-    await promisify(execFile)(process.execPath, ['--disable-warning=ExperimentalWarning', CLI, 'grant', acc.realm, 'luis', 'one.es', 'domain_dns=read'], { env });
+    await promisify(execFile)(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', CLI, 'grant', acc.realm, 'luis', 'one.es', 'domain_dns=read'],
+      { env },
+    );
     await luis.next('menu');
     luis.socket.close();
   });

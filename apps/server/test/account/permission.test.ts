@@ -1,11 +1,11 @@
 import { AREAS } from '@atalaya/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant } from '../../src/modules/accounts/accounts.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { grant } from '../../src/modules/provisioning/accounts.ts';
 import { now } from '../../src/store/db.ts';
 import { type Account, createAccount } from '../fixtures.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
-describe.each(STORE_KINDS)('the permission calls on %s', (kind) => {
+describeStores('the permission calls on %s', (kind) => {
   let ctx: TestContext;
   let acc: Account;
   let foreign: Account;
@@ -27,7 +27,7 @@ describe.each(STORE_KINDS)('the permission calls on %s', (kind) => {
         { reference: 'delta.es', mail: true, expireAt: expiry },
       ],
     });
-    foreign = await createAccount(ctx.store, { users: { eve: 'all=write' }, items: [{ reference: 'alpha.es', domain: true }] });
+    foreign = await createAccount(ctx.store, { users: { eve: 'all=write' }, items: [{ reference: 'ajeno.es', domain: true }] });
   });
   afterAll(() => ctx.close());
 
@@ -50,18 +50,30 @@ describe.each(STORE_KINDS)('the permission calls on %s', (kind) => {
   it('marks a redirect-and-parking service and reports read levels as they are', async () => {
     const data = (await one('luis', acc.items['gamma.es'])).json().data;
     expect(data.permissions).toEqual(all('read'));
-    expect(data).toMatchObject({ hasDomain: false, hasService: true, service: { isRedirAndParking: true, expireTS: expiry }, domain: { expireTS: null } });
+    expect(data).toMatchObject({
+      hasDomain: false,
+      hasService: true,
+      service: { isRedirAndParking: true, expireTS: expiry },
+      domain: { expireTS: null },
+    });
   });
 
   it('fills areas not granted with disabled and hides the expiry of kinds the user cannot see', async () => {
     const data = (await one('mailonly', acc.items['alpha.es'])).json().data;
     expect(data.permissions).toEqual({ ...all('disabled'), servicemail: 'read' });
-    expect(data).toMatchObject({ hasDomain: false, hasService: false, hasMail: true, domain: { expireTS: null }, service: { expireTS: null }, mail: { expireTS: expiry } });
+    expect(data).toMatchObject({
+      hasDomain: false,
+      hasService: false,
+      hasMail: true,
+      domain: { expireTS: null },
+      service: { expireTS: null },
+      mail: { expireTS: expiry },
+    });
   });
 
   it.each([
     ['an item without any visible permission', 'none', () => acc.items['alpha.es']],
-    ["another realm's item", 'ana', () => foreign.items['alpha.es']],
+    ["another realm's item", 'ana', () => foreign.items['ajeno.es']],
     ['an unknown id', 'ana', () => 99999999],
     ['a malformed id', 'ana', () => '1e1'],
   ])('answers 404 for %s', async (_case, username, id) => {
@@ -84,7 +96,13 @@ describe.each(STORE_KINDS)('the permission calls on %s', (kind) => {
       serviceExpireTS: expiry,
       mailExpireTS: expiry,
     });
-    expect(rows[3]).toMatchObject({ reference: 'gamma.es', hasDomain: false, hasService: true, isRedirAndParking: true, domainExpireTS: null });
+    expect(rows[3]).toMatchObject({
+      reference: 'gamma.es',
+      hasDomain: false,
+      hasService: true,
+      isRedirAndParking: true,
+      domainExpireTS: null,
+    });
     expect(await list('luis')).toEqual(rows);
   });
 
@@ -98,7 +116,7 @@ describe.each(STORE_KINDS)('the permission calls on %s', (kind) => {
       ['gamma.es', false, false],
     ]);
     expect(await list('none')).toEqual([]);
-    expect((await list('eve', foreign)).map((r: { id: number }) => r.id)).toEqual([foreign.items['alpha.es']]);
+    expect((await list('eve', foreign)).map((r: { id: number }) => r.id)).toEqual([foreign.items['ajeno.es']]);
   });
 
   it('applies a grant made from the CLI on the very next request, and a revocation too', async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/passwords.ts';
 import { type Account, createAccount, TEST_PASSWORD } from '../fixtures.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { encode, FORM, login, sessionToken } from './helpers.ts';
 
-describe.each(STORE_KINDS)('the user calls on %s', (kind) => {
+describeStores('the user calls on %s', (kind) => {
   let ctx: TestContext;
   let acc: Account;
   const post = async (url: string, username: string, fields: Record<string, string> = {}) =>
@@ -45,7 +46,10 @@ describe.each(STORE_KINDS)('the user calls on %s', (kind) => {
   it('counts a domain the user sees through any domain area, and none through mail or service only', async () => {
     // luis still reads the other domain areas, so both domains count.
     expect((await post('/p247/user/info/', 'luis')).json().data.total_domain).toBe(2);
-    const other = await createAccount(ctx.store, { users: { m: 'servicemail=read' }, items: [{ reference: 'x.es', domain: true, mail: true }] });
+    const other = await createAccount(ctx.store, {
+      users: { m: 'servicemail=read' },
+      items: [{ reference: 'x.es', domain: true, mail: true }],
+    });
     const res = await ctx.app.inject({ method: 'POST', url: '/p247/user/info/', headers: await other.as('m') });
     expect(res.json().data).toMatchObject({ total_domain: 0, tsLastLogin: null, ip: null });
   });
@@ -73,7 +77,12 @@ describe.each(STORE_KINDS)('the user calls on %s', (kind) => {
     const open = await openTestApp(kind, { 'company.allowCustomerColor': true });
     try {
       const other = await createAccount(open.store, { users: { ana: 'all=write' }, items: [{ reference: 'x.es', domain: true }] });
-      const res = await open.app.inject({ method: 'POST', url: '/p247/user/preferences/', headers: { ...FORM, ...(await other.as('ana')) }, payload: 'color=teal' });
+      const res = await open.app.inject({
+        method: 'POST',
+        url: '/p247/user/preferences/',
+        headers: { ...FORM, ...(await other.as('ana')) },
+        payload: 'color=teal',
+      });
       expect(res.json().data.color).toBe('teal');
       const info = await open.app.inject({ method: 'POST', url: '/p247/user/info/', headers: await other.as('ana') });
       expect(info.json().data).toMatchObject({ color: 'teal', canSetColor: true });
@@ -83,7 +92,7 @@ describe.each(STORE_KINDS)('the user calls on %s', (kind) => {
   });
 });
 
-describe.each(STORE_KINDS)('changing the password on %s', (kind) => {
+describeStores('changing the password on %s', (kind) => {
   let ctx: TestContext;
   let acc: Account;
   const NEW = 'a-brand-new-password';
@@ -92,7 +101,10 @@ describe.each(STORE_KINDS)('changing the password on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await openTestApp(kind);
-    acc = await createAccount(ctx.store, { users: { ana: 'all=write', luis: 'all=write' }, items: [{ reference: 'one.es', domain: true }] });
+    acc = await createAccount(ctx.store, {
+      users: { ana: 'all=write', luis: 'all=write' },
+      items: [{ reference: 'one.es', domain: true }],
+    });
   });
   afterAll(() => ctx.close());
 
@@ -125,15 +137,26 @@ describe.each(STORE_KINDS)('changing the password on %s', (kind) => {
     const signIn = (password: string) => login(ctx, { domainName: acc.realm, username: 'luis', password }, {}, '10.3.3.3');
     expect((await signIn(TEST_PASSWORD)).statusCode).toBe(401);
     expect((await signIn(NEW)).statusCode).toBe(200);
-    const audit = await ctx.store.selectFrom('audit_event').select(['action', 'outcome', 'detail']).where('action', '=', 'changepass').where('user_id', '=', acc.users.luis).execute();
+    const audit = await ctx.store
+      .selectFrom('audit_event')
+      .select(['action', 'outcome', 'detail'])
+      .where('action', '=', 'changepass')
+      .where('user_id', '=', acc.users.luis)
+      .execute();
     expect(audit).toEqual([{ action: 'changepass', outcome: 'success', detail: '{}' }]);
   });
 
-  it('locks the change after 5 wrong current passwords', async () => {
-    const headers = await acc.as('ana');
-    for (let i = 0; i < 4; i++) await change(headers, { actualPassword: `wrong-${i}-password`, password: NEW });
+  it('locks the change after 5 wrong current passwords, not before, even for the right one', async () => {
+    const other = await createAccount(ctx.store, { users: { eva: 'all=write' }, items: [{ reference: 'two.es', domain: true }] });
+    const headers = await other.as('eva');
+    for (let i = 0; i < 5; i++) {
+      const wrong = await change(headers, { actualPassword: `wrong-${i}-password`, password: NEW });
+      expect(wrong.json().system.errors, `attempt ${i + 1}`).toEqual(['La contraseña actual no es correcta']);
+    }
     const locked = await change(headers, { actualPassword: TEST_PASSWORD, password: NEW });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().system.errors[0]).toMatch(/Vuelve a intentarlo en 15 minutos/);
+    const row = await ctx.store.selectFrom('user').select('password_hash').where('id', '=', other.users.eva).executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, TEST_PASSWORD)).toBe(true);
   });
 });

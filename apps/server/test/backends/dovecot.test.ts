@@ -11,7 +11,8 @@ const skip = missingBinaries(DOVECOT, DOVEADM, POSTMAP, '/usr/lib/dovecot/imap')
 
 describe.skipIf(skip)('the Dovecot and Postfix-map backend against a real Dovecot on loopback', () => {
   let h: DovecotHarness;
-  const authTest = async (user: string, password: string) => (await exec(DOVEADM, ['-c', h.conf, 'auth', 'test', user, password])).code === 0;
+  const authTest = async (user: string, password: string) =>
+    (await exec(DOVEADM, ['-c', h.conf, 'auth', 'test', user, password])).code === 0;
   beforeAll(async () => {
     h = await startDovecot();
   });

@@ -23,7 +23,12 @@ export function get(port: number, host: string, pathname = '/'): Promise<Answer>
 }
 
 /** Runs a program (argument array, no shell) and collects its output; `env` replaces the environment. */
-export function exec(program: string, args: string[], input?: string, env?: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+export function exec(
+  program: string,
+  args: string[],
+  input?: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'], ...(env ? { env } : {}) });
     let stdout = '';

@@ -3,9 +3,9 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteState } from '../../src/drivers/sites/interface.ts';
 import { tailErrorLog } from '../../src/drivers/real/nginx/errorlog.ts';
-import { NginxRejected } from '../../src/drivers/real/nginx/nginx.ts';
+import { NginxRejected, nginxBackend } from '../../src/drivers/real/nginx/nginx.ts';
+import type { SiteState } from '../../src/drivers/sites/interface.ts';
 import { eventually, missingBinaries } from './harness/common.ts';
 import { NGINX, type NginxHarness, startNginx } from './harness/nginx.ts';
 import { exec, get } from './http.ts';
@@ -28,8 +28,23 @@ async function makeCert(dir: string, host: string) {
   const key = path.join(dir, `${host}.key`);
   const cert = path.join(dir, `${host}.crt`);
   const r = await exec('/usr/bin/openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`, '-keyout', key, '-out', cert,
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${host}`,
+    '-addext',
+    `subjectAltName=DNS:${host}`,
+    '-keyout',
+    key,
+    '-out',
+    cert,
   ]);
   if (r.code !== 0) throw new Error(r.stderr);
   return { cert: await readFile(cert, 'utf8'), key: await readFile(key, 'utf8'), file: cert };
@@ -59,7 +74,13 @@ describe.skipIf(skip)('the nginx backend against a real nginx on loopback', () =
         redirections: [
           { id: 1, origin: '/old', kind: '301', target: 'https://new.example.org/landing?a=1&b=$x', frame: null },
           { id: 2, origin: '/tmp', kind: '302', target: 'http://other.example.org/', frame: null },
-          { id: 3, origin: '/promo', kind: 'frame', target: 'https://shop.example.org/"x', frame: { title: '<script>alert(1)</script>', description: 'a "quoted" desc', keywords: 'k1, k2 & k3' } },
+          {
+            id: 3,
+            origin: '/promo',
+            kind: 'frame',
+            target: 'https://shop.example.org/"x',
+            frame: { title: '<script>alert(1)</script>', description: 'a "quoted" desc', keywords: 'k1, k2 & k3' },
+          },
         ],
       }),
     );
@@ -81,7 +102,16 @@ describe.skipIf(skip)('the nginx backend against a real nginx on loopback', () =
   });
 
   it('serves the parking page of a redirect-and-parking service and of a parked normal service', async () => {
-    await h.backend.applySite(site({ key: 'apex-2', serviceId: 2, reference: 'parked.test', host: 'parked.test', folder: null, service: { kind: 'parking', phpVersion: 'default', parkingActive: true } }));
+    await h.backend.applySite(
+      site({
+        key: 'apex-2',
+        serviceId: 2,
+        reference: 'parked.test',
+        host: 'parked.test',
+        folder: null,
+        service: { kind: 'parking', phpVersion: 'default', parkingActive: true },
+      }),
+    );
     await eventually(async () => (await get(h.httpPort, 'parked.test')).status === 200);
     expect((await get(h.httpPort, 'parked.test', '/any/path')).body).toContain('<h1>parked.test</h1>');
 
@@ -100,11 +130,24 @@ describe.skipIf(skip)('the nginx backend against a real nginx on loopback', () =
     const pem = await makeCert(h.dir, 'secure.example.test');
     await mkdir(path.join(webRoot(), 'secure'), { recursive: true });
     await writeFile(path.join(webRoot(), 'secure', 'index.html'), 'secure content\n');
-    await h.backend.applySite(site({ key: 'site-3', host: 'secure.example.test', folder: 'secure', ssl: { cert: pem.cert, key: pem.key, chain: '' } }));
+    await h.backend.applySite(
+      site({ key: 'site-3', host: 'secure.example.test', folder: 'secure', ssl: { cert: pem.cert, key: pem.key, chain: '' } }),
+    );
     const curl = () =>
-      exec('/usr/bin/curl', ['-sS', '--cacert', pem.file, '--resolve', `secure.example.test:${h.httpsPort}:127.0.0.1`, `https://secure.example.test:${h.httpsPort}/`]);
+      exec('/usr/bin/curl', [
+        '-sS',
+        '--cacert',
+        pem.file,
+        '--resolve',
+        `secure.example.test:${h.httpsPort}:127.0.0.1`,
+        `https://secure.example.test:${h.httpsPort}/`,
+      ]);
     await eventually(async () => (await curl()).stdout === 'secure content\n');
-    const shown = await exec('/usr/bin/openssl', ['s_client', '-connect', `127.0.0.1:${h.httpsPort}`, '-servername', 'secure.example.test'], '');
+    const shown = await exec(
+      '/usr/bin/openssl',
+      ['s_client', '-connect', `127.0.0.1:${h.httpsPort}`, '-servername', 'secure.example.test'],
+      '',
+    );
     const served = new X509Certificate(shown.stdout.slice(shown.stdout.indexOf('-----BEGIN CERTIFICATE-----')));
     expect(served.fingerprint256).toBe(new X509Certificate(pem.cert).fingerprint256);
     for (const f of ['site-3.crt', 'site-3.key']) expect(statSync(path.join(h.dir, 'atalaya', 'certs', f)).mode & 0o777).toBe(0o600);
@@ -113,7 +156,12 @@ describe.skipIf(skip)('the nginx backend against a real nginx on loopback', () =
   it('rolls every file back when nginx refuses the change, and keeps serving the old config', async () => {
     const before = await readFile(path.join(h.dir, 'atalaya', 'sites', 'site-3.conf'), 'utf8');
     const beforeCert = await readFile(path.join(h.dir, 'atalaya', 'certs', 'site-3.crt'), 'utf8');
-    const broken = site({ key: 'site-3', host: 'secure.example.test', folder: 'secure', ssl: { cert: '-----BEGIN CERTIFICATE-----\nbm9wZQ==\n-----END CERTIFICATE-----\n', key: 'garbage', chain: '' } });
+    const broken = site({
+      key: 'site-3',
+      host: 'secure.example.test',
+      folder: 'secure',
+      ssl: { cert: '-----BEGIN CERTIFICATE-----\nbm9wZQ==\n-----END CERTIFICATE-----\n', key: 'garbage', chain: '' },
+    });
     await expect(h.backend.applySite(broken)).rejects.toBeInstanceOf(NginxRejected);
     expect(await readFile(path.join(h.dir, 'atalaya', 'sites', 'site-3.conf'), 'utf8')).toBe(before);
     expect(await readFile(path.join(h.dir, 'atalaya', 'certs', 'site-3.crt'), 'utf8')).toBe(beforeCert);
@@ -126,9 +174,13 @@ describe.skipIf(skip)('the nginx backend against a real nginx on loopback', () =
 
   it('refuses a folder outside the web root, a bad host and a host served by another key', async () => {
     await expect(h.backend.applySite(site({ key: 'site-4', host: 'x.example.test', folder: '../../etc' }))).rejects.toThrow(/\.\./);
-    await expect(h.backend.applySite(site({ key: 'site-4', host: 'x.example.test;\ninclude /etc', folder: 'x' }))).rejects.toThrow(/host name/);
+    await expect(h.backend.applySite(site({ key: 'site-4', host: 'x.example.test;\ninclude /etc', folder: 'x' }))).rejects.toThrow(
+      /host name/,
+    );
     await expect(h.backend.applySite(site({ key: '../site-4', host: 'x.example.test', folder: 'x' }))).rejects.toThrow(/key/);
-    await expect(h.backend.applySite(site({ key: 'site-4', host: 'blog.example.test', folder: 'x' }))).rejects.toThrow(/already served by site-1/);
+    await expect(h.backend.applySite(site({ key: 'site-4', host: 'blog.example.test', folder: 'x' }))).rejects.toThrow(
+      /already served by site-1/,
+    );
   });
 
   it("reads the service's real error log, newest first, from a path derived from its reference", async () => {
@@ -146,6 +198,22 @@ describe.skipIf(skip)('the nginx backend against a real nginx on loopback', () =
     expect(entries[1]!.message).toContain('missing-one');
     expect(entries[0]!.level).toBe('error');
     expect(() => h.backend.errorLogFile('../../etc/passwd')).toThrow();
+  });
+
+  it('sees the hosts another process applied or removed since its own last change', async () => {
+    // Two backends over the same files stand for two panel processes: each keeps its index of hosts
+    // in memory, and must notice the other's writes before deciding whether a host is taken.
+    const other = nginxBackend(h.options);
+    await h.backend.list(); // this process's index is now warm
+    await other.applySite(site({ key: 'site-7', host: 'shared.example.test', folder: 'shared' }));
+    await expect(h.backend.applySite(site({ key: 'site-8', host: 'shared.example.test', folder: 'shared' }))).rejects.toThrow(
+      /already served by site-7/,
+    );
+    await other.removeSite('site-7');
+    await h.backend.applySite(site({ key: 'site-8', host: 'shared.example.test', folder: 'shared' }));
+    expect((await other.list()).map((s) => s.key)).toContain('site-8');
+    await h.backend.removeSite('site-8');
+    expect((await other.list()).map((s) => s.key)).not.toContain('site-8');
   });
 
   it('removes a host: config, certificate and pages go, and nginx stops serving it', async () => {

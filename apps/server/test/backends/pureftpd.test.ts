@@ -14,7 +14,17 @@ describe.skipIf(skip)('the Pure-FTPd backend against a real pure-ftpd on loopbac
   const site = () => path.join(h.homesRoot, 'example.test');
   /** curl's FTP client; --path-as-is keeps `..` so the server, not curl, has to refuse it. */
   const ftp = (user: string, password: string, url: string, extra: string[] = []) =>
-    exec('/usr/bin/curl', ['-sS', '--ftp-pasv', '--path-as-is', '--max-time', '20', '--user', `${user}:${password}`, ...extra, `ftp://127.0.0.1:${h.port}${url}`]);
+    exec('/usr/bin/curl', [
+      '-sS',
+      '--ftp-pasv',
+      '--path-as-is',
+      '--max-time',
+      '20',
+      '--user',
+      `${user}:${password}`,
+      ...extra,
+      `ftp://127.0.0.1:${h.port}${url}`,
+    ]);
 
   beforeAll(async () => {
     h = await startPureFtpd();
@@ -59,6 +69,10 @@ describe.skipIf(skip)('the Pure-FTPd backend against a real pure-ftpd on loopbac
   it('refuses homes outside the web roots, bad logins and passwords with line breaks', async () => {
     await expect(h.backend.ensureUser({ login: 'x.example.test', password: 'p', home: '/etc' })).rejects.toThrow();
     await expect(h.backend.ensureUser({ login: 'x.example.test', password: 'p', home: `${site()}/../../..` })).rejects.toThrow();
+    // The parent of every web root is no one's home: it would open all the sites to one login.
+    for (const home of [h.homesRoot, `${h.homesRoot}/`, `${site()}/..`]) {
+      await expect(h.backend.ensureUser({ login: 'x.example.test', password: 'p', home })).rejects.toThrow(/web root/);
+    }
     await expect(h.backend.ensureUser({ login: 'x:0:0', password: 'p', home: site() })).rejects.toThrow(/login/);
     await expect(h.backend.ensureUser({ login: 'x.example.test', password: 'a\nb', home: site() })).rejects.toThrow(/password/);
     expect(existsSync(path.join(h.dir, 'etc'))).toBe(false);

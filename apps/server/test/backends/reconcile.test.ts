@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcile } from '../../src/cli/reconcile.ts';
 import { dovecotBackend } from '../../src/drivers/real/dovecot/dovecot.ts';
-import { reconcile } from '../../src/drivers/real/reconcile.ts';
-import { createItem, createRealm } from '../../src/modules/accounts/accounts.ts';
+import { createItem, createRealm } from '../../src/modules/provisioning/accounts.ts';
 import { createSecrets, loadSecretKey } from '../../src/secrets.ts';
 import { now } from '../../src/store/db.ts';
 import { openTestStore } from '../stores.ts';
@@ -16,14 +16,28 @@ describe.skipIf(skip)('reconcile between the store and the Dovecot/Postfix files
   let mail: Record<string, unknown>;
   beforeAll(async () => {
     dir = await tempDir('reconcile');
-    mail = { passwdFile: path.join(dir, 'passwd'), mailRoot: path.join(dir, 'vmail'), uid: 65534, gid: 65534, aliasMap: path.join(dir, 'virtual'), hashMemoryKiB: 8192, hashTime: 1 };
+    mail = {
+      passwdFile: path.join(dir, 'passwd'),
+      mailRoot: path.join(dir, 'vmail'),
+      uid: 65534,
+      gid: 65534,
+      aliasMap: path.join(dir, 'virtual'),
+      hashMemoryKiB: 8192,
+      hashTime: 1,
+    };
     ctx = await openTestStore('sqlite', { 'drivers.mail': { driver: 'dovecot', ...mail } });
     await createRealm(ctx.store, 'cliente.test');
     const item = await createItem(ctx.store, { realm: 'cliente.test', reference: 'tienda.test', mail: true });
     const secrets = createSecrets(loadSecretKey(ctx.config.dataDir));
     const t = now();
-    await ctx.store.insertInto('mail_account').values({ item_id: item.id, name: 'ana', password_secret: secrets.encrypt('Ana-Pass-1'), quota: 1024, created_at: t, job_id: null }).execute();
-    await ctx.store.insertInto('mail_alias').values({ item_id: item.id, name: 'info', targets: 'ana@tienda.test', created_at: t, job_id: null }).execute();
+    await ctx.store
+      .insertInto('mail_account')
+      .values({ item_id: item.id, name: 'ana', password_secret: secrets.encrypt('Ana-Pass-1'), quota: 1024, created_at: t, job_id: null })
+      .execute();
+    await ctx.store
+      .insertInto('mail_alias')
+      .values({ item_id: item.id, name: 'info', targets: 'ana@tienda.test', created_at: t, job_id: null })
+      .execute();
   });
   afterAll(async () => {
     await ctx?.cleanup();
@@ -43,7 +57,10 @@ describe.skipIf(skip)('reconcile between the store and the Dovecot/Postfix files
     expect((await backend.list()).mailboxes.map((m) => m.address)).toEqual(['ghost@tienda.test']); // a report changes nothing
     const repaired = await reconcile(ctx.store, ctx.config, secrets, true);
     expect(repaired.every((d) => d.outcome === 'repaired')).toBe(true);
-    expect(await backend.list()).toMatchObject({ mailboxes: [{ address: 'ana@tienda.test', quota: 1024 }], aliases: [{ address: 'info@tienda.test', targets: ['ana@tienda.test'] }] });
+    expect(await backend.list()).toMatchObject({
+      mailboxes: [{ address: 'ana@tienda.test', quota: 1024 }],
+      aliases: [{ address: 'info@tienda.test', targets: ['ana@tienda.test'] }],
+    });
     expect(await reconcile(ctx.store, ctx.config, secrets, false)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingBinaries } from './harness/common.ts';
 import { PURE_FTPD, PURE_PW, type PureFtpdHarness, startPureFtpd } from './harness/pureftpd.ts';
 import { exec } from './http.ts';
-import { openRealApp, type RealApp, REFERENCE } from './through-api.ts';
+import { openRealApp, REFERENCE, type RealApp } from './through-api.ts';
 
 const skip = missingBinaries(PURE_FTPD, PURE_PW, '/usr/bin/curl');
 const LOGIN = `web.${REFERENCE}`;
@@ -19,7 +19,16 @@ describe.skipIf(skip)('FTP users made through the API reach a real pure-ftpd', {
   let app: RealApp;
   const webRoot = () => path.join(h.homesRoot, REFERENCE);
   const ftp = (user: string, password: string, url: string, extra: string[] = []) =>
-    exec('/usr/bin/curl', ['-sS', '--ftp-pasv', '--max-time', '20', '--user', `${user}:${password}`, ...extra, `ftp://127.0.0.1:${h.port}${url}`]);
+    exec('/usr/bin/curl', [
+      '-sS',
+      '--ftp-pasv',
+      '--max-time',
+      '20',
+      '--user',
+      `${user}:${password}`,
+      ...extra,
+      `ftp://127.0.0.1:${h.port}${url}`,
+    ]);
   const upload = async (user: string, password: string, name: string) => {
     const local = path.join(h.dir, name);
     await writeFile(local, `${name} through FTP\n`);
@@ -38,7 +47,11 @@ describe.skipIf(skip)('FTP users made through the API reach a real pure-ftpd', {
   });
 
   it('a user created with a folder signs in with its password and uploads into <web root>/<folder>', async () => {
-    const created = await app.call<{ ftp: FtpUser }>(`/service/${app.id}/ftp/create/`, { ftpUser: 'web', password: PASSWORD, folder: '/public/' });
+    const created = await app.call<{ ftp: FtpUser }>(`/service/${app.id}/ftp/create/`, {
+      ftpUser: 'web',
+      password: PASSWORD,
+      folder: '/public/',
+    });
     expect(created.status).toBe(200);
     expect(created.body.data.ftp).toMatchObject({ user: LOGIN, directorio: 'public', state: 'pending' });
     await app.drain();
@@ -51,22 +64,37 @@ describe.skipIf(skip)('FTP users made through the API reach a real pure-ftpd', {
 
   it('reconcile reports a user removed and one added behind the panel, and --repair restores the panel password', async () => {
     // An operator's own pure-pw changes, outside the panel.
-    expect((await exec(PURE_PW, ['userdel', LOGIN, '-f', h.backend.options.passwdFile, '-F', h.backend.options.pdbFile, '-m'])).code).toBe(0);
+    expect((await exec(PURE_PW, ['userdel', LOGIN, '-f', h.backend.options.passwdFile, '-F', h.backend.options.pdbFile, '-m'])).code).toBe(
+      0,
+    );
     await h.backend.ensureUser({ login: `intruso.${REFERENCE}`, password: 'Intruso-1', home: webRoot() });
     expect((await ftp(LOGIN, PASSWORD, '/')).code).not.toBe(0);
 
     // The admin command an operator runs, with the same config file the server would read.
     const configFile = path.join(h.dir, 'atalaya.config.json');
     const { config } = app.ctx;
-    await writeFile(configFile, JSON.stringify({ dataDir: config.dataDir, hosting: { webRoot: config.hosting.webRoot }, drivers: config.drivers }));
+    await writeFile(
+      configFile,
+      JSON.stringify({ dataDir: config.dataDir, hosting: { webRoot: config.hosting.webRoot }, drivers: config.drivers }),
+    );
     const admin = (...args: string[]) =>
-      exec(process.execPath, ['--disable-warning=ExperimentalWarning', path.resolve('apps/server/src/cli/main.ts'), 'reconcile', ...args], undefined, {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        ATALAYA_CONFIG: configFile,
-      });
+      exec(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', path.resolve('apps/server/src/cli/main.ts'), 'reconcile', ...args],
+        undefined,
+        {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          ATALAYA_CONFIG: configFile,
+        },
+      );
     const report = await admin();
     expect(report.code, report.stderr).toBe(0);
-    expect(report.stdout.split('\n').filter((l) => l.startsWith('ftp')).sort()).toEqual([`ftp\textra\tintruso.${REFERENCE}`, `ftp\tmissing\t${LOGIN}`]);
+    expect(
+      report.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('ftp'))
+        .sort(),
+    ).toEqual([`ftp\textra\tintruso.${REFERENCE}`, `ftp\tmissing\t${LOGIN}`]);
     expect((await h.backend.list()).map((u) => u.login)).toEqual([`intruso.${REFERENCE}`]); // a report changes nothing
 
     const repair = await admin('--repair');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, missingBinaries } from './harness/common.ts';
 import { DOVEADM, DOVECOT, type DovecotHarness, imapLogin, POSTMAP, startDovecot } from './harness/dovecot.ts';
 import { exec } from './http.ts';
-import { openRealApp, type RealApp, REFERENCE } from './through-api.ts';
+import { openRealApp, REFERENCE, type RealApp } from './through-api.ts';
 
 const skip = missingBinaries(DOVECOT, DOVEADM, POSTMAP, '/usr/lib/dovecot/imap');
 
@@ -12,7 +12,8 @@ describe.skipIf(skip)('mail changes made through the API reach a real Dovecot an
   let h: DovecotHarness;
   let app: RealApp;
   const address = `ventas@${REFERENCE}`;
-  const authTest = async (user: string, password: string) => (await exec(DOVEADM, ['-c', h.conf, 'auth', 'test', user, password])).code === 0;
+  const authTest = async (user: string, password: string) =>
+    (await exec(DOVEADM, ['-c', h.conf, 'auth', 'test', user, password])).code === 0;
   /** What Postfix would look up for a key in the compiled map; null when it has no entry. */
   const postmapQuery = async (key: string) => {
     const r = await exec(POSTMAP, ['-q', key, `hash:${path.join(h.dir, 'postfix', 'virtual')}`]);
@@ -31,7 +32,10 @@ describe.skipIf(skip)('mail changes made through the API reach a real Dovecot an
   });
 
   it('an account created in the panel signs in to Dovecot with its password once the job ran', async () => {
-    const created = await app.call<{ correo: MailAccount }>(`/service/${app.id}/correo/create/`, { name: 'Ventas', password: 'Secr3t-pass!x' });
+    const created = await app.call<{ correo: MailAccount }>(`/service/${app.id}/correo/create/`, {
+      name: 'Ventas',
+      password: 'Secr3t-pass!x',
+    });
     expect(created.status).toBe(200);
     expect(created.body.data.correo).toMatchObject({ user: address, state: 'pending' });
     expect(await authTest(address, 'Secr3t-pass!x')).toBe(false); // nothing reaches Dovecot before the outbox runs
@@ -44,6 +48,22 @@ describe.skipIf(skip)('mail changes made through the API reach a real Dovecot an
     // The quota the panel gives every account is the one Dovecot enforces.
     const user = await exec(DOVEADM, ['-c', h.conf, 'user', address]);
     expect(user.stdout).toContain(`quota_rule\t*:storage=${app.ctx.config.hosting.mailQuotaMb * 1024 * 1024}B`);
+  });
+
+  it('mail delivered into the mailbox shows as its usage once measured, beside the quota Dovecot enforces', async () => {
+    const measured = async () => {
+      await app.call(`/service/${app.id}/usage/refresh/`, {});
+      await app.drain();
+      return (await accounts())[0]!;
+    };
+    const before = await measured();
+    const body = `From: cliente@example.org\r\nTo: ${address}\r\nSubject: Pedido\r\n\r\n${'Una línea del pedido.\r\n'.repeat(2000)}`;
+    // Saved by Dovecot itself, in its own mail format, as a delivery would.
+    const saved = await exec(DOVEADM, ['-c', h.conf, 'save', '-u', address], body);
+    expect(saved.code, saved.stderr).toBe(0);
+    const after = await measured();
+    expect(after.usage).toBeGreaterThanOrEqual(before.usage + body.length);
+    expect(after.quota).toBe(app.ctx.config.hosting.mailQuotaMb * 1024 * 1024);
   });
 
   it('a password change through the API locks out the old password and lets the new one in', async () => {
@@ -59,7 +79,10 @@ describe.skipIf(skip)('mail changes made through the API reach a real Dovecot an
   });
 
   it('an alias created, changed and deleted through the API is what Postfix looks up', async () => {
-    const created = await app.call<{ alias: MailAlias }>(`/service/${app.id}/alias/create/`, { name: 'info', target: `${address}, Fuera@Otro.test` });
+    const created = await app.call<{ alias: MailAlias }>(`/service/${app.id}/alias/create/`, {
+      name: 'info',
+      target: `${address}, Fuera@Otro.test`,
+    });
     expect(created.status).toBe(200);
     await app.drain();
     expect(await postmapQuery(`info@${REFERENCE}`)).toBe(`${address}, fuera@otro.test`);

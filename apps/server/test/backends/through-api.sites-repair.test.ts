@@ -3,14 +3,14 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServiceView, Subdomain } from '@atalaya/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconcile } from '../../src/drivers/real/reconcile.ts';
+import { reconcile } from '../../src/cli/reconcile.ts';
 import { MAX_ATTEMPTS } from '../../src/outbox/outbox.ts';
 import { createSecrets, loadSecretKey } from '../../src/secrets.ts';
 import { leafCertificate, type Pem } from '../sites/certs.ts';
 import { eventually, missingBinaries } from './harness/common.ts';
 import { NGINX, type NginxHarness, startNginx } from './harness/nginx.ts';
 import { exec, get } from './http.ts';
-import { nginxOverrides, openRealApp, type RealApp, REFERENCE } from './through-api.ts';
+import { nginxOverrides, openRealApp, REFERENCE, type RealApp } from './through-api.ts';
 
 const skip = missingBinaries(NGINX, '/usr/bin/openssl', '/usr/bin/curl');
 const SHOP = `shop.${REFERENCE}`;
@@ -30,9 +30,19 @@ describe.skipIf(skip)('nginx refusing a change made through the API, and reconci
   const webRoot = () => path.join(h.dir, 'www', REFERENCE);
   const confOf = (id: number) => readFile(path.join(sitesDir(), `site-${id}.conf`), 'utf8');
   const https = (host: string) =>
-    exec('/usr/bin/curl', ['-sS', '--max-time', '10', '--cacert', caFile(), '--resolve', `${host}:${h.httpsPort}:127.0.0.1`, `https://${host}:${h.httpsPort}/`]);
+    exec('/usr/bin/curl', [
+      '-sS',
+      '--max-time',
+      '10',
+      '--cacert',
+      caFile(),
+      '--resolve',
+      `${host}:${h.httpsPort}:127.0.0.1`,
+      `https://${host}:${h.httpsPort}/`,
+    ]);
   const serviceView = async () => (await app.call<{ service: ServiceView }>(`/service/${app.id}/`)).body.data.service;
-  const lastError = async (job: number) => (await app.ctx.store.selectFrom('job').select('last_error').where('id', '=', job).executeTakeFirstOrThrow()).last_error;
+  const lastError = async (job: number) =>
+    (await app.ctx.store.selectFrom('job').select('last_error').where('id', '=', job).executeTakeFirstOrThrow()).last_error;
 
   beforeAll(async () => {
     // Made here, not at collection, so a machine without openssl skips instead of failing.
@@ -63,12 +73,26 @@ describe.skipIf(skip)('nginx refusing a change made through the API, and reconci
     const php = await app.call<{ service: ServiceView }>(`/service/${app.id}/php/`, { phpVersion: '8.1' });
     expect(php.status).toBe(200);
     phpJob = php.body.system.job!;
-    const blog = await app.call<{ subdomain: Subdomain }>(`/service/${app.id}/subdomain/create/`, { subDomain: 'blog', folder: 'blog', SSLActive: '0' });
+    const blog = await app.call<{ subdomain: Subdomain }>(`/service/${app.id}/subdomain/create/`, {
+      subDomain: 'blog',
+      folder: 'blog',
+      SSLActive: '0',
+    });
     blogId = blog.body.data.subdomain.id;
     await app.drain();
 
     expect(await serviceView()).toMatchObject({ phpversion: '8.1', state: 'pending', job: phpJob });
-    expect(await lastError(phpJob)).toMatch(/nginx refused the configuration/);
+    // The item's jobs apply in commit order: the PHP change waits behind the sites' re-apply it
+    // queued first, which carries nginx's complaint.
+    const ahead = await app.ctx.store
+      .selectFrom('job')
+      .select('id')
+      .where('item_id', '=', app.id)
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(ahead.id).toBeLessThan(phpJob);
+    expect(await lastError(ahead.id)).toMatch(/nginx refused the configuration/);
     expect(await app.jobStatus(blog.body.system.job)).toBe('pending');
     // Nothing half applied: no vhost of the new site, the old one untouched, both still answered as before.
     expect(existsSync(path.join(sitesDir(), `site-${blogId}.conf`))).toBe(false);
@@ -78,7 +102,8 @@ describe.skipIf(skip)('nginx refusing a change made through the API, and reconci
   });
 
   it('a job that keeps failing ends failed, and the next changes after the fix bring nginx in line', async () => {
-    for (let i = 1; i < MAX_ATTEMPTS && (await app.jobStatus(phpJob)) === 'pending'; i++) await app.retry();
+    // Each job ahead of it in the item's order fails its attempts first.
+    for (let i = 1; i < 6 * MAX_ATTEMPTS && (await app.jobStatus(phpJob)) === 'pending'; i++) await app.retry();
     expect(await serviceView()).toMatchObject({ state: 'failed', job: phpJob });
     expect(await confOf(shopId)).toContain(`php${app.ctx.config.hosting.defaultPhpVersion}-fpm.sock`);
 
@@ -86,7 +111,8 @@ describe.skipIf(skip)('nginx refusing a change made through the API, and reconci
     const php = await app.call<{ service: ServiceView }>(`/service/${app.id}/php/`, { phpVersion: 'default' });
     const blog = await app.call(`/service/${app.id}/subdomain/${blogId}/save/`, { folder: 'blog', SSLActive: '0' });
     expect([php.status, blog.status]).toEqual([200, 200]);
-    await app.drain();
+    // The blog's first job still waits out its back-off ahead of these in the item's order.
+    await app.retry();
     expect(await serviceView()).toMatchObject({ phpversion: 'default', state: 'ready' });
     expect(await app.jobStatus(blog.body.system.job)).toBe('done');
     await eventually(async () => (await get(h.httpPort, BLOG)).body === 'the blog\n');
@@ -101,12 +127,23 @@ describe.skipIf(skip)('nginx refusing a change made through the API, and reconci
     await rm(path.join(sitesDir(), `site-${shopId}.conf`));
     expect((await exec(NGINX, ['-s', 'reload', '-c', path.join(h.dir, 'nginx.conf'), '-p', `${h.dir}/`])).code).toBe(0);
     await eventually(async () => (await get(h.httpPort, SHOP)).status === 404);
-    const intruder = { key: 'site-999', serviceId: app.id, reference: REFERENCE, host: `intruso.${REFERENCE}`, folder: 'blog', ssl: null, redirections: [] };
+    const intruder = {
+      key: 'site-999',
+      serviceId: app.id,
+      reference: REFERENCE,
+      host: `intruso.${REFERENCE}`,
+      folder: 'blog',
+      ssl: null,
+      redirections: [],
+    };
     await h.backend.applySite({ ...intruder, service: { kind: 'normal', phpVersion: '8.2', parkingActive: false } });
     await eventually(async () => (await get(h.httpPort, `intruso.${REFERENCE}`)).status === 200);
 
     const found = await reconcile(app.ctx.store, app.ctx.config, secrets, false);
-    expect(found.map((d) => `${d.problem} ${d.subject}`).sort()).toEqual([`extra site-999 (intruso.${REFERENCE})`, `missing site-${shopId} (${SHOP})`]);
+    expect(found.map((d) => `${d.problem} ${d.subject}`).sort()).toEqual([
+      `extra site-999 (intruso.${REFERENCE})`,
+      `missing site-${shopId} (${SHOP})`,
+    ]);
     expect((await get(h.httpPort, `intruso.${REFERENCE}`)).status).toBe(200); // a report changes nothing
 
     const repaired = await reconcile(app.ctx.store, app.ctx.config, secrets, true);

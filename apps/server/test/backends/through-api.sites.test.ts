@@ -7,7 +7,7 @@ import { leafCertificate, type Pem } from '../sites/certs.ts';
 import { eventually, missingBinaries } from './harness/common.ts';
 import { NGINX, type NginxHarness, startNginx } from './harness/nginx.ts';
 import { exec, get } from './http.ts';
-import { nginxOverrides, openRealApp, type RealApp, REFERENCE } from './through-api.ts';
+import { nginxOverrides, openRealApp, REFERENCE, type RealApp } from './through-api.ts';
 
 const skip = missingBinaries(NGINX, '/usr/bin/openssl', '/usr/bin/curl');
 const HOST = `shop.${REFERENCE}`;
@@ -21,7 +21,16 @@ describe.skipIf(skip)('sites, redirections, PHP and parking changed through the 
   const webRoot = () => path.join(h.dir, 'www', REFERENCE);
   const confOf = (id: number) => readFile(path.join(h.dir, 'atalaya', 'sites', `site-${id}.conf`), 'utf8');
   const https = (host: string, pathname = '/') =>
-    exec('/usr/bin/curl', ['-sS', '--max-time', '10', '--cacert', caFile(), '--resolve', `${host}:${h.httpsPort}:127.0.0.1`, `https://${host}:${h.httpsPort}${pathname}`]);
+    exec('/usr/bin/curl', [
+      '-sS',
+      '--max-time',
+      '10',
+      '--cacert',
+      caFile(),
+      '--resolve',
+      `${host}:${h.httpsPort}:127.0.0.1`,
+      `https://${host}:${h.httpsPort}${pathname}`,
+    ]);
   const serviceView = async () => (await app.call<{ service: ServiceView }>(`/service/${app.id}/`)).body.data.service;
 
   beforeAll(async () => {
@@ -57,14 +66,33 @@ describe.skipIf(skip)('sites, redirections, PHP and parking changed through the 
   });
 
   it('a 301 redirection created through the API answers with its Location, the rest of the site unchanged', async () => {
-    const form = { subDomain: 'shop', recurso: '/viejo', urlRedir: 'https://nuevo.example.org/landing?a=1', redirType: '301', iframeTitle: '', iframeDescription: '', iframeKeywords: '' };
+    const form = {
+      subDomain: 'shop',
+      recurso: '/viejo',
+      urlRedir: 'https://nuevo.example.org/landing?a=1',
+      redirType: '301',
+      iframeTitle: '',
+      iframeDescription: '',
+      iframeKeywords: '',
+    };
     const created = await app.call(`/service/${app.id}/redirection/create/`, form);
     expect(created.status).toBe(200);
     await app.drain();
     expect(await app.jobStatus(created.body.system.job)).toBe('done');
     await eventually(async () => (await get(h.httpPort, HOST, '/viejo')).status === 301);
     expect((await get(h.httpPort, HOST, '/viejo')).headers.location).toBe('https://nuevo.example.org/landing?a=1');
-    const overTls = await exec('/usr/bin/curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code} %{redirect_url}', '--cacert', caFile(), '--resolve', `${HOST}:${h.httpsPort}:127.0.0.1`, `https://${HOST}:${h.httpsPort}/viejo`]);
+    const overTls = await exec('/usr/bin/curl', [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code} %{redirect_url}',
+      '--cacert',
+      caFile(),
+      '--resolve',
+      `${HOST}:${h.httpsPort}:127.0.0.1`,
+      `https://${HOST}:${h.httpsPort}/viejo`,
+    ]);
     expect(overTls.stdout).toBe('301 https://nuevo.example.org/landing?a=1');
     expect((await get(h.httpPort, HOST)).body).toBe('the shop\n');
   });

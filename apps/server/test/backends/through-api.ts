@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Envelope } from '@atalaya/contract';
-import { drainJobs } from '../../src/outbox/outbox.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { api } from '../service/helpers.ts';
 import { multipart } from '../sites/helpers.ts';
@@ -19,7 +18,11 @@ export interface RealApp {
   /** A call as the account's writing user: GET, or a URL-encoded POST when `form` is given. */
   call<T = Record<string, unknown>>(url: string, form?: Record<string, string>): Promise<{ status: number; body: Envelope<T> }>;
   /** A multipart POST with PEM files, as the SPA uploads certificates. */
-  upload<T = Record<string, unknown>>(url: string, fields: Record<string, string>, files: Record<string, string>): Promise<{ status: number; body: Envelope<T> }>;
+  upload<T = Record<string, unknown>>(
+    url: string,
+    fields: Record<string, string>,
+    files: Record<string, string>,
+  ): Promise<{ status: number; body: Envelope<T> }>;
   /** Runs every due outbox job, as the server's worker would. */
   drain(): Promise<void>;
   /** Makes retries due now, as if their back-off had passed, then drains. */
@@ -51,7 +54,7 @@ export async function openRealApp(overrides: Record<string, unknown>): Promise<R
     users: { owner: 'all=write' },
     items: [{ reference: REFERENCE, service: 'normal', mail: true }],
   });
-  const drain = () => drainJobs(ctx.store);
+  const drain = () => ctx.app.runtime.outbox.drain();
   return {
     ctx,
     account,

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainJobs } from '../../src/outbox/outbox.ts';
-import { STORE_KINDS } from '../stores.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser, grant, parsePermissionMap } from '../../src/modules/provisioning/accounts.ts';
+import { createSession } from '../../src/modules/session/sessions.ts';
+import { createAccount, TEST_PASSWORD } from '../fixtures.ts';
+import { describeStores } from '../stores.ts';
 import { type DnsTest, openDnsTest, refusal } from './helpers.ts';
 
-describe.each(STORE_KINDS)('the DNS zone calls on %s', (kind) => {
+describeStores('the DNS zone calls on %s', (kind) => {
   let t: DnsTest;
   beforeAll(async () => {
     t = await openDnsTest(kind);
@@ -14,17 +16,31 @@ describe.each(STORE_KINDS)('the DNS zone calls on %s', (kind) => {
     const list = await t.list();
     expect(list.filter((r) => r.type === 'NS').map((r) => r.value)).toEqual(['ns1.atalaya.test.', 'ns2.atalaya.test.']);
     const mx = list.find((r) => r.type === 'MX')!;
-    expect(mx).toMatchObject({ zona: '', reference: 'zona.es', priority: 10, value: 'mail.zona.es.', dynamicValue: 'mail.{zone}.', eliminable: true });
+    expect(mx).toMatchObject({
+      zona: '',
+      reference: 'zona.es',
+      priority: 10,
+      value: 'mail.zona.es.',
+      dynamicValue: 'mail.{zone}.',
+      eliminable: true,
+    });
     expect(list.find((r) => r.type === 'A')!.priority).toBeNull();
   });
 
   it('creates a record, answers it under dns with a job, and applies it through the outbox', async () => {
     const reply = await t.create({ type: 'A', zona: 'web', value: '203.0.113.7', ttl: 600 });
     expect(reply.status).toBe(200);
-    expect(reply.body.data.dns).toMatchObject({ zona: 'web', type: 'A', reference: 'web.zona.es', ttl: 600, value: '203.0.113.7', eliminable: true });
+    expect(reply.body.data.dns).toMatchObject({
+      zona: 'web',
+      type: 'A',
+      reference: 'web.zona.es',
+      ttl: 600,
+      value: '203.0.113.7',
+      eliminable: true,
+    });
     expect(reply.body.system.info[0]).toBe('Registro creado');
     expect(reply.body.system.job).toBeGreaterThan(0);
-    await drainJobs(t.ctx.store);
+    await t.ctx.app.runtime.outbox.drain();
     const zone = await t.ctx.store.selectFrom('dns_zone').selectAll().where('item_id', '=', t.id).executeTakeFirstOrThrow();
     expect(zone.applied_version).toBe(zone.version);
     expect(JSON.parse(zone.served!)).toContainEqual({ name: 'web.zona.es.', type: 'A', ttl: 600, contents: ['203.0.113.7'] });
@@ -82,7 +98,7 @@ describe.each(STORE_KINDS)('the DNS zone calls on %s', (kind) => {
     ['ttl', { ttl: 'abc' }],
     ['priority', { priority: 7 }],
     ['priority', { priority: -1 }],
-  ])('refuses a %s outside the spec list', async (field, extra) => {
+  ])('refuses a %s outside the offered list', async (field, extra) => {
     expect(refusal(await t.create({ type: 'MX', zona: 'p', value: 'mx.example.net', ...extra }))).toEqual({ status: 400, inputs: [field] });
   });
 
@@ -90,7 +106,9 @@ describe.each(STORE_KINDS)('the DNS zone calls on %s', (kind) => {
     const ttl = await t.create({ type: 'MX', zona: 'p', value: 'mx.example.net', ttl: 601, language: 'en' });
     expect(ttl.body.system.errors).toEqual(['Choose a TTL from the list: 0 (default), 600, 1800, 3600, 21600, 43200 or 86400 seconds']);
     const priority = await t.create({ type: 'MX', zona: 'p', value: 'mx.example.net', priority: 7, language: 'en' });
-    expect(priority.body.system.errors).toEqual(['Choose a priority from the list: 0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90 or 100']);
+    expect(priority.body.system.errors).toEqual([
+      'Choose a priority from the list: 0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90 or 100',
+    ]);
   });
 
   it('takes TTL 0 as the provider default and MX/SRV priority from the list, default 20', async () => {
@@ -127,6 +145,23 @@ describe.each(STORE_KINDS)('the DNS zone calls on %s', (kind) => {
     expect(refusal(await t.create({ type: 'CNAME', zona: 'alias', value: 'y.example.net' }))).toEqual({ status: 400, inputs: ['zona'] });
     await t.create({ type: 'A', zona: 'host', value: '192.0.2.4' });
     expect(refusal(await t.create({ type: 'CNAME', zona: 'host', value: 'x.example.net' }))).toEqual({ status: 400, inputs: ['zona'] });
+  });
+
+  it('keeps an ANAME apart from A, AAAA and other ANAME records at its name', async () => {
+    expect((await t.create({ type: 'A', zona: 'edge', value: '192.0.2.10' })).status).toBe(200);
+    expect(refusal(await t.create({ type: 'ANAME', zona: 'edge', value: 'cdn.example.net' }))).toEqual({ status: 400, inputs: ['zona'] });
+    expect((await t.create({ type: 'ANAME', zona: 'cdn', value: 'cdn.example.net' })).status).toBe(200);
+    for (const [type, value] of [
+      ['A', '192.0.2.11'],
+      ['AAAA', '2001:db8::11'],
+      ['ANAME', 'other.example.net'],
+    ]) {
+      const reply = await t.create({ type, zona: 'cdn', value, language: 'en' });
+      expect(refusal(reply), type).toEqual({ status: 400, inputs: ['zona'] });
+    }
+    // Other types may share the name.
+    expect((await t.create({ type: 'TXT', zona: 'cdn', value: 'shared' })).status).toBe(200);
+    expect((await t.create({ type: 'AAAA', zona: 'edge', value: '2001:db8::10' })).status).toBe(200);
   });
 
   it('refuses duplicates, also when edited into one', async () => {
@@ -225,6 +260,41 @@ describe.each(STORE_KINDS)('the DNS zone calls on %s', (kind) => {
   });
 
   it('lets a reader see but not change, and hides the zone from strangers', async () => {
+    // Users of the same realm: one with every area but the zone, one with the zone alone.
+    const { realm } = await t.ctx.store
+      .selectFrom('item')
+      .innerJoin('realm', 'realm.id', 'item.realm_id')
+      .select('realm.name as realm')
+      .where('item.id', '=', t.id)
+      .executeTakeFirstOrThrow();
+    const as: Record<string, Record<string, string>> = {};
+    for (const [username, areas] of [
+      ['nozone', 'all=write,service_dnszone=disabled'],
+      ['zoneonly', 'service_dnszone=write'],
+    ]) {
+      const user = await createUser(t.ctx.store, realm, username, TEST_PASSWORD);
+      await grant(t.ctx.store, realm, username, 'zona.es', parsePermissionMap(areas));
+      as[username] = { cookie: `atalaya_sid=${await createSession(t.ctx.store, user.id)}`, 'x-dd-request': '1' };
+    }
+    // A stranger: a user of another realm, with every right on an item of their own.
+    const stranger = await createAccount(t.ctx.store, {
+      users: { eve: 'all=write' },
+      items: [{ reference: 'eve.es', domain: true, service: 'normal' }],
+    });
+    for (const headers of [await stranger.as('eve'), as.nozone]) {
+      expect((await t.get('list/', headers)).status).toBe(404);
+      expect((await t.get('export/', headers)).status).toBe(404);
+      expect((await t.post('create/', { type: 'A', zona: 's', value: '192.0.2.99' }, headers)).status).toBe(404);
+      expect((await t.get('delete/', headers)).status).toBe(404);
+    }
+    expect((await t.list()).some((r) => r.zona === 's')).toBe(false);
+    // The zone's own area is enough, without any other.
+    const zoneOnly = as.zoneonly;
+    expect((await t.get('list/', zoneOnly)).status).toBe(200);
+    const made = await t.post('create/', { type: 'A', zona: 'z', value: '192.0.2.98' }, zoneOnly);
+    expect(made.status).toBe(200);
+    expect((await t.get(`${made.body.data.dns.id}/delete/`, zoneOnly)).status).toBe(200);
+
     expect((await t.get('list/', t.r)).status).toBe(200);
     expect((await t.get('export/', t.r)).status).toBe(200);
     const id = (await t.list())[0].id;

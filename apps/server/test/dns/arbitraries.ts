@@ -2,8 +2,15 @@ import { CAA_TAGS, DNS_PRIORITIES, DNS_TTLS, DNS_TYPES, SRV_PROTOCOLS, SRV_SERVI
 import fc from 'fast-check';
 
 const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,8}[a-z0-9])?$/);
-const hostZona = fc.oneof(fc.constant(''), fc.array(label, { minLength: 1, maxLength: 3 }).map((l) => l.join('.')), fc.constant('ñu'));
-const anyZona = fc.oneof(hostZona, label.map((l) => `_${l}`));
+const hostZona = fc.oneof(
+  fc.constant(''),
+  fc.array(label, { minLength: 1, maxLength: 3 }).map((l) => l.join('.')),
+  fc.constant('ñu'),
+);
+const anyZona = fc.oneof(
+  hostZona,
+  label.map((l) => `_${l}`),
+);
 const host = fc.domain();
 const ttl = fc.constantFrom(...DNS_TTLS);
 const priority = fc.constantFrom(...DNS_PRIORITIES);
@@ -19,7 +26,9 @@ export const recordInput = fc.oneof(
   fc.record({ type: fc.constant('NS'), zona: hostZona, value: host, ttl }),
   fc.record({
     type: fc.constant('SRV'),
-    zona: fc.tuple(fc.constantFrom(...SRV_SERVICES, '_xmpp-client'), fc.constantFrom(...SRV_PROTOCOLS), fc.constantFrom('', 'voz')).map((p) => p.filter(Boolean).join('.')),
+    zona: fc
+      .tuple(fc.constantFrom(...SRV_SERVICES, '_xmpp-client'), fc.constantFrom(...SRV_PROTOCOLS), fc.constantFrom('', 'voz'))
+      .map((p) => p.filter(Boolean).join('.')),
     value: fc.tuple(port, port, host).map(([w, p, h]) => `${w} ${p} ${h}`),
     ttl,
     priority,
@@ -27,9 +36,9 @@ export const recordInput = fc.oneof(
   fc.record({
     type: fc.constant('CAA'),
     zona: hostZona,
-    value: fc.tuple(fc.integer({ min: 0, max: 255 }), fc.constantFrom(...CAA_TAGS), host).map(([flag, tag, h]) =>
-      tag === 'iodef' ? `${flag} iodef "https://${h}/report"` : `${flag} ${tag} "${h}"`,
-    ),
+    value: fc
+      .tuple(fc.integer({ min: 0, max: 255 }), fc.constantFrom(...CAA_TAGS), host)
+      .map(([flag, tag, h]) => (tag === 'iodef' ? `${flag} iodef "https://${h}/report"` : `${flag} ${tag} "${h}"`)),
     ttl,
   }),
   fc.record({

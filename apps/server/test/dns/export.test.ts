@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
 import { exportZone } from '../../src/modules/dns/bind.ts';
 import { txtContent } from '../../src/modules/dns/rrsets.ts';
-import { STORE_KINDS } from '../stores.ts';
+import { skipReason } from '../skip.ts';
+import { describeStores } from '../stores.ts';
 import { type DnsTest, openDnsTest } from './helpers.ts';
 import { checkZone } from './powerdns-harness.ts';
 import { ONE_OF_EACH } from './records.ts';
-import { skipReason } from '../skip.ts';
 
 const HAS_CHECKZONE = !skipReason(
-  existsSync('/usr/bin/named-checkzone') || existsSync('/usr/sbin/named-checkzone') ? null : 'named-checkzone (bind9-utils) is missing: zone export checks',
+  existsSync('/usr/bin/named-checkzone') || existsSync('/usr/sbin/named-checkzone')
+    ? null
+    : 'named-checkzone (bind9-utils) is missing: zone export checks',
 );
 
 describe('TXT character-strings', () => {
@@ -21,7 +23,7 @@ describe('TXT character-strings', () => {
   });
 });
 
-describe.each(STORE_KINDS)('the BIND export on %s', (kind) => {
+describeStores('the BIND export on %s', (kind) => {
   let t: DnsTest;
   beforeAll(async () => {
     t = await openDnsTest(kind);
@@ -47,16 +49,30 @@ describe.each(STORE_KINDS)('the BIND export on %s', (kind) => {
       return true;
     });
     try {
-      await COMMANDS['zone-export'].run(t.ctx.store, [realm, 'zona.es'], {});
+      await COMMANDS['zone-export'].run(t.ctx.app.runtime, [realm, 'zona.es'], {});
     } finally {
       spy.mockRestore();
     }
     expect(printed).toBe(text);
   });
 
-  it('is pure: the same records give the same text', () => {
+  it('is pure: the same records give the same text, whenever asked, and are left as they were', () => {
     const settings = { defaultTtl: 600, nameservers: ['ns.x.'], hostmaster: 'h.x.' } as Parameters<typeof exportZone>[3];
-    const zone = exportZone([{ zona: 'a', type: 'TXT', ttl: 0, priority: null, value: 'hi' }], 'z.es', 7, settings);
-    expect(zone).toBe('$ORIGIN z.es.\n$TTL 600\nz.es. 600 IN SOA ns.x. h.x. 7 10800 3600 604800 3600\na.z.es. 600 IN TXT "hi"\n');
+    const records = () => [
+      { zona: 'a', type: 'TXT', ttl: 0, priority: null, value: 'hi' },
+      { zona: '', type: 'MX', ttl: 3600, priority: 10, value: 'mx.z.es.' },
+    ];
+    const given = records().map((r) => Object.freeze(r));
+    const expected =
+      '$ORIGIN z.es.\n$TTL 600\nz.es. 600 IN SOA ns.x. h.x. 7 10800 3600 604800 3600\na.z.es. 600 IN TXT "hi"\nz.es. 3600 IN MX 10 mx.z.es.\n';
+    // Frozen input: a change to it throws in strict mode.
+    expect(exportZone(given, 'z.es', 7, settings)).toBe(expected);
+    expect(given).toEqual(records());
+    vi.useFakeTimers({ now: new Date('2031-05-06T07:08:09Z') });
+    try {
+      expect(exportZone(records(), 'z.es', 7, settings)).toBe(expected);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

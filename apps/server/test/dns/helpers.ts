@@ -1,5 +1,5 @@
 import type { DnsRecord } from '@atalaya/contract';
-import { createAccount, formHeaders } from '../fixtures.ts';
+import { createAccount, type Reply, send } from '../fixtures.ts';
 import { openTestApp, type TestContext } from '../stores.ts';
 
 export interface DnsTest {
@@ -14,14 +14,14 @@ export interface DnsTest {
   list(): Promise<DnsRecord[]>;
 }
 
-export interface Reply {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: test envelopes are read loosely.
-  body: { system: { valid: boolean; inputs: string[]; errors: string[]; info: string[]; job: number | null }; data: any };
-}
+export type { Reply };
 
 /** A realm with the item zona.es (domain + normal hosting), writer `w` and reader `r`. */
-export async function openDnsTest(kind: 'sqlite' | 'postgres', overrides: Record<string, unknown> = {}, reference = 'zona.es'): Promise<DnsTest> {
+export async function openDnsTest(
+  kind: 'sqlite' | 'postgres',
+  overrides: Record<string, unknown> = {},
+  reference = 'zona.es',
+): Promise<DnsTest> {
   const ctx = await openTestApp(kind, overrides);
   const account = await createAccount(ctx.store, {
     users: { w: 'all=write', r: 'all=read' },
@@ -35,15 +35,8 @@ export async function openDnsTest(kind: 'sqlite' | 'postgres', overrides: Record
     id,
     w,
     r,
-    async get(path, headers = w) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/p247/service/${id}/dns/${path}`, headers });
-      return { status: res.statusCode, body: res.json() };
-    },
-    async post(path, body, headers = w) {
-      const payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
-      const res = await ctx.app.inject({ method: 'POST', url: `/p247/service/${id}/dns/${path}`, headers: formHeaders(headers), payload });
-      return { status: res.statusCode, body: res.json() };
-    },
+    get: (path, headers = w) => send(ctx.app, 'GET', `/service/${id}/dns/${path}`, headers),
+    post: (path, body, headers = w) => send(ctx.app, 'POST', `/service/${id}/dns/${path}`, headers, body),
     create: (body) => t.post('create/', body),
     async list() {
       return (await t.get('list/')).body.data.dnss as DnsRecord[];

@@ -10,14 +10,16 @@ import { skipReason } from '../skip.ts';
 
 const run = promisify(execFile);
 export const PDNS_BINARY = '/usr/sbin/pdns_server';
-const SCHEMA = ['/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql', '/usr/share/doc/pdns-backend-sqlite3/schema.sqlite3.sql'].find(existsSync);
+const SCHEMA = ['/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql', '/usr/share/doc/pdns-backend-sqlite3/schema.sqlite3.sql'].find(
+  existsSync,
+);
 /** Why the PowerDNS suites skip, or null when they can run. */
 export const PDNS_MISSING = skipReason(
   !existsSync(PDNS_BINARY)
-  ? `${PDNS_BINARY} is missing (Debian pdns-server + pdns-backend-sqlite3): PowerDNS tests skipped`
-  : !SCHEMA
-    ? 'the pdns-backend-sqlite3 schema is missing: PowerDNS tests skipped'
-    : null,
+    ? `${PDNS_BINARY} is missing (Debian pdns-server + pdns-backend-sqlite3): PowerDNS tests skipped`
+    : !SCHEMA
+      ? 'the pdns-backend-sqlite3 schema is missing: PowerDNS tests skipped'
+      : null,
 );
 
 /** A free port on loopback for both TCP and UDP (DNS listens on both). */
@@ -142,7 +144,19 @@ export interface Answer {
 
 /** What PowerDNS serves for a name and type (answer, or the referral for a delegation), via dig. */
 export async function dig(port: number, name: string, type: string): Promise<Answer[]> {
-  const { stdout } = await run('dig', ['@127.0.0.1', '-p', String(port), '+norec', '+time=2', '+tries=2', '+noall', '+answer', '+authority', name, type]);
+  const { stdout } = await run('dig', [
+    '@127.0.0.1',
+    '-p',
+    String(port),
+    '+norec',
+    '+time=2',
+    '+tries=2',
+    '+noall',
+    '+answer',
+    '+authority',
+    name,
+    type,
+  ]);
   return stdout
     .split('\n')
     .filter((l) => l.trim() && !l.startsWith(';'))
@@ -177,7 +191,8 @@ export function genericName(rdata: string): string {
   const hex = rdata.replace(/^\\#\s+\d+\s+/, '').replace(/\s+/g, '');
   const bytes = Buffer.from(hex, 'hex');
   const labels: string[] = [];
-  for (let i = 0; i < bytes.length && bytes[i] !== 0; i += bytes[i] + 1) labels.push(bytes.subarray(i + 1, i + 1 + bytes[i]).toString('ascii'));
+  for (let i = 0; i < bytes.length && bytes[i] !== 0; i += bytes[i] + 1)
+    labels.push(bytes.subarray(i + 1, i + 1 + bytes[i]).toString('ascii'));
   return `${labels.join('.')}.`;
 }
 

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainJobs, runOneJob, startWorker } from '../../src/outbox/outbox.ts';
 import { type DnsTest, openDnsTest } from './helpers.ts';
 import { checkZone, dig, PDNS_MISSING, type PowerDns, startPowerDns } from './powerdns-harness.ts';
 import { ONE_OF_EACH } from './records.ts';
 import { servedDifferences } from './served.ts';
-
-
 
 describe.skipIf(PDNS_MISSING)('the PowerDNS driver against a real PowerDNS', () => {
   let pdns: PowerDns;
@@ -21,10 +18,10 @@ describe.skipIf(PDNS_MISSING)('the PowerDNS driver against a real PowerDNS', () 
 
   it('serves the template zone, then each record type exactly as entered', async () => {
     await t.list();
-    await drainJobs(t.ctx.store);
+    await t.ctx.app.runtime.outbox.drain();
     expect(await servedDifferences(pdns.dnsPort, await t.list())).toEqual([]);
     for (const record of ONE_OF_EACH) expect((await t.create(record)).status).toBe(200);
-    await drainJobs(t.ctx.store);
+    await t.ctx.app.runtime.outbox.drain();
     const list = await t.list();
     expect(await servedDifferences(pdns.dnsPort, list)).toEqual([]);
     const text = (await t.get('export/')).body.data.text;
@@ -32,7 +29,7 @@ describe.skipIf(PDNS_MISSING)('the PowerDNS driver against a real PowerDNS', () 
   });
 
   it('serves an edit and a delete within a second', async () => {
-    const stop = startWorker(t.ctx.store, 50);
+    const stop = t.ctx.app.runtime.outbox.start(50);
     try {
       const a = (await t.list()).find((r) => r.zona === 'www2' && r.type === 'A')!;
       let start = Date.now();
@@ -52,15 +49,16 @@ describe.skipIf(PDNS_MISSING)('the PowerDNS driver against a real PowerDNS', () 
     await pdns.kill();
     const created = await t.create({ type: 'A', zona: 'caida', value: '198.51.100.1' });
     expect(created.status).toBe(200);
-    await runOneJob(t.ctx.store);
+    await t.ctx.app.runtime.outbox.runOne();
     const job = await t.ctx.store.selectFrom('job').selectAll().where('id', '=', created.body.system.job!).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'pending', attempts: 1 });
     expect(job.last_error).toMatch(/fetch failed|ECONNREFUSED/);
     await pdns.start();
-    const stop = startWorker(t.ctx.store, 100);
+    const stop = t.ctx.app.runtime.outbox.start(100);
     try {
       const deadline = Date.now() + 10000;
-      while ((await dig(pdns.dnsPort, 'caida.zona.es', 'A')).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while ((await dig(pdns.dnsPort, 'caida.zona.es', 'A')).length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
     } finally {
       stop();
     }
@@ -70,12 +68,12 @@ describe.skipIf(PDNS_MISSING)('the PowerDNS driver against a real PowerDNS', () 
 
   it('serves restore defaults and delete all as single atomic changes', async () => {
     await t.get('delete/');
-    await drainJobs(t.ctx.store);
+    await t.ctx.app.runtime.outbox.drain();
     const kept = await t.list();
     expect(await servedDifferences(pdns.dnsPort, kept)).toEqual([]);
     expect(await dig(pdns.dnsPort, '_dmarc.zona.es', 'TXT')).toEqual([]);
     await t.get('restore/');
-    await drainJobs(t.ctx.store);
+    await t.ctx.app.runtime.outbox.drain();
     expect(await servedDifferences(pdns.dnsPort, await t.list())).toEqual([]);
   });
 });

@@ -34,7 +34,8 @@ export async function servedDifferences(port: number, records: DnsRecord[]): Pro
     const answers = await dig(port, name, type === 'ANAME' ? 'TYPE65401' : type);
     const served = [...new Set(answers.map((a) => normaliseServed(type, a.rdata)))].sort();
     const listed = [...new Set(group.map((r) => (r.type === 'TXT' ? r.value : expected(r))))].sort();
-    if (JSON.stringify(served) !== JSON.stringify(listed)) problems.push(`${name} ${type}: served ${JSON.stringify(served)}, listed ${JSON.stringify(listed)}`);
+    if (JSON.stringify(served) !== JSON.stringify(listed))
+      problems.push(`${name} ${type}: served ${JSON.stringify(served)}, listed ${JSON.stringify(listed)}`);
     const ttl = group[0].ttl || DEFAULT_TTL;
     if (answers.some((a) => a.ttl !== ttl)) problems.push(`${name} ${type}: TTL ${answers.map((a) => a.ttl)} instead of ${ttl}`);
   }

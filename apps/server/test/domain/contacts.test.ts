@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_KINDS } from '../stores.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeStores } from '../stores.ts';
 import { type DomainTest, fieldErrors, openDomainTest } from './helpers.ts';
 
 const PERSON = {
@@ -16,14 +16,16 @@ const PERSON = {
   address: 'Carrer de Sant Miquel, 3',
 };
 
-describe.each(STORE_KINDS)('contacts and the address lookup on %s', (kind) => {
+describeStores('contacts and the address lookup on %s', (kind) => {
   let t: DomainTest;
   beforeAll(async () => {
     t = await openDomainTest(kind);
   });
   afterAll(() => t.close());
-  const owner = (fields: Record<string, string>, user?: string | null) => t.post(`/domain/${t.id('y.com')}/owner/save/?language=en`, fields, user);
-  const contacts = (fields: Record<string, string>, user?: string | null) => t.post(`/domain/${t.id('y.com')}/contacts/save/?language=en`, fields, user);
+  const owner = (fields: Record<string, string>, user?: string | null) =>
+    t.post(`/domain/${t.id('y.com')}/owner/save/?language=en`, fields, user);
+  const contacts = (fields: Record<string, string>, user?: string | null) =>
+    t.post(`/domain/${t.id('y.com')}/contacts/save/?language=en`, fields, user);
   const domain = async () => (await t.get(`/domain/${t.id('y.com')}/`)).body.data;
 
   it('saves the registrant, resolving state and city keys from the lookup', async () => {
@@ -51,7 +53,7 @@ describe.each(STORE_KINDS)('contacts and the address lookup on %s', (kind) => {
   });
 
   it('keeps a state and city it does not know as free text', async () => {
-    await owner({ ...PERSON, country: 'AD', state: 'Nowhere', city: 'Somewhere' });
+    expect((await owner({ ...PERSON, country: 'AD', state: 'Nowhere', city: 'Somewhere', postalCode: 'AD500' })).status).toBe(200);
     expect((await domain()).registrant).toMatchObject({ state: 'Nowhere', stateKey: '', city: 'Somewhere', cityKey: '', countryKey: 'AD' });
   });
 
@@ -64,7 +66,8 @@ describe.each(STORE_KINDS)('contacts and the address lookup on %s', (kind) => {
     const all = await contacts({ ...PERSON, firstName: 'Pere', type: 'admin', mode: 'all_contacts' });
     expect(all.body.system.info).toEqual(['Administrative, billing and technical contacts saved']);
     data = await domain();
-    for (const role of ['admin', 'billing', 'tech']) expect(data[role]).toMatchObject({ firstName: 'Pere', type: 'individual', orgName: '' });
+    for (const role of ['admin', 'billing', 'tech'])
+      expect(data[role]).toMatchObject({ firstName: 'Pere', type: 'individual', orgName: '' });
     expect(data.registrant.firstName).not.toBe('Pere');
   });
 
@@ -82,15 +85,37 @@ describe.each(STORE_KINDS)('contacts and the address lookup on %s', (kind) => {
     [{ state: '' }, { state: 'Required field' }],
     [{ city: '' }, { city: 'Required field' }],
     [{ postalCode: '' }, { postalCode: 'Required field' }],
-    [{ postalCode: '070011' }, { postalCode: 'Must have at most 5 characters' }],
-    [{ postalCode: '07-01' }, { postalCode: 'Invalid postal code (1 to 5 letters or digits)' }],
+    [{ postalCode: '070011' }, { postalCode: 'Invalid postal code for the chosen country' }],
+    [{ postalCode: '0700' }, { postalCode: 'Invalid postal code for the chosen country' }],
+    [{ postalCode: '07-01' }, { postalCode: 'Invalid postal code for the chosen country' }],
+    [{ postalCode: 'SW1A 1AA' }, { postalCode: 'Invalid postal code for the chosen country' }],
+    [{ country: 'GB', postalCode: '07001' }, { postalCode: 'Invalid postal code for the chosen country' }],
+    [{ postalCode: '1234567890123' }, { postalCode: 'Must have at most 12 characters' }],
     [{ address: '' }, { address: 'Required field' }],
     [{ isOrg: '1' }, { orgName: 'Required field' }],
     [{ isOrg: '2' }, { isOrg: 'Invalid option' }],
+    // Issue 13, finding 8: control characters are refused under the field, never stored.
+    [{ firstName: 'An\u0000a' }, { firstName: 'Cannot contain control characters' }],
+    [{ address: 'Carrer 3\r\nPalma' }, { address: 'Cannot contain control characters' }],
+    [{ city: 'pal\u001bma' }, { city: 'Cannot contain control characters' }],
   ])('refuses %j', async (change, errors) => {
     const res = await owner({ ...PERSON, ...change });
     expect(res.status).toBe(400);
     expect(fieldErrors(res.body)).toEqual(errors);
+  });
+
+  it.each([
+    ['GB', 'SW1A 1AA'],
+    ['NL', '1012 AB'],
+    ['ES', '28013'],
+    ['US', '10001-0001'],
+    ['IE', 'D02 X285'],
+    // No known format (Antarctica): any short code of letters and digits.
+    ['AQ', 'BIQQ 1ZZ'],
+  ])('saves a %s registrant with the postal code %s, written as that country writes it', async (country, postalCode) => {
+    const res = await owner({ ...PERSON, country, postalCode });
+    expect(res.status).toBe(200);
+    expect((await domain()).registrant).toMatchObject({ postalCode });
   });
 
   it('refuses a contact save without a valid type or mode', async () => {
@@ -100,7 +125,7 @@ describe.each(STORE_KINDS)('contacts and the address lookup on %s', (kind) => {
   });
 
   it('separates the registrant (owner contacts) from the others (contacts)', async () => {
-    const { grant, parsePermissionMap } = await import('../../src/modules/accounts/accounts.ts');
+    const { grant, parsePermissionMap } = await import('../../src/modules/provisioning/accounts.ts');
     await grant(t.ctx.store, t.account.realm, 'd', 'y.com', parsePermissionMap('domain_contacts=write,domain_ownercontacts=read'));
     expect((await contacts({ ...PERSON, type: 'billing', mode: 'only_contact' }, 'd')).status).toBe(200);
     expect((await owner(PERSON, 'd')).status).toBe(403);
@@ -123,7 +148,12 @@ describe.each(STORE_KINDS)('contacts and the address lookup on %s', (kind) => {
   it('looks up countries in the language of the call, states, cities and echoes the selection', async () => {
     const empty = await t.post('/tools/country/?language=ca', {});
     expect(empty.status).toBe(200);
-    expect(empty.body.data).toMatchObject({ states: [], cities: [], postalCodes: [], selected: { country: '', state: '', city: '', postalCode: '' } });
+    expect(empty.body.data).toMatchObject({
+      states: [],
+      cities: [],
+      postalCodes: [],
+      selected: { country: '', state: '', city: '', postalCode: '' },
+    });
     expect(empty.body.data.country.ES).toBe('Espanya');
     const chosen = await t.post('/tools/country/', { country: 'es', state: 'balearic islands', city: 'PALMA', postal_code: '07001' });
     const data = chosen.body.data;
@@ -132,6 +162,12 @@ describe.each(STORE_KINDS)('contacts and the address lookup on %s', (kind) => {
     expect(data.cities).toContainEqual({ key: 'Palma', name: 'Palma' });
     expect(data.selected).toEqual({ country: 'ES', state: 'PM', city: 'Palma', postalCode: '07001' });
     expect(data.names).toEqual({ state: 'Balearic Islands', city: 'Palma' });
+    expect(data.postalCode).toEqual({ known: true, valid: true });
+    const wrong = await t.post('/tools/country/', { country: 'gb', postal_code: '07001' });
+    expect(wrong.body.data.postalCode).toEqual({ known: true, valid: false });
+    const uk = await t.post('/tools/country/', { country: 'gb', postal_code: 'SW1A 1AA' });
+    expect(uk.body.data.postalCode).toEqual({ known: true, valid: true });
+    expect(empty.body.data.postalCode).toEqual({ known: false, valid: null });
     const free = await t.post('/tools/country/', { country: 'ZZ', state: 'x', city: 'y' });
     expect(free.body.data).toMatchObject({ states: [], selected: { country: '', state: 'x', city: 'y' } });
     expect((await t.post('/tools/country/', {}, null)).body.system.statusCode).toBe(101);

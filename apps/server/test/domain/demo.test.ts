@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { createSession } from '../../src/modules/session/sessions.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
-describe.each(STORE_KINDS)('the demo domains on %s', (kind) => {
+describeStores('the demo domains on %s', (kind) => {
   let ctx: TestContext;
   let headers: Record<string, string>;
   const ids: Record<string, number> = {};
   beforeAll(async () => {
     ctx = await openTestApp(kind);
-    await seedDemo(ctx.store, 'demo-password-1');
+    await seedDemo(ctx.app.runtime, 'demo-password-1');
     const user = await ctx.store.selectFrom('user').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow();
     headers = { cookie: `atalaya_sid=${await createSession(ctx.store, user.id)}`, 'x-dd-request': '1' };
     for (const row of await ctx.store.selectFrom('domain').select(['item_id', 'name']).execute()) ids[row.name] = row.item_id;
@@ -19,7 +19,10 @@ describe.each(STORE_KINDS)('the demo domains on %s', (kind) => {
 
   it('shows example.com with its own name servers, three glue records and three DS records', async () => {
     const data = await get(`/domain/${ids['example.com']}/`);
-    expect(data.domain).toMatchObject({ transferBlock: true, dns: { mode: 'setDNS', servers: ['ns1.example.com', 'ns2.example.com', 'ns3.example.com'] } });
+    expect(data.domain).toMatchObject({
+      transferBlock: true,
+      dns: { mode: 'setDNS', servers: ['ns1.example.com', 'ns2.example.com', 'ns3.example.com'] },
+    });
     expect(data.registrant).toMatchObject({ orgName: 'Ejemplo Soluciones S.L.', city: 'Palma' });
     expect(data.tech.orgName).toBe('Atalaya Hosting S.L.');
     expect((await get(`/domain/${ids['example.com']}/gluerecord/list/`)).gluerecords).toHaveLength(3);

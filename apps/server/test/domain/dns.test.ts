@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_KINDS } from '../stores.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeStores } from '../stores.ts';
 import { type DomainTest, fieldErrors, openDomainTest } from './helpers.ts';
 
-describe.each(STORE_KINDS)('DNS servers on %s', (kind) => {
+describeStores('DNS servers on %s', (kind) => {
   let t: DomainTest;
   beforeAll(async () => {
     t = await openDomainTest(kind);
@@ -14,7 +14,12 @@ describe.each(STORE_KINDS)('DNS servers on %s', (kind) => {
   it('answers the init data: current servers, the provider servers, whether there is a service', async () => {
     const { status, body } = await t.get(`/domains/${t.id('x.es')}/dnsinit/`);
     expect(status).toBe(200);
-    expect(body.data).toEqual({ domainDNSs: ['ns1.example.net', 'ns2.example.net'], defaultDNSs: ['ns1.example.net', 'ns2.example.net'], hasService: true, mode: 'defaultDNS' });
+    expect(body.data).toEqual({
+      domainDNSs: ['ns1.example.net', 'ns2.example.net'],
+      defaultDNSs: ['ns1.example.net', 'ns2.example.net'],
+      hasService: true,
+      mode: 'defaultDNS',
+    });
     expect((await t.get(`/domains/${t.id('y.com')}/dnsinit/`)).body.data.hasService).toBe(false);
   });
 
@@ -31,7 +36,10 @@ describe.each(STORE_KINDS)('DNS servers on %s', (kind) => {
 
   it('goes back to the provider servers with default-ns=1 when the domain has a service', async () => {
     expect((await edit('x.es', { 'default-ns': '1' })).status).toBe(200);
-    expect((await t.get(`/domain/${t.id('x.es')}/`)).body.data.domain.dns).toEqual({ mode: 'defaultDNS', servers: ['ns1.example.net', 'ns2.example.net'] });
+    expect((await t.get(`/domain/${t.id('x.es')}/`)).body.data.domain.dns).toEqual({
+      mode: 'defaultDNS',
+      servers: ['ns1.example.net', 'ns2.example.net'],
+    });
   });
 
   it('refuses default-ns=1 for a domain without a service', async () => {
@@ -47,7 +55,10 @@ describe.each(STORE_KINDS)('DNS servers on %s', (kind) => {
     [{ 'default-ns': '0', dns: Array.from({ length: 8 }, (_, i) => `ns${i}.example.org`) }, { dns: 'Give at most 7 DNS servers' }],
     [{ 'default-ns': '0', dns: ['ns1.example.org', 'NS1.example.org.'] }, { 'dns.1': 'This DNS server is repeated' }],
     [{ 'default-ns': '0', dns: ['ns1.example.org', 'ns_2.example.org'] }, { 'dns.1': 'Invalid host name' }],
-    [{ 'default-ns': '0', dns: ['localhost', '-ns.example.org'] }, { 'dns.0': 'Invalid host name', 'dns.1': 'Invalid host name' }],
+    [
+      { 'default-ns': '0', dns: ['localhost', '-ns.example.org'] },
+      { 'dns.0': 'Invalid host name', 'dns.1': 'Invalid host name' },
+    ],
     [{ 'default-ns': '0', dns: ['ns1.example.org', '192.0.2.1'] }, { 'dns.1': 'Invalid host name' }],
     [{ 'default-ns': '2', dns: ['ns1.example.org', 'ns2.example.org'] }, { 'default-ns': 'Invalid option' }],
     [{ dns: ['ns1.example.org', 'ns2.example.org'] }, { 'default-ns': 'Required field' }],

@@ -1,19 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { keyTag } from '../../src/drivers/registry/keytag.ts';
-import { STORE_KINDS } from '../stores.ts';
+import { describeStores } from '../stores.ts';
 import { type DomainTest, fieldErrors, openDomainTest } from './helpers.ts';
 
 const SHA256 = 'A'.repeat(64);
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
-describe.each(STORE_KINDS)('DNSSEC on %s', (kind) => {
+describeStores('DNSSEC on %s', (kind) => {
   let t: DomainTest;
   beforeAll(async () => {
     t = await openDomainTest(kind);
   });
   afterAll(() => t.close());
   const base = (reference = 'y.com') => `/domain/${t.id(reference)}/dnssec`;
-  const digest = (extra: Record<string, string> = {}) => ({ type: 'digest', keytag: '2371', algorithm: '13', digesttype: '2', digest: SHA256, ...extra });
+  const digest = (extra: Record<string, string> = {}) => ({
+    type: 'digest',
+    keytag: '2371',
+    algorithm: '13',
+    digesttype: '2',
+    digest: SHA256,
+    ...extra,
+  });
 
   it('offers the digest type for .com and the public-key type for .eu, with the code tables', async () => {
     const { status, body } = await t.get(`${base()}/createinit/`);
@@ -27,14 +34,28 @@ describe.each(STORE_KINDS)('DNSSEC on %s', (kind) => {
   });
 
   it('creates, lists and deletes DS data of every digest length', async () => {
-    for (const [type, length] of [['1', 40], ['2', 64], ['3', 64], ['4', 96]] as const) {
+    for (const [type, length] of [
+      ['1', 40],
+      ['2', 64],
+      ['3', 64],
+      ['4', 96],
+    ] as const) {
       const res = await t.post(`${base()}/create/?language=en`, digest({ digesttype: type, digest: 'b'.repeat(length) }));
       expect(res.status).toBe(200);
       expect(res.body.system.info).toEqual(['DNSSEC record created']);
     }
     const list = (await t.get(`${base()}/list/`, 'r')).body.data.dnssec;
     expect(list).toHaveLength(4);
-    expect(list[0]).toEqual({ id: list[0].id, type: 'digest', keytag: 2371, algorithm: 13, digesttype: 1, digest: 'B'.repeat(40), flags: null, protocols: null });
+    expect(list[0]).toEqual({
+      id: list[0].id,
+      type: 'digest',
+      keytag: 2371,
+      algorithm: 13,
+      digesttype: 1,
+      digest: 'B'.repeat(40),
+      flags: null,
+      protocols: null,
+    });
     expect((await t.get(`${base()}/${list[0].id}/delete/`)).status).toBe(200);
     expect((await t.get(`${base()}/list/`)).body.data.dnssec).toHaveLength(3);
   });
@@ -43,7 +64,15 @@ describe.each(STORE_KINDS)('DNSSEC on %s', (kind) => {
     const res = await t.post(`${base('z.eu')}/create/`, { type: 'pubkey', flags: '257', protocols: '3', algorithm: '15', digest: KEY });
     expect(res.status).toBe(200);
     const [record] = (await t.get(`${base('z.eu')}/list/`)).body.data.dnssec;
-    expect(record).toMatchObject({ type: 'pubkey', flags: 257, protocols: 3, algorithm: 15, digest: KEY, digesttype: null, keytag: keyTag(257, 3, 15, KEY) });
+    expect(record).toMatchObject({
+      type: 'pubkey',
+      flags: 257,
+      protocols: 3,
+      algorithm: 15,
+      digest: KEY,
+      digesttype: null,
+      keytag: keyTag(257, 3, 15, KEY),
+    });
   });
 
   it('computes key tags as RFC 4034 Appendix B does', () => {
@@ -78,7 +107,14 @@ describe.each(STORE_KINDS)('DNSSEC on %s', (kind) => {
     [{ digest: 'not base64!' }, { digest: 'Invalid public key (base64)' }],
     [{ algorithm: '12' }, { algorithm: 'Invalid option' }],
   ])('refuses key data with %j', async (extra, errors) => {
-    const res = await t.post(`${base('z.eu')}/create/?language=en`, { type: 'pubkey', flags: '257', protocols: '3', algorithm: '15', digest: KEY, ...extra });
+    const res = await t.post(`${base('z.eu')}/create/?language=en`, {
+      type: 'pubkey',
+      flags: '257',
+      protocols: '3',
+      algorithm: '15',
+      digest: KEY,
+      ...extra,
+    });
     expect(res.status).toBe(400);
     expect(fieldErrors(res.body)).toEqual(errors);
   });

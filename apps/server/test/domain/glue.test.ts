@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_KINDS } from '../stores.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeStores } from '../stores.ts';
 import { type DomainTest, fieldErrors, openDomainTest } from './helpers.ts';
 
-describe.each(STORE_KINDS)('glue records on %s', (kind) => {
+describeStores('glue records on %s', (kind) => {
   let t: DomainTest;
   beforeAll(async () => {
     t = await openDomainTest(kind);
@@ -40,7 +40,10 @@ describe.each(STORE_KINDS)('glue records on %s', (kind) => {
     [{ name: 'ns2.y.com', ip: '2001:db8::1' }, { ip: 'Invalid IP' }],
     [{ name: 'ns2.y.com', ip: '192.0.2.1', ipv6: '2001:db8::g' }, { ipv6: 'Invalid IPv6' }],
     [{ name: 'ns2.y.com', ip: '192.0.2.1', ipv6: '192.0.2.1' }, { ipv6: 'Invalid IPv6' }],
-    [{ name: 'ns_1.y.com', ip: '1.2.3', ipv6: 'zz::1' }, { name: 'Invalid host name', ip: 'Invalid IP', ipv6: 'Invalid IPv6' }],
+    [
+      { name: 'ns_1.y.com', ip: '1.2.3', ipv6: 'zz::1' },
+      { name: 'Invalid host name', ip: 'Invalid IP', ipv6: 'Invalid IPv6' },
+    ],
   ])('refuses %j', async (fields, errors) => {
     const res = await t.post(`${base()}/create/?language=en`, fields);
     expect(res.status).toBe(400);

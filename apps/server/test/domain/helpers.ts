@@ -1,28 +1,15 @@
-import { type Account, createAccount, formHeaders } from '../fixtures.ts';
+import { type Account, createAccount, type Fields, type Reply, send } from '../fixtures.ts';
 import { openTestApp, type TestContext } from '../stores.ts';
 
-export type Fields = Record<string, string | string[]>;
-
-/** URL-encoded like the SPA sends it: arrays as repeated `name[]` fields. */
-export function encode(fields: Fields): string {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (Array.isArray(value)) for (const v of value) body.append(`${key}[]`, v);
-    else body.append(key, value);
-  }
-  return body.toString();
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely and assert their shape.
-type Body = any;
+export type { Fields };
 
 export interface DomainTest {
   ctx: TestContext;
   account: Account;
   /** A second realm, whose items the first realm's users must never reach. */
   other: Account;
-  get(url: string, user?: string | null): Promise<{ status: number; body: Body }>;
-  post(url: string, fields: Fields, user?: string | null): Promise<{ status: number; body: Body }>;
+  get(url: string, user?: string | null): Promise<Reply>;
+  post(url: string, fields: Fields, user?: string | null): Promise<Reply>;
   id(reference: string): number;
   close(): Promise<void>;
 }
@@ -54,14 +41,8 @@ export async function openDomainTest(kind: 'sqlite' | 'postgres'): Promise<Domai
     ctx,
     account,
     other,
-    async get(url, user) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/p247${url}`, headers: await as(user) });
-      return { status: res.statusCode, body: res.json() };
-    },
-    async post(url, fields, user) {
-      const res = await ctx.app.inject({ method: 'POST', url: `/p247${url}`, headers: formHeaders(await as(user)), payload: encode(fields) });
-      return { status: res.statusCode, body: res.json() };
-    },
+    get: async (url, user) => send(ctx.app, 'GET', url, await as(user)),
+    post: async (url, fields, user) => send(ctx.app, 'POST', url, await as(user), fields),
     id: (reference) => account.items[reference] ?? other.items[reference],
     close: () => ctx.close(),
   };

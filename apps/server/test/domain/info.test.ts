@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_KINDS } from '../stores.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeStores } from '../stores.ts';
 import { type DomainTest, openDomainTest } from './helpers.ts';
 
-describe.each(STORE_KINDS)('domain data, toggles and auth codes on %s', (kind) => {
+describeStores('domain data, toggles and auth codes on %s', (kind) => {
   let t: DomainTest;
   beforeAll(async () => {
     t = await openDomainTest(kind);
@@ -13,7 +13,15 @@ describe.each(STORE_KINDS)('domain data, toggles and auth codes on %s', (kind) =
     const { status, body } = await t.get(`/domain/${t.id('x.es')}/`);
     expect(status).toBe(200);
     const { domain, registrant, admin, billing, tech } = body.data;
-    expect(domain).toMatchObject({ id: t.id('x.es'), name: 'x.es', blocked: false, transferBlock: false, whoisPrivacy: false, authcode: false, transferkey: true });
+    expect(domain).toMatchObject({
+      id: t.id('x.es'),
+      name: 'x.es',
+      blocked: false,
+      transferBlock: false,
+      whoisPrivacy: false,
+      authcode: false,
+      transferkey: true,
+    });
     expect(domain.dns).toEqual({ mode: 'defaultDNS', servers: ['ns1.example.net', 'ns2.example.net'] });
     expect(domain.permissions.domain).toBe('write');
     expect(typeof domain.expireTS).toBe('number');
@@ -110,6 +118,30 @@ describe.each(STORE_KINDS)('domain data, toggles and auth codes on %s', (kind) =
     expect(JSON.stringify(body)).not.toContain(code);
   });
 
+  it('never writes the auth code on a read: made at registration, or by a user who may change it (issue 13, finding 10)', async () => {
+    const id = t.id('z.eu');
+    const sealed = async () =>
+      (await t.ctx.store.selectFrom('domain').select('auth_sealed').where('item_id', '=', id).executeTakeFirstOrThrow()).auth_sealed;
+    // Registration (here on first sight) makes the code: the read that follows only reads it.
+    expect((await t.get(`/domain/${id}/`, 'r')).status).toBe(200);
+    const born = await sealed();
+    expect(born).toMatch(/^v1\./);
+    const read = await t.get(`/domain/${id}/authcode/`, 'r');
+    expect(read.status).toBe(200);
+    expect(await sealed()).toBe(born);
+    // A domain registered without a code (before codes came with registration): a read-only user
+    // is told so and the store is left as it was; a user with write gets one made.
+    await t.ctx.store.updateTable('domain').set({ auth_sealed: null }).where('item_id', '=', id).execute();
+    const refused = await t.get(`/domain/${id}/authcode/?language=en`, 'r');
+    expect(refused.status).toBe(409);
+    expect(refused.body.system.errors).toEqual(['This domain has no code yet: ask a user who can manage it']);
+    expect(await sealed()).toBeNull();
+    const made = await t.get(`/domain/${id}/authcode/`, 'w');
+    expect(made.status).toBe(200);
+    expect(await sealed()).toMatch(/^v1\./);
+    expect((await t.get(`/domain/${id}/authcode/`, 'r')).body.data.authCode).toBe(made.body.data.authCode);
+  });
+
   it('answers the transfer key for .es and 404 for the kind a domain does not use', async () => {
     const key = await t.get(`/domain/${t.id('x.es')}/transferkey/`);
     expect(key.status).toBe(200);
@@ -120,7 +152,7 @@ describe.each(STORE_KINDS)('domain data, toggles and auth codes on %s', (kind) =
   });
 
   it('hides the auth code from a user without the authcode area', async () => {
-    const { grant, parsePermissionMap } = await import('../../src/modules/accounts/accounts.ts');
+    const { grant, parsePermissionMap } = await import('../../src/modules/provisioning/accounts.ts');
     await grant(t.ctx.store, t.account.realm, 'd', 'y.com', parsePermissionMap('domain_authcode=disabled'));
     expect((await t.get(`/domain/${t.id('y.com')}/authcode/`, 'd')).status).toBe(404);
   });

@@ -1,12 +1,11 @@
 import type { AutoForm, FtpUser } from '@atalaya/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../src/modules/accounts/passwords.ts';
-import { drainJobs } from '../../src/outbox/outbox.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/passwords.ts';
 import type { Account } from '../fixtures.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { api, localObject, serviceAccount } from './helpers.ts';
 
-describe.each(STORE_KINDS)('FTP users on %s', (kind) => {
+describeStores('FTP users on %s', (kind) => {
   let ctx: TestContext;
   let acc: Account;
   let id: number;
@@ -30,7 +29,7 @@ describe.each(STORE_KINDS)('FTP users on %s', (kind) => {
     const { status, body } = await create('Web', '/public_html//blog/');
     expect(status).toBe(200);
     expect(body.data.ftp).toMatchObject({ user: 'web.tienda.test', name: 'web', directorio: 'public_html/blog', state: 'pending' });
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     const backend = await localObject(ctx, 'ftp.user', 'web.tienda.test');
     expect(backend.home).toBe('/var/www/tienda.test/public_html/blog');
     expect(await verifyPassword(backend.hash, 'Ftp-pass-123')).toBe(true);
@@ -53,7 +52,7 @@ describe.each(STORE_KINDS)('FTP users on %s', (kind) => {
   it('refuses a user over 10 characters, invalid characters, a taken name and a missing password', async () => {
     expect((await create('abcdefghijk', 'x')).body.system.errors[0]).toBe('Debe tener como máximo 10 caracteres');
     expect((await create('a.b', 'x')).body.system.inputs).toEqual(['ftpUser']);
-    expect((await create('web', 'x')).body.system.errors[0]).toBe('Ese nombre ya está en uso');
+    expect((await create('web', 'x')).body.system.errors[0]).toBe('Este servicio ya tiene uno con ese nombre');
     expect((await create('nuevo', 'x', '')).body.system.inputs).toEqual(['password']);
   });
 
@@ -63,7 +62,7 @@ describe.each(STORE_KINDS)('FTP users on %s', (kind) => {
     expect(saved.body.data.ftp.directorio).toBe('tienda');
     expect((await api(ctx, acc, 'admin', `/service/${id}/ftp/${web.id}/save/`, { folder: '../../' })).status).toBe(400);
     await api(ctx, acc, 'admin', `/service/${id}/ftp/${web.id}/changepassword/`, { password: 'Otra-clave-99' });
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     const backend = await localObject(ctx, 'ftp.user', 'web.tienda.test');
     expect(backend.home).toBe('/var/www/tienda.test/tienda');
     expect(await verifyPassword(backend.hash, 'Otra-clave-99')).toBe(true);
@@ -75,7 +74,12 @@ describe.each(STORE_KINDS)('FTP users on %s', (kind) => {
     const web = (await list()).find((f) => f.name === 'web')!;
     const { body } = await api<AutoForm>(ctx, acc, 'reader', `/service/${id}/ftp/${web.id}/login/?initialDirectory=/fotos`);
     expect(body.data).toMatchObject({ method: 'post', action: ctx.config.hosting.webFtpUrl });
-    expect(body.data.inputs).toEqual({ server: 'ftp.tienda.test', username: 'web.tienda.test', password: 'Otra-clave-99', directory: '/fotos' });
+    expect(body.data.inputs).toEqual({
+      server: 'ftp.tienda.test',
+      username: 'web.tienda.test',
+      password: 'Otra-clave-99',
+      directory: '/fotos',
+    });
     expect((await api(ctx, acc, 'reader', `/service/${id}/ftp/${web.id}/login/?initialDirectory=../..`)).status).toBe(400);
   });
 
@@ -87,7 +91,8 @@ describe.each(STORE_KINDS)('FTP users on %s', (kind) => {
     expect((await api(ctx, acc, 'mailonly', `/service/${id}/ftp/list/`)).status).toBe(404);
     expect((await api(ctx, acc, 'ftponly', `/service/${id}/ftp/list/`)).status).toBe(200);
     const other = acc.items['otra.test'];
-    for (const path of ['', 'login/', 'delete/']) expect((await api(ctx, acc, 'admin', `/service/${other}/ftp/${web.id}/${path}`)).status).toBe(404);
+    for (const path of ['', 'login/', 'delete/'])
+      expect((await api(ctx, acc, 'admin', `/service/${other}/ftp/${web.id}/${path}`)).status).toBe(404);
     expect((await api(ctx, acc, 'admin', `/service/${other}/ftp/${web.id}/save/`, { folder: 'x' })).status).toBe(404);
   });
 
@@ -95,7 +100,7 @@ describe.each(STORE_KINDS)('FTP users on %s', (kind) => {
     const web = (await list()).find((f) => f.name === 'web')!;
     expect((await api(ctx, acc, 'admin', `/service/${id}/ftp/${web.id}/delete/`)).body.system.info[0]).toBe('Usuario FTP eliminado');
     expect((await list()).find((f) => f.id === web.id)?.state).toBe('deleting');
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect((await list()).map((f) => f.name)).toEqual(['raiz']);
     expect(await localObject(ctx, 'ftp.user', 'web.tienda.test')).toBeUndefined();
   });

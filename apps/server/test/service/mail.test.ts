@@ -1,12 +1,12 @@
 import type { AutoForm, MailAccount, MailAlias, MailConfig } from '@atalaya/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../src/modules/accounts/passwords.ts';
-import { drainJobs } from '../../src/outbox/outbox.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser, grant } from '../../src/modules/provisioning/accounts.ts';
+import { verifyPassword } from '../../src/passwords.ts';
 import type { Account } from '../fixtures.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { api, localObject, serviceAccount } from './helpers.ts';
 
-describe.each(STORE_KINDS)('mail accounts on %s', (kind) => {
+describeStores('mail accounts on %s', (kind) => {
   let ctx: TestContext;
   let acc: Account;
   let id: number;
@@ -29,12 +29,18 @@ describe.each(STORE_KINDS)('mail accounts on %s', (kind) => {
     expect(body.system.job).toBeGreaterThan(0);
     const row = await ctx.store.selectFrom('mail_account').selectAll().where('id', '=', body.data.correo.id).executeTakeFirstOrThrow();
     expect(row.password_secret).not.toContain('Secr3t');
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     const box = await localObject(ctx, 'mail.box', 'ventas@tienda.test');
     expect(await verifyPassword(box.hash, 'Secr3t-pass!')).toBe(true);
     const list = await api<{ correo: MailAccount[]; config: MailConfig }>(ctx, acc, 'reader', `/service/${id}/correo/list/`);
     expect(list.body.data.correo.map((c) => [c.user, c.state])).toEqual([['ventas@tienda.test', 'ready']]);
-    expect(list.body.data.config).toEqual({ reference: 'tienda.test', imapSsl: 'imap.example.net', smtpSsl: 'smtp.example.net', imap: 'imap.tienda.test', smtp: 'smtp.tienda.test' });
+    expect(list.body.data.config).toEqual({
+      reference: 'tienda.test',
+      imapSsl: 'imap.example.net',
+      smtpSsl: 'smtp.example.net',
+      imap: 'imap.tienda.test',
+      smtp: 'smtp.tienda.test',
+    });
   });
 
   it('refuses a missing or invalid name, a short password, a taken name and more than the limit', async () => {
@@ -47,7 +53,7 @@ describe.each(STORE_KINDS)('mail accounts on %s', (kind) => {
     expect(short.body.system.inputs).toEqual(['password']);
     const taken = await create('ventas');
     expect(taken.status).toBe(400);
-    expect(taken.body.system.errors[0]).toBe('Ese nombre ya está en uso');
+    expect(taken.body.system.errors[0]).toBe('Este servicio ya tiene uno con ese nombre');
     expect((await create('info')).status).toBe(200);
     expect((await create('hola')).status).toBe(200);
     const limit = await create('cuatro');
@@ -56,20 +62,43 @@ describe.each(STORE_KINDS)('mail accounts on %s', (kind) => {
 
   it('shows the password again only to users who may see mail accounts', async () => {
     const [account] = (await api<{ correo: MailAccount[] }>(ctx, acc, 'admin', `/service/${id}/correo/list/`)).body.data.correo;
-    expect((await api(ctx, acc, 'reader', `/service/${id}/correo/${account.id}/password/`)).body.data).toEqual({ password: 'Secr3t-pass!' });
+    expect((await api(ctx, acc, 'reader', `/service/${id}/correo/${account.id}/password/`)).body.data).toEqual({
+      password: 'Secr3t-pass!',
+    });
     expect((await api(ctx, acc, 'nothing', `/service/${id}/correo/${account.id}/password/`)).status).toBe(404);
     expect((await api(ctx, acc, 'ftponly', `/service/${id}/correo/${account.id}/password/`)).status).toBe(404);
   });
 
+  it('hides the accounts and aliases from a user who may not see the mail service, whatever else they hold', async () => {
+    const [account] = (await api<{ correo: MailAccount[] }>(ctx, acc, 'admin', `/service/${id}/correo/list/`)).body.data.correo;
+    acc.users.hiddenmail = (await createUser(ctx.store, acc.realm, 'hiddenmail', 'test-password-1')).id;
+    await grant(ctx.store, acc.realm, 'hiddenmail', 'tienda.test', {
+      servicemail: 'disabled',
+      servicemail_accounts: 'write',
+      servicemail_alias: 'write',
+    });
+    for (const url of [`/service/${id}/correo/list/`, `/service/${id}/correo/${account.id}/password/`, `/service/${id}/alias/list/`]) {
+      expect((await api(ctx, acc, 'hiddenmail', url)).status, url).toBe(404);
+    }
+    expect((await api(ctx, acc, 'hiddenmail', `/service/${id}/correo/create/`, { name: 'oculta', password: 'Secr3t-pass!' })).status).toBe(
+      404,
+    );
+    expect((await api(ctx, acc, 'mailonly', `/service/${id}/correo/list/`)).status).toBe(200);
+  });
+
   it('changes the password, on the backend too', async () => {
     const [account] = (await api<{ correo: MailAccount[] }>(ctx, acc, 'admin', `/service/${id}/correo/list/`)).body.data.correo;
-    const { status, body } = await api(ctx, acc, 'admin', `/service/${id}/correo/${account.id}/changepassword/`, { password: 'N3w-password?' });
+    const { status, body } = await api(ctx, acc, 'admin', `/service/${id}/correo/${account.id}/changepassword/`, {
+      password: 'N3w-password?',
+    });
     expect(status).toBe(200);
     expect(body.system.info[0]).toBe('Contraseña cambiada');
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     const box = await localObject(ctx, 'mail.box', account.user);
     expect(await verifyPassword(box.hash, 'N3w-password?')).toBe(true);
-    expect((await api(ctx, acc, 'reader', `/service/${id}/correo/${account.id}/changepassword/`, { password: 'N3w-password?' })).status).toBe(403);
+    expect(
+      (await api(ctx, acc, 'reader', `/service/${id}/correo/${account.id}/changepassword/`, { password: 'N3w-password?' })).status,
+    ).toBe(403);
     expect((await api(ctx, acc, 'admin', `/service/${id}/correo/${account.id}/changepassword/`, { password: '' })).status).toBe(400);
   });
 
@@ -86,7 +115,9 @@ describe.each(STORE_KINDS)('mail accounts on %s', (kind) => {
     for (const path of ['', 'password/', 'login/', 'delete/']) {
       expect((await api(ctx, acc, 'admin', `/service/${other}/correo/${mine.id}/${path}`)).status).toBe(404);
     }
-    expect((await api(ctx, acc, 'admin', `/service/${other}/correo/${mine.id}/changepassword/`, { password: 'Whatever-123' })).status).toBe(404);
+    expect((await api(ctx, acc, 'admin', `/service/${other}/correo/${mine.id}/changepassword/`, { password: 'Whatever-123' })).status).toBe(
+      404,
+    );
     expect((await api(ctx, acc, 'admin', `/service/${acc.items['aparcado.test']}/correo/list/`)).status).toBe(404);
   });
 
@@ -99,14 +130,14 @@ describe.each(STORE_KINDS)('mail accounts on %s', (kind) => {
     const during = (await api<{ correo: MailAccount[] }>(ctx, acc, 'admin', `/service/${id}/correo/list/`)).body.data.correo;
     expect(during.find((a) => a.id === target.id)).toMatchObject({ state: 'deleting', eliminable: false });
     expect((await api(ctx, acc, 'admin', `/service/${id}/correo/${target.id}/delete/`)).status).toBe(404);
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     const after = (await api<{ correo: MailAccount[] }>(ctx, acc, 'admin', `/service/${id}/correo/list/`)).body.data.correo;
     expect(after.map((a) => a.name)).toEqual(['info', 'ventas']);
     expect(await localObject(ctx, 'mail.box', 'hola@tienda.test')).toBeUndefined();
   });
 });
 
-describe.each(STORE_KINDS)('mail aliases on %s', (kind) => {
+describeStores('mail aliases on %s', (kind) => {
   let ctx: TestContext;
   let acc: Account;
   let id: number;
@@ -117,13 +148,19 @@ describe.each(STORE_KINDS)('mail aliases on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  const create = (name: string, target: string, user = 'admin') => api<{ alias: MailAlias }>(ctx, acc, user, `/service/${id}/alias/create/`, { name, target });
+  const create = (name: string, target: string, user = 'admin') =>
+    api<{ alias: MailAlias }>(ctx, acc, user, `/service/${id}/alias/create/`, { name, target });
 
   it('creates an alias with comma-separated targets and applies it', async () => {
     const { status, body } = await create('pedidos', 'ana@tienda.test, Luis@Example.com');
     expect(status).toBe(200);
-    expect(body.data.alias).toMatchObject({ alias: 'pedidos', referencePunycode: 'tienda.test', name: 'ana@tienda.test, luis@example.com', targets: ['ana@tienda.test', 'luis@example.com'] });
-    await drainJobs(ctx.store);
+    expect(body.data.alias).toMatchObject({
+      alias: 'pedidos',
+      referencePunycode: 'tienda.test',
+      name: 'ana@tienda.test, luis@example.com',
+      targets: ['ana@tienda.test', 'luis@example.com'],
+    });
+    await ctx.app.runtime.outbox.drain();
     expect(await localObject(ctx, 'mail.alias', 'pedidos@tienda.test')).toEqual({ targets: ['ana@tienda.test', 'luis@example.com'] });
   });
 
@@ -137,7 +174,7 @@ describe.each(STORE_KINDS)('mail aliases on %s', (kind) => {
     expect(invalid.body.system.errors[0]).toBe('Correo electrónico no válido');
     const none = await create('x', ' , ');
     expect(none.body.system.errors[0]).toBe('Indica al menos un destino');
-    expect((await create('pedidos', 'a@b.es')).body.system.errors[0]).toBe('Ese nombre ya está en uso');
+    expect((await create('pedidos', 'a@b.es')).body.system.errors[0]).toBe('Este servicio ya tiene uno con ese nombre');
     await api(ctx, acc, 'admin', `/service/${id}/correo/create/`, { name: 'buzon', password: 'Secr3t-pass!' });
     expect((await create('buzon', 'a@b.es')).status).toBe(400);
     expect((await api(ctx, acc, 'admin', `/service/${id}/correo/create/`, { name: 'pedidos', password: 'Secr3t-pass!' })).status).toBe(400);
@@ -146,9 +183,11 @@ describe.each(STORE_KINDS)('mail aliases on %s', (kind) => {
   it('saves new targets, and refuses readers, hidden areas and foreign ids', async () => {
     const list = (await api<{ alias: MailAlias[] }>(ctx, acc, 'reader', `/service/${id}/alias/list/`)).body.data.alias;
     const pedidos = list.find((a) => a.alias === 'pedidos')!;
-    const saved = await api<{ alias: MailAlias }>(ctx, acc, 'admin', `/service/${id}/alias/${pedidos.id}/save/`, { target: 'nuevo@tienda.test' });
+    const saved = await api<{ alias: MailAlias }>(ctx, acc, 'admin', `/service/${id}/alias/${pedidos.id}/save/`, {
+      target: 'nuevo@tienda.test',
+    });
     expect(saved.body.data.alias.targets).toEqual(['nuevo@tienda.test']);
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect(await localObject(ctx, 'mail.alias', 'pedidos@tienda.test')).toEqual({ targets: ['nuevo@tienda.test'] });
     expect((await api(ctx, acc, 'reader', `/service/${id}/alias/${pedidos.id}/save/`, { target: 'a@b.es' })).status).toBe(403);
     expect((await api(ctx, acc, 'noalias', `/service/${id}/alias/list/`)).status).toBe(404);
@@ -161,7 +200,7 @@ describe.each(STORE_KINDS)('mail aliases on %s', (kind) => {
     const list = (await api<{ alias: MailAlias[] }>(ctx, acc, 'admin', `/service/${id}/alias/list/`)).body.data.alias;
     const pedidos = list.find((a) => a.alias === 'pedidos')!;
     expect((await api(ctx, acc, 'admin', `/service/${id}/alias/${pedidos.id}/delete/`)).body.system.info[0]).toBe('Alias eliminado');
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect(await localObject(ctx, 'mail.alias', 'pedidos@tienda.test')).toBeUndefined();
     const after = (await api<{ alias: MailAlias[] }>(ctx, acc, 'admin', `/service/${id}/alias/list/`)).body.data.alias;
     expect(after.map((a) => a.alias)).toEqual(['']);

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import type { DatabaseView } from '@atalaya/contract';
+import type { DatabaseView, ServiceView } from '@atalaya/contract';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainJobs, MAX_ATTEMPTS } from '../../src/outbox/outbox.ts';
+import { MAX_ATTEMPTS } from '../../src/outbox/outbox.ts';
 import type { Account } from '../fixtures.ts';
+import { skipReason } from '../skip.ts';
 import { openTestApp, type TestContext } from '../stores.ts';
 import { api, serviceAccount } from './helpers.ts';
-import { skipReason } from '../skip.ts';
 
 /**
  * The real MariaDB driver against the server on 127.0.0.1:3306 (root, no password), which the
@@ -57,11 +57,13 @@ describe.skipIf(!reachable)('the MariaDB databases driver', () => {
   });
 
   it('creates a real database and user that connects with its password and sees only its database', async () => {
-    const other = await api<{ ddbb: DatabaseView }>(ctx, acc, 'admin', `/service/${acc.items['otra.test']}/ddbb/create/`, { password: 'Otra-pass-123' });
+    const other = await api<{ ddbb: DatabaseView }>(ctx, acc, 'admin', `/service/${acc.items['otra.test']}/ddbb/create/`, {
+      password: 'Otra-pass-123',
+    });
     const created = await api<{ ddbb: DatabaseView }>(ctx, acc, 'admin', `/service/${id}/ddbb/create/`, { password: 'Pa$$w0rd-inicial' });
     db = created.body.data.ddbb;
-    expect(db.bbdd).toBe(`${prefix}tienda_test_1`);
-    await drainJobs(ctx.store);
+    expect(db.bbdd).toBe(`${prefix}tienda_test_${id}_1`);
+    await ctx.app.runtime.outbox.drain();
     expect((await api<{ ddbb: DatabaseView[] }>(ctx, acc, 'admin', `/service/${id}/ddbb/list/`)).body.data.ddbb[0].state).toBe('ready');
     const c = await asUser(db.user, 'Pa$$w0rd-inicial', db.bbdd);
     await c.query('CREATE TABLE producto (id INT PRIMARY KEY, nombre VARCHAR(50))');
@@ -76,18 +78,18 @@ describe.skipIf(!reachable)('the MariaDB databases driver', () => {
 
   it('flips the host to % for external access, and back', async () => {
     await api(ctx, acc, 'admin', `/service/${id}/ddbb/${db.id}/toggle/externalaccess/`);
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect(await hostsOf(db.user)).toEqual(['%']);
     const c = await asUser(db.user, 'Pa$$w0rd-inicial', db.bbdd);
     await c.end();
     await api(ctx, acc, 'admin', `/service/${id}/ddbb/${db.id}/toggle/externalaccess/`);
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect(await hostsOf(db.user)).toEqual(['127.0.0.1', 'localhost']);
   });
 
   it('changes the password on the server: the old one stops working', async () => {
     await api(ctx, acc, 'admin', `/service/${id}/ddbb/${db.id}/changepassword/`, { password: "N'uev@-clave`99" });
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     await expect(asUser(db.user, 'Pa$$w0rd-inicial')).rejects.toThrow(/denied/);
     const c = await asUser(db.user, "N'uev@-clave`99", db.bbdd);
     await c.end();
@@ -98,14 +100,38 @@ describe.skipIf(!reachable)('the MariaDB databases driver', () => {
     expect(dump.status).toBe(200);
     expect(String(dump.headers['content-disposition'])).toContain(`filename="Backup-${db.bbdd}-`);
     expect(dump.raw).toContain('CREATE TABLE `producto`');
-    expect(dump.raw).toContain("INSERT INTO `producto` VALUES");
+    expect(dump.raw).toContain('INSERT INTO `producto` VALUES');
     expect(dump.raw).toContain('café ñandú');
     expect(dump.raw).not.toContain('mysql.user');
   });
 
+  it('measures the database from information_schema: rows written make its size and the service’s database space grow', async () => {
+    const measure = async () => {
+      await api(ctx, acc, 'admin', `/service/${id}/usage/refresh/`, {});
+      await ctx.app.runtime.outbox.drain();
+      const list = (await api<{ ddbb: DatabaseView[] }>(ctx, acc, 'admin', `/service/${id}/ddbb/list/`)).body.data.ddbb;
+      const service = (await api<{ service: ServiceView }>(ctx, acc, 'admin', `/service/${id}/`)).body.data.service;
+      return { database: list.find((d) => d.id === db.id)!.usage, service: service.usage.spaceBbdd.used };
+    };
+    const before = await measure();
+    expect(before.database).toBeGreaterThan(0);
+    const c = await asUser(db.user, "N'uev@-clave`99", db.bbdd);
+    await c.query('CREATE TABLE registro (id INT PRIMARY KEY, texto VARCHAR(600))');
+    for (let batch = 0; batch < 10; batch++) {
+      const rows = Array.from({ length: 400 }, (_, i) => [batch * 400 + i, 'x'.repeat(500)]);
+      await c.query('INSERT INTO registro VALUES ?', [rows]);
+    }
+    // The server's own statistics are what information_schema reports; brought up to date here.
+    await c.query('ANALYZE TABLE registro');
+    await c.end();
+    const after = await measure();
+    expect(after.database).toBeGreaterThan(before.database + 1_000_000);
+    expect(after.service).toBe(after.database);
+  });
+
   it('removes the user and the database on delete', async () => {
     await api(ctx, acc, 'admin', `/service/${id}/ddbb/${db.id}/delete/`);
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect(await hostsOf(db.user)).toEqual([]);
     const c = await admin();
     const [rows] = await c.query('SELECT schema_name FROM information_schema.schemata WHERE schema_name = ?', [db.bbdd]);
@@ -166,9 +192,9 @@ describe.skipIf(!reachable)('the MariaDB driver when the server is down mid-chan
   it('keeps the change pending and retried while the server is unreachable, then applies it once it is back', async () => {
     const created = await api<{ ddbb: DatabaseView }>(ctx, acc, 'admin', `/service/${id}/ddbb/create/`, { password: 'Espera-1234' });
     const jobId = created.body.system.job!;
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     await retryNow();
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     const job = await ctx.store.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'pending', attempts: 2 });
     expect(job.last_error).toMatch(/ECONNREFUSED/);
@@ -179,7 +205,7 @@ describe.skipIf(!reachable)('the MariaDB driver when the server is down mid-chan
 
     await gate.open();
     await retryNow();
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect((await listed())[0].state).toBe('ready');
     const c = await asUser(pending.user, 'Espera-1234', pending.bbdd);
     await c.end();
@@ -189,12 +215,16 @@ describe.skipIf(!reachable)('the MariaDB driver when the server is down mid-chan
     await gate.close();
     const [db] = await listed();
     const toggled = await api<{ ddbb: DatabaseView }>(ctx, acc, 'admin', `/service/${id}/ddbb/${db.id}/toggle/externalaccess/`);
-    await ctx.store.updateTable('job').set({ attempts: MAX_ATTEMPTS - 1 }).where('id', '=', toggled.body.system.job!).execute();
-    await drainJobs(ctx.store);
+    await ctx.store
+      .updateTable('job')
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where('id', '=', toggled.body.system.job!)
+      .execute();
+    await ctx.app.runtime.outbox.drain();
     expect((await listed())[0]).toMatchObject({ state: 'failed', externalAccess: true });
     await gate.open();
     await api(ctx, acc, 'admin', `/service/${id}/ddbb/${db.id}/changepassword/`, { password: 'Vuelta-1234' });
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect((await listed())[0].state).toBe('ready');
     expect(await hostsOf(db.user)).toEqual(['%']);
   });

@@ -1,16 +1,15 @@
 import type { ServiceView } from '@atalaya/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localWebDriver } from '../../src/drivers/web/local.ts';
 import { readConstructorToken } from '../../src/modules/service/service/constructor.ts';
-import { drainJobs } from '../../src/outbox/outbox.ts';
 import { createSecrets, loadSecretKey } from '../../src/secrets.ts';
-import type { Account } from '../fixtures.ts';
-import { openTestApp, STORE_KINDS, type TestContext } from '../stores.ts';
+import { type Account, createAccount } from '../fixtures.ts';
+import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { api, localObject, serviceAccount } from './helpers.ts';
 
 type S = { service: ServiceView };
 
-describe.each(STORE_KINDS)('the service main view on %s', (kind) => {
+describeStores('the service main view on %s', (kind) => {
   let ctx: TestContext;
   let acc: Account;
   let id: number;
@@ -22,11 +21,22 @@ describe.each(STORE_KINDS)('the service main view on %s', (kind) => {
   afterAll(() => ctx.close());
 
   it('answers the service with usage, PHP options from its minimum, server names and permissions', async () => {
-    await ctx.store.updateTable('service').set({ php_min_version: '7.4', used_space_web: 1536 * 1024 * 1024 }).where('item_id', '=', id).execute();
+    await ctx.store
+      .updateTable('service')
+      .set({ php_min_version: '7.4', used_space_web: 1536 * 1024 * 1024 })
+      .where('item_id', '=', id)
+      .execute();
     const { status, body } = await api<S>(ctx, acc, 'reader', `/service/${id}/`);
     expect(status).toBe(200);
     const s = body.data.service;
-    expect(s).toMatchObject({ id, frontendDbID: id, reference: 'tienda.test', isRedirAndParking: false, phpversion: 'default', phpminversion: '7.4' });
+    expect(s).toMatchObject({
+      id,
+      frontendDbID: id,
+      reference: 'tienda.test',
+      isRedirAndParking: false,
+      phpversion: 'default',
+      phpminversion: '7.4',
+    });
     expect(s.phpOptions).toEqual(['default', '7.4', '8.0', '8.1', '8.2', '8.3', '8.4']);
     expect(s.usage.spaceWeb).toEqual({ used: 1536 * 1024 * 1024, limit: 10 * 1024 ** 3 });
     expect(s.usage.BBDD).toEqual({ used: 0, limit: 5 });
@@ -44,8 +54,31 @@ describe.each(STORE_KINDS)('the service main view on %s', (kind) => {
     expect((await api(ctx, acc, 'mailonly', `/service/${id}/`)).status).toBe(404);
     expect((await api(ctx, acc, 'admin', '/service/99999999/')).status).toBe(404);
     expect((await api(ctx, acc, 'admin', '/service/abc/')).status).toBe(404);
-    const other = await serviceAccount(ctx);
+    // Another realm (a name has one owner, so its service has a name of its own).
+    const other = await createAccount(ctx.store, {
+      users: { admin: 'all=write' },
+      items: [{ reference: 'ajena.test', service: 'normal' }],
+    });
     expect((await api(ctx, other, 'admin', `/service/${id}/`)).status).toBe(404);
+  });
+
+  it('answers 404 for every hosting area of an item that is a domain only, even to a user with every right', async () => {
+    const solo = await createAccount(ctx.store, { users: { ana: 'all=write' }, items: [{ reference: 'solo.es', domain: true }] });
+    const headers = await solo.as('ana');
+    const id = solo.items['solo.es'];
+    for (const area of [
+      'subdomain/list/',
+      'redirection/list/',
+      'dns/list/',
+      'ftp/list/',
+      'ddbb/list/',
+      'logerror/',
+      'webconstructor/',
+      '',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/p247/service/${id}/${area}`, headers });
+      expect(res.statusCode, area).toBe(404);
+    }
   });
 
   it('lets a user who sees only FTP load the service (the wrapper needs its permissions)', async () => {
@@ -60,12 +93,12 @@ describe.each(STORE_KINDS)('the service main view on %s', (kind) => {
     expect(on.body.data.service).toMatchObject({ parkingActive: true, state: 'pending' });
     expect(on.body.system.job).toBe(on.body.data.service.job);
     expect(on.body.system.info[0]).toBe('Aparcamiento activado');
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect(await localObject(ctx, 'web', 'tienda.test')).toMatchObject({ parkingActive: true, webRoot: '/var/www/tienda.test' });
     expect((await api<S>(ctx, acc, 'admin', `/service/${id}/`)).body.data.service.state).toBe('ready');
     const off = await api<S>(ctx, acc, 'admin', `/service/${id}/parking/disable/`);
     expect(off.body.data.service.parkingActive).toBe(false);
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect(await localObject(ctx, 'web', 'tienda.test')).toMatchObject({ parkingActive: false });
   });
 
@@ -79,10 +112,10 @@ describe.each(STORE_KINDS)('the service main view on %s', (kind) => {
     const { status, body } = await api<S>(ctx, acc, 'admin', `/service/${id}/php/`, { phpVersion: '8.3' });
     expect(status).toBe(200);
     expect(body.data.service.phpversion).toBe('8.3');
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect(await localObject(ctx, 'web', 'tienda.test')).toMatchObject({ phpVersion: '8.3' });
     await api(ctx, acc, 'admin', `/service/${id}/php/`, { phpVersion: 'default' });
-    await drainJobs(ctx.store);
+    await ctx.app.runtime.outbox.drain();
     expect(await localObject(ctx, 'web', 'tienda.test')).toMatchObject({ phpVersion: ctx.config.hosting.defaultPhpVersion });
   });
 
@@ -98,8 +131,8 @@ describe.each(STORE_KINDS)('the service main view on %s', (kind) => {
   });
 
   it('shows the error log newest first', async () => {
-    await drainJobs(ctx.store);
-    await localWebDriver(ctx.store).appendErrorLog('tienda.test', [
+    await ctx.app.runtime.outbox.drain();
+    await localWebDriver(ctx.store, ctx.config.dataDir).appendErrorLog('tienda.test', [
       { ts: 100, level: 'error', message: 'first' },
       { ts: 300, level: 'warn', message: 'third' },
       { ts: 200, level: 'error', message: 'second' },

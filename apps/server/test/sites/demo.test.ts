@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { readLocalSite } from '../../src/drivers/sites/local.ts';
-import { drainJobs } from '../../src/outbox/outbox.ts';
 import { openTestApp, type TestContext } from '../stores.ts';
 
 describe('the demo’s sites', () => {
@@ -12,9 +11,14 @@ describe('the demo’s sites', () => {
   afterAll(() => ctx.close());
 
   it('seeds sites and redirections that the web driver applies', async () => {
-    await seedDemo(ctx.store, 'demo-password-123', ctx.config);
-    await drainJobs(ctx.store);
-    const failed = await ctx.store.selectFrom('job').select(['kind', 'last_error']).where('kind', 'like', 'sites.%').where('status', '!=', 'done').execute();
+    await seedDemo(ctx.app.runtime, 'demo-password-123');
+    await ctx.app.runtime.outbox.drain();
+    const failed = await ctx.store
+      .selectFrom('job')
+      .select(['kind', 'last_error'])
+      .where('kind', 'like', 'sites.%')
+      .where('status', '!=', 'done')
+      .execute();
     expect(failed).toEqual([]);
     const www = await ctx.store.selectFrom('site').select('id').where('name', '=', 'www').orderBy('id').executeTakeFirstOrThrow();
     expect(readLocalSite(ctx.config.dataDir, `site-${www.id}`)?.redirections).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { send } from '../fixtures.ts';
 import type { TestContext } from '../stores.ts';
 
 /** A multipart body with text fields and files (certificates are uploaded as files by the SPA). */
@@ -8,7 +9,9 @@ export function multipart(fields: Record<string, string>, files: Record<string, 
     parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   }
   for (const [name, value] of Object.entries(files)) {
-    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.pem"\r\nContent-Type: application/x-pem-file\r\n\r\n${value}\r\n`);
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.pem"\r\nContent-Type: application/x-pem-file\r\n\r\n${value}\r\n`,
+    );
   }
   parts.push(`--${boundary}--\r\n`);
   return { payload: parts.join(''), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -18,21 +21,17 @@ export type Headers = Record<string, string>;
 
 /** Small wrappers over app.inject that answer the status and the parsed envelope. */
 export function caller(ctx: () => TestContext) {
-  const send = async (method: 'GET' | 'POST', url: string, headers: Headers, body?: Record<string, string>) => {
-    const response = await ctx().app.inject({
-      method,
-      url: `/p247${url}`,
-      headers: body ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
-      payload: body ? new URLSearchParams(body).toString() : undefined,
-    });
-    return { status: response.statusCode, body: response.json() };
-  };
   return {
-    get: (url: string, headers: Headers) => send('GET', url, headers),
-    post: (url: string, headers: Headers, body: Record<string, string>) => send('POST', url, headers, body),
+    get: (url: string, headers: Headers) => send(ctx().app, 'GET', url, headers),
+    post: (url: string, headers: Headers, body: Record<string, string>) => send(ctx().app, 'POST', url, headers, body),
     async upload(url: string, headers: Headers, fields: Record<string, string>, files: Record<string, string>) {
       const { payload, contentType } = multipart(fields, files);
-      const response = await ctx().app.inject({ method: 'POST', url: `/p247${url}`, headers: { ...headers, 'content-type': contentType }, payload });
+      const response = await ctx().app.inject({
+        method: 'POST',
+        url: `/p247${url}`,
+        headers: { ...headers, 'content-type': contentType },
+        payload,
+      });
       return { status: response.statusCode, body: response.json() };
     },
   };

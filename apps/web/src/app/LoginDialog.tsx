@@ -12,7 +12,14 @@ export default function LoginDialog({ onSignedIn }: { onSignedIn: () => void }) 
     onSignedIn();
   };
   return (
-    <Dialog opened onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} title={t('shell.session_expired_title')} centered>
+    <Dialog
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      title={t('shell.session_expired_title')}
+      centered
+    >
       <Text size="sm" mb="sm">
         {t('main.session_expired')}
       </Text>

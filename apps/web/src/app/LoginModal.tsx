@@ -5,7 +5,7 @@ import { setSessionExpiredHandler } from '../lib/api.ts';
 const LoginDialog = lazy(() => import('./LoginDialog.tsx'));
 
 /**
- * Status 101 on any call (spec §4) opens the login dialog; every call waiting on it is replayed
+ * Status 101 on any call (docs/behaviour/shell-session-domains.md#login-dialog) opens the login dialog; every call waiting on it is replayed
  * once the user has signed in again, so the interrupted action completes without losing the page.
  */
 export function LoginModal() {

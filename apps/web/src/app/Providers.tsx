@@ -9,7 +9,7 @@ const Toasts = lazy(() => import('./Toasts.tsx'));
 
 /**
  * The toast area loads with the first toast, not with the page: the sign-in page rarely shows one
- * (DESIGN §8). Toasts shown before it arrives wait in the store and appear once it does.
+ * (docs/design.md#budgets). Toasts shown before it arrives wait in the store and appear once it does.
  */
 function ToastsOnDemand() {
   const { notifications, queue } = useNotifications();

@@ -1,14 +1,14 @@
 import { listenToOtherTabs } from '../lib/broadcast.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { fetchUserInfo, userInfoQuery } from '../lib/session.ts';
-import type { StartupCalls } from '../lib/startupCalls.ts';
 import { loadSiteConfig, siteConfigQuery } from '../lib/siteConfig.ts';
+import type { StartupCalls } from '../lib/startupCalls.ts';
 import { initColor } from '../lib/theme.ts';
 import { applyUserPreferences } from './applyUserPreferences.ts';
 import { createQueryClient } from './queryClient.ts';
 
 /**
- * Start-up in the spec's order (§4): translations, site config, colour, user info; then the app
+ * Start-up in this order (docs/behaviour/shell-session-domains.md#states): translations, site config, colour, user info; then the app
  * shows. Both calls are sent at once (two round trips cost seconds on a phone) and applied in order;
  * the entry has usually sent them already (`calls`, lib/startupCalls.ts).
  */

@@ -1,4 +1,5 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiFailure } from '../lib/api.ts';
 import { notifyError } from '../lib/notify.ts';
 
 declare module '@tanstack/react-query' {
@@ -8,10 +9,18 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Every failed mutation toasts (spec §8) unless it says otherwise; queries show their own state. */
+/**
+ * Every failed mutation toasts (docs/behaviour/shell-session-domains.md#errors) unless it says otherwise; so does every failed
+ * load, except a "not found", which the page shows as its 404 view (app/shell/RouteError.tsx).
+ */
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (!(error instanceof ApiFailure && error.status === 404)) notifyError(error);
+      },
+    }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (!mutation.meta?.quiet) notifyError(error);

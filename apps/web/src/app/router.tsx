@@ -1,11 +1,12 @@
 import { AREAS_BY_KIND } from '@atalaya/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { serviceRoutes } from '../features/service/routes.tsx';
 import LoginPage from '../features/session/LoginPage.tsx';
 import { addTexts } from '../lib/i18n.ts';
 import { useUser } from '../lib/session.ts';
+import { serviceRoutes } from './serviceRoutes.tsx';
 import { RequireAreas } from './shell/RequireAreas.tsx';
+import { RouteError } from './shell/RouteError.tsx';
 
 /** A route whose screen is its own chunk: only the sign-in route's code loads at /login/. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -18,7 +19,7 @@ const list = (kind: 'domain' | 'service' | 'mail') => async () => {
 /**
  * The item frame, with the screens' texts (locales/index.ts, ≈ 9 KB gzip): every screen that uses
  * them (domain, hosting, mail, sites, DNS) is an item page, so the dashboard and the lists do not
- * wait for them (DESIGN §8). The router loads a route's `lazy` before it renders any child.
+ * wait for them (docs/design.md#budgets). The router loads a route's `lazy` before it renders any child.
  */
 const itemLayout = async () => {
   const [layout, texts] = await Promise.all([import('./shell/ItemLayout.tsx'), import('../locales/index.ts')]);
@@ -26,27 +27,34 @@ const itemLayout = async () => {
   return { Component: layout.default };
 };
 
-/** Children of /admin/:id/: each area page shows the 404 view when none of its areas is visible. */
+/**
+ * Children of /admin/:id/: each area page shows the 404 view when the item lacks its kind or none of
+ * its areas is visible; a page whose main load fails ends in RouteError, inside the item's frame.
+ */
 const itemRoutes: RouteObject[] = [
-  { index: true, lazy: screen(() => import('./shell/MainView.tsx')) },
+  { index: true, lazy: screen(() => import('./shell/MainView.tsx')), ErrorBoundary: RouteError },
   {
     path: 'domain/',
-    element: <RequireAreas areas={AREAS_BY_KIND.domain} />,
+    element: <RequireAreas areas={AREAS_BY_KIND.domain} kind="domain" />,
+    ErrorBoundary: RouteError,
     children: [{ index: true, lazy: screen(() => import('../features/domain/DomainPage.tsx')) }],
   },
   {
     path: 'mail/',
-    element: <RequireAreas areas={AREAS_BY_KIND.mail} />,
+    element: <RequireAreas areas={AREAS_BY_KIND.mail} kind="mail" />,
+    ErrorBoundary: RouteError,
     children: [{ index: true, lazy: screen(() => import('../features/mail/MailPage.tsx')) }],
   },
   {
     path: 'service/',
-    element: <RequireAreas areas={AREAS_BY_KIND.service} />,
+    element: <RequireAreas areas={AREAS_BY_KIND.service} kind="service" />,
+    ErrorBoundary: RouteError,
     children: [
       ...serviceRoutes,
       {
         path: 'dns/',
         element: <RequireAreas areas={['service_dnszone']} />,
+        ErrorBoundary: RouteError,
         children: [{ index: true, lazy: screen(() => import('../features/dns/DnsPage.tsx')) }],
       },
     ],

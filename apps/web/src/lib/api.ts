@@ -1,4 +1,16 @@
-import { API_BASE, type Envelope, ENVELOPE_HEADER, REQUEST_HEADER, STATUS_NO_SESSION } from '@atalaya/contract';
+import {
+  type AnswerOf,
+  API_BASE,
+  ENVELOPE_HEADER,
+  type Endpoint,
+  type Envelope,
+  type ParamsOf,
+  pathOf,
+  REQUEST_HEADER,
+  type RequestOf,
+  STATUS_NO_SESSION,
+} from '@atalaya/contract';
+import { logDebug } from './errors.ts';
 
 /** A refused call: the HTTP status, the envelope's status code and its translated messages. */
 export class ApiFailure extends Error {
@@ -7,7 +19,7 @@ export class ApiFailure extends Error {
   readonly errors: string[];
   readonly inputs: string[];
   constructor(status: number, system?: Envelope['system']) {
-    // Spec §8: 404 gives '404', 500 gives '500', otherwise the first system error, or 'error'.
+    // docs/behaviour/shell-session-domains.md#errors: 404 gives '404', 500 gives '500', otherwise the first system error, or 'error'.
     const message = status === 404 ? '404' : status >= 500 ? '500' : (system?.errors[0] ?? 'error');
     super(message);
     this.status = status;
@@ -22,7 +34,7 @@ export class ApiFailure extends Error {
   }
 }
 
-export type Fields = Record<string, string | number | boolean | File | (string | number)[] | undefined | null>;
+type Fields = Record<string, string | number | boolean | File | (string | number)[] | undefined | null>;
 
 let onSessionExpired: (() => Promise<void>) | null = null;
 /** The shell registers the login modal here: it resolves once the user has signed in again. */
@@ -53,27 +65,51 @@ export interface ApiResult<T> {
   job: number | null;
 }
 
-/** One call to /p247/: the envelope unwrapped; on status 101 the login modal opens and the call is replayed. */
-export async function call<T>(method: 'GET' | 'POST', path: string, fields?: Fields, replayed = false): Promise<ApiResult<T>> {
-  const url = `${API_BASE}${path.replace(/^\//, '')}`;
-  const response = await fetch(method === 'GET' && fields ? `${url}?${toBody(fields)}` : url, {
-    method,
+type FieldValue = Fields[string];
+/** The form fields of a call, named as its request schema names them; values travel as form text. */
+export type FormOf<E extends Endpoint> = { [K in keyof RequestOf<E>]?: FieldValue };
+
+/** The URL of a call of the endpoint table, path parameters filled in. */
+export const urlOf = <E extends Endpoint>(e: E, params: ParamsOf<E>) => `${API_BASE.slice(0, -1)}${pathOf(e, params)}`;
+
+/**
+ * One call of the endpoint table: the envelope unwrapped; on status 101 the login modal opens and
+ * the call is replayed (unless `replayed`: the sign-in page's own calls never open it).
+ */
+export async function call<E extends Endpoint>(
+  e: E,
+  params: ParamsOf<E>,
+  fields?: FormOf<E>,
+  replayed = false,
+): Promise<ApiResult<AnswerOf<E>>> {
+  const url = urlOf(e, params);
+  const form = fields as Fields | undefined;
+  const response = await fetch(e.method === 'GET' && form ? `${url}?${toBody(form)}` : url, {
+    method: e.method,
     credentials: 'same-origin',
     headers: { [REQUEST_HEADER]: '1' },
-    body: method === 'POST' && fields ? toBody(fields) : undefined,
+    body: e.method === 'POST' ? toBody(form ?? {}) : undefined,
   });
-  const envelope = await envelopeOf<T>(response);
+  const envelope = await envelopeOf<AnswerOf<E>>(response);
   if (envelope?.system.statusCode === STATUS_NO_SESSION && onSessionExpired && !replayed) {
     await onSessionExpired();
-    return call<T>(method, path, fields, true);
+    return call(e, params, fields, true);
   }
   return unwrap(response, envelope);
 }
 
+/** The data of a call, for queries. */
+export const fetchData = <E extends Endpoint>(e: E, params: ParamsOf<E>, fields?: FormOf<E>) => call(e, params, fields).then((r) => r.data);
+
 const envelopeOf = async <T>(response: Response): Promise<Envelope<T> | undefined> =>
   response.headers.get(ENVELOPE_HEADER) ? await response.json().catch(() => undefined) : undefined;
 
+/**
+ * An answer without the envelope (an HTML page from a proxy or a gateway, a bare error) is a failure
+ * by its HTTP status, whatever that status says: its text is never shown.
+ */
 function unwrap<T>(response: Response, envelope: Envelope<T> | undefined): ApiResult<T> {
+  logDebug(envelope?.system.debug);
   if (!response.ok || !envelope?.system.valid) throw new ApiFailure(response.status, envelope?.system);
   return { data: envelope.data, info: envelope.system.info, job: envelope.system.job };
 }
@@ -86,6 +122,3 @@ export async function answerOf<T>(sent: Promise<Response>): Promise<ApiResult<T>
   const response = await sent;
   return unwrap(response, await envelopeOf<T>(response));
 }
-
-export const get = <T>(path: string, params?: Fields) => call<T>('GET', path, params).then((r) => r.data);
-export const post = <T>(path: string, fields?: Fields) => call<T>('POST', path, fields ?? {}).then((r) => r.data);

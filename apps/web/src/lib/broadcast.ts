@@ -1,5 +1,5 @@
 /**
- * Tabs of the same panel stay in step (spec §4): sign-in, sign-out and a language change make the
+ * Tabs of the same panel stay in step (docs/behaviour/shell-session-domains.md#states): sign-in, sign-out and a language change make the
  * other tabs reload. Theme and colour travel through storage events instead (lib/theme.ts), so
  * they apply live without a reload.
  */

@@ -1,5 +1,5 @@
 /**
- * Escape handling for dialogs (spec §4): only the topmost dialog reacts, and only to a second
+ * Escape handling for dialogs (docs/behaviour/shell-session-domains.md#states): only the topmost dialog reacts, and only to a second
  * press within the window, so a stray key does not throw away a half-filled form.
  */
 export function createEscapeGate(windowMs: number) {

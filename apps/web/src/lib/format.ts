@@ -1,4 +1,4 @@
-/** Spec §4: expired when expireTS (Unix seconds) times 1000 is before now. */
+/** Expired when expireTS (Unix seconds) times 1000 is before now. */
 export const isExpired = (expireTS: number, now = Date.now()) => expireTS * 1000 < now;
 
 /** A date in the user's language (Catalan months included). */

@@ -13,7 +13,7 @@ const readCookie = (name: string) =>
 export const storedLanguage = (): Language => toLanguage(readCookie('_lang') ?? DEFAULT_LANGUAGE);
 
 export function rememberLanguage(language: Language) {
-  // biome-ignore lint/suspicious/noDocumentCookie: the spec's `_lang` cookie; the Cookie Store API is missing from Firefox and Safari.
+  // biome-ignore lint/suspicious/noDocumentCookie: the `_lang` cookie; the Cookie Store API is missing from Firefox and Safari.
   document.cookie = `_lang=${language}; max-age=${24 * 3600}; path=/; samesite=strict`;
   document.documentElement.lang = language;
 }

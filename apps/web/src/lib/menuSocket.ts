@@ -1,9 +1,10 @@
-import { API_BASE } from '@atalaya/contract';
+import { endpoints } from '@atalaya/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { urlOf } from './api.ts';
 import { reloadPermissions } from './permissions.ts';
 
 /**
- * /p247/ws pushes {"type":"menu"} when the user's permissions or items change (DESIGN §4): the
+ * The menu socket (endpoints.account.live) pushes {"type":"menu"} when the user's permissions or items change (docs/design.md#api): the
  * permission list and maps reload, and so do the menus. Reconnects with a growing pause.
  */
 export function connectMenuSocket(client: QueryClient): () => void {
@@ -13,7 +14,7 @@ export function connectMenuSocket(client: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const open = () => {
-    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API_BASE}ws`;
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${urlOf(endpoints.account.live, {})}`;
     socket = new WebSocket(url);
     socket.onopen = () => {
       pause = 1000;

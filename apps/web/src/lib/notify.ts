@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import { ApiFailure } from './api.ts';
 
-/** Spec §8: the text of a failure; '404' and '500' become the 'not found' and 'internal error' texts. */
+/** docs/behaviour/shell-session-domains.md#errors: the text of a failure; '404' and '500' become the 'not found' and 'internal error' texts. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiFailure) {
     if (error.message === '404') return i18next.t('main.not_found');
@@ -23,6 +23,6 @@ export function notifyError(error: unknown) {
   notifications.show({ color: 'red', message: errorText(error), autoClose: LIMITS.toastMs });
 }
 
-/** Spec §6/§8: the permissions no longer allow the action (the form or dialog closes). */
+/** docs/behaviour/shell-session-domains.md#errors: the permissions no longer allow the action (the form or dialog closes). */
 export const notifyNoPermission = () =>
   notifications.show({ color: 'red', message: i18next.t('main.no_permission'), autoClose: LIMITS.toastMs });

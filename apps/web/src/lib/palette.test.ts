@@ -10,7 +10,9 @@ describe('the palette', () => {
   it('derives ten shades from light to dark', () => {
     const shades = shadesOf('indigo');
     expect(shades).toHaveLength(10);
-    const lightness = shades.map((hex) => Number.parseInt(hex.slice(1, 3), 16) + Number.parseInt(hex.slice(3, 5), 16) + Number.parseInt(hex.slice(5, 7), 16));
+    const lightness = shades.map(
+      (hex) => Number.parseInt(hex.slice(1, 3), 16) + Number.parseInt(hex.slice(3, 5), 16) + Number.parseInt(hex.slice(5, 7), 16),
+    );
     expect([...lightness].sort((a, b) => b - a)).toEqual(lightness);
   });
 });

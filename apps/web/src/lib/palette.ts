@@ -3,10 +3,28 @@ import type { MantineColorsTuple } from '@mantine/core';
 
 /** The mid tone of each of the 22 named palette colours; the ten shades are derived from it. */
 const BASE: Record<PaletteColor, string> = {
-  emerald: '#10b981', green: '#22c55e', lime: '#84cc16', red: '#ef4444', orange: '#f97316', amber: '#f59e0b',
-  yellow: '#eab308', teal: '#14b8a6', cyan: '#06b6d4', sky: '#0ea5e9', blue: '#3b82f6', indigo: '#6366f1',
-  violet: '#8b5cf6', purple: '#a855f7', fuchsia: '#d946ef', pink: '#ec4899', rose: '#f43f5e', slate: '#64748b',
-  gray: '#6b7280', zinc: '#71717a', neutral: '#737373', stone: '#78716c',
+  emerald: '#10b981',
+  green: '#22c55e',
+  lime: '#84cc16',
+  red: '#ef4444',
+  orange: '#f97316',
+  amber: '#f59e0b',
+  yellow: '#eab308',
+  teal: '#14b8a6',
+  cyan: '#06b6d4',
+  sky: '#0ea5e9',
+  blue: '#3b82f6',
+  indigo: '#6366f1',
+  violet: '#8b5cf6',
+  purple: '#a855f7',
+  fuchsia: '#d946ef',
+  pink: '#ec4899',
+  rose: '#f43f5e',
+  slate: '#64748b',
+  gray: '#6b7280',
+  zinc: '#71717a',
+  neutral: '#737373',
+  stone: '#78716c',
 };
 
 const channels = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));

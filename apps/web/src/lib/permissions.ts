@@ -1,6 +1,8 @@
-import { type Area, canAct, canSee, type PermissionItem, type PermissionMap, type PermissionSet } from '@atalaya/contract';
+import { type Area, canAct, canSee, endpoints, type PermissionItem, type PermissionMap, type PermissionSet } from '@atalaya/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { get, post } from './api.ts';
+import { useCallback, useEffect } from 'react';
+import { fetchData } from './api.ts';
+import { notifyError, notifyNoPermission } from './notify.ts';
 
 export { canAct, canSee };
 
@@ -12,22 +14,62 @@ export const itemPermissionsKey = (itemId: number | string) => ['permission', Nu
 export const itemPermissionsQuery = (itemId: number | string) =>
   queryOptions({
     queryKey: itemPermissionsKey(itemId),
-    queryFn: () => post<ItemPermissions>(`permission/${Number(itemId)}/`),
+    queryFn: () => fetchData(endpoints.account.permission, { id: Number(itemId) }),
     staleTime: 30_000,
   });
 
+interface PermissionOptions {
+  /** Reloads the map another way (the domain call carries it); by default the permission call. */
+  reload?: () => Promise<PermissionMap | undefined>;
+  /** A form: each time it opens the map is reloaded, and without write on `area` it closes. */
+  form?: { area: Area; opened: boolean; close: () => void };
+}
+
 /**
- * The permissions of one item, shared by every screen of that item (one request per item).
- * `refetch()` reloads them; `reloadPermissions()` does it from outside a component.
+ * The one permission hook of the screens: the item's map (one request per item, shared by every
+ * screen of that item), `canSee`/`canAct` on it (the contract's rule), and `check(areas)` for
+ * actions: the map is reloaded first, and when an area may no longer act 'no permission'
+ * shows and the answer is false. `refetch()` reloads; `reloadPermissions()` does it from outside.
  */
-export function useItemPermissions(itemId: number | string) {
+export function usePermissions(itemId: number | string, options: PermissionOptions = {}) {
   const query = useQuery(itemPermissionsQuery(itemId));
   const map = query.data?.permissions;
+  const { refetch } = query;
+  const { reload, form } = options;
+  const check = useCallback(
+    async (areas: Area | readonly Area[]) => {
+      let fresh: PermissionMap | undefined;
+      try {
+        fresh = reload ? await reload() : (await refetch()).data?.permissions;
+      } catch (error) {
+        notifyError(error);
+        return false;
+      }
+      if ((typeof areas === 'string' ? [areas] : areas).every((area) => canAct(fresh, area))) return true;
+      notifyNoPermission();
+      return false;
+    },
+    [reload, refetch],
+  );
+  const opened = form?.opened ?? false;
+  const area = form?.area;
+  const close = form?.close;
+  useEffect(() => {
+    if (!opened || !area || !close) return;
+    let live = true;
+    check(area).then((allowed) => {
+      if (live && !allowed) close();
+    });
+    return () => {
+      live = false;
+    };
+  }, [opened, area, close, check]);
   return {
     ...query,
     map,
     canSee: (area: Area) => canSee(map, area),
     canAct: (area: Area) => canAct(map, area),
+    check,
   };
 }
 
@@ -40,15 +82,15 @@ export function setItemPermissions(client: QueryClient, itemId: number | string,
   client.setQueryData(itemPermissionsKey(itemId), (old: ItemPermissions | undefined) => (old ? { ...old, permissions } : old));
 }
 
-/** True when at least one area of the list is visible: a page is a 404 otherwise (spec §6). */
+/** True when at least one area of the list is visible: a page is a 404 otherwise (docs/behaviour/shell-session-domains.md#permissions). */
 export const canSeeAny = (map: PermissionMap | undefined, areas: readonly Area[]) => areas.some((area) => canSee(map, area));
 
-/** GET /permission/list/: every item the user may see, with the kinds it has (spec §3). */
+/** GET /permission/list/: every item the user may see, with the kinds it has (docs/behaviour/shell-session-domains.md#data). */
 export type PermissionListItem = PermissionItem;
 
 export const permissionListQuery = queryOptions({
   queryKey: ['permission', 'list'],
-  queryFn: () => get<PermissionListItem[]>('permission/list/'),
+  queryFn: () => fetchData(endpoints.account.permissionList, {}),
   staleTime: 30_000,
 });
 

@@ -1,13 +1,13 @@
-import type { Language, PaletteColor, Theme } from '@atalaya/contract';
+import { endpoints, type Language, type PaletteColor, type Theme } from '@atalaya/contract';
 import i18next from 'i18next';
-import { post } from './api.ts';
+import { call } from './api.ts';
 import { tellOtherTabs } from './broadcast.ts';
 import { rememberLanguage } from './i18n.ts';
 import { setColor } from './theme.ts';
 
-/** POST /user/preferences/ (DESIGN §4): kept on the server only for a signed-in user. */
+/** POST /user/preferences/ (docs/design.md#api): kept on the server only for a signed-in user. */
 const save = (signedIn: boolean, fields: { theme?: Theme; color?: PaletteColor; language?: Language }) =>
-  signedIn ? post('user/preferences/', fields).catch(() => undefined) : Promise.resolve(undefined);
+  signedIn ? call(endpoints.account.preferences, {}, fields).catch(() => undefined) : Promise.resolve(undefined);
 
 export async function changeLanguage(language: Language, signedIn: boolean) {
   rememberLanguage(language);

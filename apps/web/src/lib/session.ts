@@ -1,5 +1,5 @@
+import { endpoints, type UserInfo } from '@atalaya/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserInfo } from '@atalaya/contract';
 import { answerOf, call } from './api.ts';
 
 export type { UserInfo };
@@ -9,13 +9,15 @@ export type { UserInfo };
  * call is made as already replayed and the login modal stays shut.
  */
 export const fetchUserInfo = (sent?: Promise<Response>) =>
-  (sent ? answerOf<UserInfo>(sent) : call<UserInfo>('POST', 'user/info/', {}, true))
-    .then((r) => r.data)
-    .catch(() => null);
+  (sent ? answerOf<UserInfo>(sent) : call(endpoints.account.info, {}, {}, true)).then((r) => r.data).catch(() => null);
 
-export const userInfoQuery = queryOptions({ queryKey: ['user', 'info'], queryFn: () => fetchUserInfo(), staleTime: Number.POSITIVE_INFINITY });
+export const userInfoQuery = queryOptions({
+  queryKey: ['user', 'info'],
+  queryFn: () => fetchUserInfo(),
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
-/** The signed-in user, or null. Loaded once at start-up (spec §4), so it is never pending in screens. */
+/** The signed-in user, or null. Loaded once at start-up (docs/behaviour/shell-session-domains.md#states), so it is never pending in screens. */
 export function useUser() {
   return useQuery(userInfoQuery).data ?? null;
 }

@@ -1,25 +1,17 @@
+import { endpoints, type SiteConfig } from '@atalaya/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { answerOf, get } from './api.ts';
+import { answerOf, fetchData } from './api.ts';
 import { CACHE_KEYS, CACHE_TTL_MS, readCache, writeCache } from './cache.ts';
-
-/** GET /config/get/: the branding (spec §3), plus what the server lets customers choose. */
-export interface SiteConfig {
-  company: string;
-  themeConfig: { logo: string; logo_mini: string; color: string };
-  allowCustomerColor?: boolean;
-  languages?: string[];
-  jurisdiction?: string;
-}
 
 const FALLBACK_LOGO = '/assets/images/logo.png';
 
-/** The cached config (`_ddcfg`) when fresh, else the server's; a failure leaves it unloaded (spec §8). */
+/** The cached config (`_ddcfg`) when fresh, else the server's; a failure leaves it unloaded (docs/behaviour/shell-session-domains.md#errors). */
 export async function loadSiteConfig(sent?: Promise<Response> | null): Promise<SiteConfig | null> {
   const cached = readCache<SiteConfig>(localStorage, CACHE_KEYS.config);
   if (cached) return cached;
   try {
     // `sent`: the entry's call (lib/startupCalls.ts), already on its way.
-    const config = sent ? (await answerOf<SiteConfig>(sent)).data : await get<SiteConfig>('config/get/');
+    const config = sent ? (await answerOf<SiteConfig>(sent)).data : await fetchData(endpoints.config.get, {});
     writeCache(localStorage, CACHE_KEYS.config, config, CACHE_TTL_MS.config);
     return config;
   } catch {

@@ -1,4 +1,4 @@
-import { API_BASE, REQUEST_HEADER } from '@atalaya/contract';
+import { API_BASE, endpoints, REQUEST_HEADER } from '@atalaya/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CACHE_KEYS } from './cache.ts';
@@ -22,6 +22,14 @@ afterEach(() => {
 describe('the start-up calls sent by the entry', () => {
   it('use the same path, header and cache key as the rest of the app (they are copies, see startupCalls.ts)', () => {
     expect(WIRE).toMatchObject({ apiBase: API_BASE, requestHeader: REQUEST_HEADER, configCacheKey: CACHE_KEYS.config });
+  });
+
+  it("ask for the endpoint table's config, user info and item list calls, with their methods", () => {
+    const seen = recordFetch();
+    sendStartupCalls(false);
+    const asked = seen.map((s) => `${s.method} ${s.url}`);
+    const table = [endpoints.config.get, endpoints.account.info, endpoints.account.permissionList];
+    expect(asked).toEqual(table.map((e) => `${e.method} ${API_BASE.slice(0, -1)}${e.path}`));
   });
 
   it("ask for the user's items as the screens' query does, except on the sign-in page", async () => {

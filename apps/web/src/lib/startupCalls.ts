@@ -1,13 +1,18 @@
 /**
- * The start-up calls (spec §4: site config, user info), sent by the entry (main.tsx) as soon as it
+ * The start-up calls (site config, user info), sent by the entry (main.tsx) as soon as it
  * runs, while the start-up chunk is still downloading: on a phone this saves a round trip before
- * the first render (DESIGN §8). app/boot.ts reads the answers through lib/api.ts.
+ * the first render (docs/design.md#budgets). app/boot.ts reads the answers through lib/api.ts.
  *
  * This module imports nothing on purpose: anything it imported would join the start-up chunk and
  * the entry would wait for that chunk again (chunks.ts). The names below are therefore copies;
  * startupCalls.test.ts checks them against the contract, lib/cache.ts and lib/permissions.ts.
  */
-export const WIRE = { apiBase: '/p247/', requestHeader: 'x-dd-request', configCacheKey: '_ddcfg', permissionList: 'permission/list/' } as const;
+export const WIRE = {
+  apiBase: '/p247/',
+  requestHeader: 'x-dd-request',
+  configCacheKey: '_ddcfg',
+  permissionList: 'permission/list/',
+} as const;
 
 export interface StartupCalls {
   /** null when the config is cached in this browser (lib/siteConfig.ts reads the cache). */

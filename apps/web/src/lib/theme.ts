@@ -1,5 +1,5 @@
 import { type PaletteColor, type Theme, toColor } from '@atalaya/contract';
-import { createTheme, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
+import { createTheme, type MantineColorScheme, type MantineColorSchemeManager, type MantineColorsTuple, Textarea } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { CACHE_KEYS, CACHE_TTL_MS, readCache, writeCache } from './cache.ts';
 import { shadesOf } from './palette.ts';
@@ -8,7 +8,7 @@ const toMantine = (theme: string | null): MantineColorScheme => (theme === 'ligh
 export const fromMantine = (scheme: MantineColorScheme): Theme => (scheme === 'auto' ? 'system' : scheme);
 
 /**
- * The theme lives under the `theme` key as system / light / dark (spec §9); the storage event
+ * The theme lives under the `theme` key as system / light / dark (docs/behaviour/shell-session-domains.md#constants); the storage event
  * applies a change made in another tab at once.
  */
 export function themeManager(): MantineColorSchemeManager {
@@ -57,13 +57,43 @@ const subscribe = (listener: () => void) => {
 };
 export const useColor = () => useSyncExternalStore(subscribe, () => current);
 
+/**
+ * The neutral surfaces are zinc (docs/behaviour/shell-session-domains.md#data): Mantine's `gray` (light surfaces, borders,
+ * dimmed text) and `dark` (the dark theme, text first, body at 7) from the zinc scale.
+ */
+export const ZINC: MantineColorsTuple = [
+  '#fafafa',
+  '#f4f4f5',
+  '#e4e4e7',
+  '#d4d4d8',
+  '#a1a1aa',
+  '#71717a',
+  '#52525b',
+  '#3f3f46',
+  '#27272a',
+  '#18181b',
+];
+export const ZINC_DARK: MantineColorsTuple = [
+  '#e4e4e7',
+  '#d4d4d8',
+  '#a1a1aa',
+  '#8b8b93',
+  '#52525b',
+  '#3f3f46',
+  '#2e2e33',
+  '#27272a',
+  '#18181b',
+  '#09090b',
+];
+
 export const buildTheme = (color: PaletteColor) =>
   createTheme({
     primaryColor: color,
-    colors: { [color]: shadesOf(color) },
+    colors: { gray: ZINC, dark: ZINC_DARK, [color]: shadesOf(color) },
+    // Text areas show 5 rows (docs/behaviour/shell-session-domains.md#constants).
+    components: { Textarea: Textarea.extend({ defaultProps: { rows: 5 } }) },
     primaryShade: { light: 6, dark: 7 },
     autoContrast: true,
     defaultRadius: 'md',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   });
-

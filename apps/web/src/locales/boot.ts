@@ -14,6 +14,6 @@ export const merge = (files: Texts[]): Texts => ({
 /**
  * What start-up loads: the server's catalogue (client-side validation speaks its words), the
  * foundation and the shell. The screens' texts come with the item pages (locales/index.ts),
- * so the sign-in page and the dashboard do not download them (DESIGN §8).
+ * so the sign-in page and the dashboard do not download them (docs/design.md#budgets).
  */
 export const BOOT_TEXTS: Texts[] = [MESSAGES, core, shell];

@@ -7,6 +7,6 @@ import { sites } from './sites.ts';
 /**
  * The screens' texts: a feature registers its file here. They load with the item pages, the only
  * screens that use them (app/router.tsx adds them), not with the sign-in page or the dashboard,
- * which need only locales/boot.ts (DESIGN §8).
+ * which need only locales/boot.ts (docs/design.md#budgets).
  */
 export const FEATURE_TEXTS: Texts[] = [domain, service, sites, dns];

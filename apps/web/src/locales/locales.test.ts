@@ -28,17 +28,21 @@ describe('web texts', () => {
       for (const [key, text] of Object.entries(RESOURCES[lang])) expect(text, `${lang} ${key}`).not.toBe('');
     }
   });
-  it("of the screens are used only by the item pages, which load them (elsewhere they would show as keys)", () => {
+  it('of the screens are used only by the item pages, which load them (elsewhere they would show as keys)', () => {
     const keys = Object.keys(merge(FEATURE_TEXTS).es);
     const bootKeys = new Set(Object.keys(merge(BOOT_TEXTS).es));
     // A key's prefix catches keys built at run time (`hosting.state_${state}`) too.
-    const prefixes = [...new Set(keys.map((key) => key.split('.')[0]))].filter((prefix) => ![...bootKeys].some((key) => key.startsWith(`${prefix}.`)));
+    const prefixes = [...new Set(keys.map((key) => key.split('.')[0]))].filter(
+      (prefix) => ![...bootKeys].some((key) => key.startsWith(`${prefix}.`)),
+    );
     const exact = keys.filter((key) => !prefixes.includes(key.split('.')[0]));
     const misplaced = sources(SRC)
       .filter((file) => !ITEM_SCREENS.some((dir) => path.relative(SRC, file).startsWith(dir)))
       .flatMap((file) => {
         const code = readFileSync(file, 'utf8');
-        const used = [...prefixes.map((prefix) => `${prefix}.`), ...exact].filter((text) => new RegExp(`['"\`]${text.replaceAll('.', '\\.')}`).test(code));
+        const used = [...prefixes.map((prefix) => `${prefix}.`), ...exact].filter((text) =>
+          new RegExp(`['"\`]${text.replaceAll('.', '\\.')}`).test(code),
+        );
         return used.map((text) => `${path.relative(SRC, file)}: ${text}`);
       });
     expect(prefixes.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-/** Code tables of the domain area (spec §3), and the subset a registry accepts for new DS data. */
+/** Code tables of the domain area (docs/behaviour/shell-session-domains.md#code-tables), and the subset a registry accepts for new DS data. */
 
 export const DNSSEC_ALGORITHMS: Record<number, string> = {
   1: 'RSA/MD5',

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { LIMITS } from '../settings.ts';
+import { requiredLine, requiredMultiLine, singleLine } from '../strings.ts';
 import { CONTACT_MODES, DNSSEC_FLAGS, DNSSEC_PROTOCOLS, OFFERED_ALGORITHMS, OFFERED_DIGEST_TYPES, OTHER_CONTACT_TYPES } from './codes.ts';
+import { isPostalCode, POSTAL_CODE_MAX } from './postalCodes.ts';
 import { isCountryCode, isDigest, isIPv4, isIPv6, isPhone, isPublicKey, toHostName } from './validators.ts';
 
 /**
- * One schema per payload of spec §7, used by the forms and by the routes. Form fields arrive as
+ * One schema per payload of docs/behaviour/shell-session-domains.md#calls, used by the forms and by the routes. Form fields arrive as
  * text; a message that is a key (`domain.…`) names the translated error shown under the field.
  */
 
 // `abort` keeps one message per field: an empty field is "required", not also "invalid".
-const text = (max: number) => z.string().trim().min(1, { abort: true }).max(max, { abort: true });
+const text = requiredLine;
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid_option') });
-const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+const optionalText = (max: number) => singleLine(max).optional().default('');
 const hostName = z
   .string()
   .max(300)
@@ -91,8 +93,10 @@ export const dnssecPubkeySchema = z.object({
   flags: code(Object.keys(DNSSEC_FLAGS).map(Number)),
   protocols: code(Object.keys(DNSSEC_PROTOCOLS).map(Number)),
   algorithm,
-  // The public key travels in the digest field of the form (spec §5: pubkey needs flags, protocols, algorithm, digest).
-  digest: text(4096).transform((v) => v.replace(/\s+/g, '')).refine(isPublicKey, 'domain.pubkey_invalid'),
+  // The public key travels in the digest field of the form (key data needs flags, protocol, algorithm and the key).
+  digest: requiredMultiLine(4096)
+    .transform((v) => v.replace(/\s+/g, ''))
+    .refine(isPublicKey, 'domain.pubkey_invalid'),
 });
 
 export const dnssecCreateSchema = z.discriminatedUnion('type', [dnssecDigestSchema, dnssecPubkeySchema], {
@@ -113,13 +117,15 @@ export const contactFieldsSchema = z.object({
     .refine(isCountryCode, 'domain.country_invalid'),
   state: text(100),
   city: text(100),
-  postalCode: text(5).regex(/^[A-Za-z0-9]{1,5}$/, 'domain.postal_code_invalid'),
+  // Checked against the country's own format below (postalRule).
+  postalCode: text(POSTAL_CODE_MAX),
   address: text(200),
 });
 
-/** Organisation name only, and always, for an organisation. */
-function orgRule<T extends { isOrg: '0' | '1'; orgName: string }>(v: T, ctx: z.RefinementCtx) {
+/** Organisation name only, and always, for an organisation; the postal code in its country's format. */
+function orgRule<T extends { isOrg: '0' | '1'; orgName: string; postalCode: string; country: string }>(v: T, ctx: z.RefinementCtx) {
   if (v.isOrg === '1' && v.orgName === '') ctx.addIssue({ code: 'custom', path: ['orgName'], message: 'validation.required' });
+  if (!isPostalCode(v.postalCode, v.country)) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'domain.postal_code_invalid' });
 }
 
 export const ownerSaveSchema = contactFieldsSchema.extend({ type: z.literal('registrant').optional() }).superRefine(orgRule);
@@ -130,8 +136,8 @@ export type ContactFields = z.output<typeof contactFieldsSchema>;
 export type ContactSaveInput = z.input<typeof contactsSaveSchema>;
 
 export const countryLookupSchema = z.object({
-  country: z.string().trim().max(100).optional().default(''),
-  state: z.string().trim().max(100).optional().default(''),
-  city: z.string().trim().max(100).optional().default(''),
-  postal_code: z.string().trim().max(20).optional().default(''),
+  country: optionalText(100),
+  state: optionalText(100),
+  city: optionalText(100),
+  postal_code: optionalText(20),
 });

@@ -1,88 +1,102 @@
-import type { PermissionMap } from '../permissions.ts';
-import type { ContactType, DnsMode, DnssecType } from './codes.ts';
+import { z } from 'zod';
+import { AREAS, LEVELS } from '../permissions.ts';
+import { CONTACT_TYPES, type ContactType, DNS_MODES, DNSSEC_TYPES } from './codes.ts';
 
-/** The answers of the domain calls (spec §3 and §7), as the routes send them and the screens read them. */
+/** The answers of the domain calls (docs/behaviour/shell-session-domains.md#data), as the routes send them and the screens read them. */
 
-export interface Contact {
-  type: 'organization' | 'individual';
-  orgName: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-  vat: string;
-  email: string;
-  phone: string;
-  address: string;
-  postalCode: string;
-  city: string;
-  cityKey: string;
-  state: string;
-  stateKey: string;
-  country: string;
-  countryKey: string;
-}
+export const domainContactSchema = z.object({
+  type: z.enum(['organization', 'individual']),
+  orgName: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  vat: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  cityKey: z.string(),
+  state: z.string(),
+  stateKey: z.string(),
+  country: z.string(),
+  countryKey: z.string(),
+});
+export type Contact = z.infer<typeof domainContactSchema>;
+/** The fields a contact has in every shape (the API's and the registry's): who, and where. */
+export type ContactPostal = Omit<Contact, 'type' | 'name' | 'vat' | 'countryKey'>;
 
-export interface DomainView {
-  id: number;
-  name: string;
-  dns: { mode: DnsMode; servers: string[] };
-  status: string;
-  expireTS: number;
-  ts: number;
-  blocked: boolean;
-  transferBlock: boolean;
-  whoisPrivacy: boolean;
-  permissions: PermissionMap;
-  authcode: boolean;
-  transferkey: boolean;
-}
+export const domainViewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  dns: z.object({ mode: z.enum(DNS_MODES), servers: z.array(z.string()) }),
+  status: z.string(),
+  expireTS: z.number(),
+  ts: z.number(),
+  blocked: z.boolean(),
+  transferBlock: z.boolean(),
+  whoisPrivacy: z.boolean(),
+  permissions: z.partialRecord(z.enum(AREAS), z.enum(LEVELS)),
+  authcode: z.boolean(),
+  transferkey: z.boolean(),
+});
+export type DomainView = z.infer<typeof domainViewSchema>;
 
 /** GET /domain/{id}/ and the toggles: a contact the user may not see is null. */
-export type DomainAnswer = { domain: DomainView } & Record<ContactType, Contact | null>;
+export const domainAnswerSchema = z.object({
+  domain: domainViewSchema,
+  ...(Object.fromEntries(CONTACT_TYPES.map((type) => [type, domainContactSchema.nullable()])) as Record<
+    ContactType,
+    z.ZodNullable<typeof domainContactSchema>
+  >),
+});
+export type DomainAnswer = z.infer<typeof domainAnswerSchema>;
 
-export interface GlueRecord {
-  id: number;
-  name: string;
-  ip: string;
-  ipv6: string;
-}
+export const glueRecordSchema = z.object({ id: z.number(), name: z.string(), ip: z.string(), ipv6: z.string() });
+export type GlueRecord = z.infer<typeof glueRecordSchema>;
 
-export interface DnssecRecord {
-  id: number;
-  type: DnssecType;
-  keytag: number;
-  algorithm: number;
-  digesttype: number | null;
-  digest: string;
-  flags: number | null;
-  protocols: number | null;
-}
+export const dnssecRecordSchema = z.object({
+  id: z.number(),
+  type: z.enum(DNSSEC_TYPES),
+  keytag: z.number(),
+  algorithm: z.number(),
+  digesttype: z.number().nullable(),
+  digest: z.string(),
+  flags: z.number().nullable(),
+  protocols: z.number().nullable(),
+});
+export type DnssecRecord = z.infer<typeof dnssecRecordSchema>;
 
-export interface DnsInit {
-  domainDNSs: string[];
-  defaultDNSs: string[];
-  hasService: boolean;
-  mode: DnsMode;
-}
+export const dnsInitSchema = z.object({
+  domainDNSs: z.array(z.string()),
+  defaultDNSs: z.array(z.string()),
+  hasService: z.boolean(),
+  mode: z.enum(DNS_MODES),
+});
+export type DnsInit = z.infer<typeof dnsInitSchema>;
 
-export interface DnssecInit {
-  type: DnssecType;
-  algorithms: Record<number, string>;
-  digestTypes: Record<number, string>;
-  flags: Record<number, string>;
-  protocols: Record<number, string>;
-}
+/** A code table as JSON carries it: the numeric codes become the keys' text. */
+const codeTable = z.record(z.string(), z.string());
+export const dnssecInitSchema = z.object({
+  type: z.enum(DNSSEC_TYPES),
+  algorithms: codeTable,
+  digestTypes: codeTable,
+  flags: codeTable,
+  protocols: codeTable,
+});
+export type DnssecInit = z.infer<typeof dnssecInitSchema>;
 
-export interface Option {
-  key: string;
-  name: string;
-}
+export const optionSchema = z.object({ key: z.string(), name: z.string() });
+export type Option = z.infer<typeof optionSchema>;
 
-export interface CountryLookup {
-  selected: { country: string; state: string; city: string; postalCode: string };
-  names: { state: string; city: string };
-  country: Record<string, string>;
-  states: Option[];
-  cities: Option[];
-  postalCodes: string[];
-}
+export const countryLookupAnswerSchema = z.object({
+  selected: z.object({ country: z.string(), state: z.string(), city: z.string(), postalCode: z.string() }),
+  names: z.object({ state: z.string(), city: z.string() }),
+  country: z.record(z.string(), z.string()),
+  states: z.array(optionSchema),
+  cities: z.array(optionSchema),
+  postalCodes: z.array(z.string()),
+  /** The chosen country's postal-code format: whether it is known and, when a code was sent, whether the code follows it. */
+  postalCode: z.object({ known: z.boolean(), valid: z.boolean().nullable() }),
+});
+export type CountryLookup = z.infer<typeof countryLookupAnswerSchema>;

@@ -7,9 +7,15 @@ import { isDigest, isHostName, isIPv4, isIPv6, isPartialIPv4, isPhone, toHostNam
 const of = (chars: string, maxLength = 40) => fc.string({ unit: fc.constantFrom(...chars), maxLength });
 const LDH = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const ldh = fc.constantFrom(...LDH);
-const label = fc.oneof(ldh, fc.tuple(ldh, of(`${LDH}-`, 61), ldh).map(([a, mid, z]) => a + mid + z));
+const label = fc.oneof(
+  ldh,
+  fc.tuple(ldh, of(`${LDH}-`, 61), ldh).map(([a, mid, z]) => a + mid + z),
+);
 const tld = of('abcdefghijklmnopqrstuvwxyz', 10).filter((s) => s.length >= 2);
-const hostName = fc.tuple(fc.array(label, { minLength: 1, maxLength: 3 }), tld).map(([labels, top]) => [...labels, top].join('.')).filter((h) => h.length <= 253);
+const hostName = fc
+  .tuple(fc.array(label, { minLength: 1, maxLength: 3 }), tld)
+  .map(([labels, top]) => [...labels, top].join('.'))
+  .filter((h) => h.length <= 253);
 
 describe('host names', () => {
   it('accepts every well-formed name, however it is cased or ends', () => {
@@ -65,12 +71,20 @@ describe('IP addresses', () => {
   });
 
   it('agrees with Node on any text made of address characters', () => {
-    fc.assert(fc.property(of('0123456789.', 18), (text) => void expect(isIPv4(text)).toBe(nodeIsIPv4(text))), { numRuns: 3000 });
-    fc.assert(fc.property(of('0123456789abcdefABCDEF:.', 45), (text) => void expect(isIPv6(text)).toBe(nodeIsIPv6(text))), { numRuns: 3000 });
-    fc.assert(fc.property(fc.ipV6(), fc.nat(), (ip, at) => {
-      const mutated = ip.slice(0, at % ip.length) + ip.slice((at % ip.length) + 1);
-      expect(isIPv6(mutated)).toBe(nodeIsIPv6(mutated));
-    }));
+    fc.assert(
+      fc.property(of('0123456789.', 18), (text) => void expect(isIPv4(text)).toBe(nodeIsIPv4(text))),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(of('0123456789abcdefABCDEF:.', 45), (text) => void expect(isIPv6(text)).toBe(nodeIsIPv6(text))),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(fc.ipV6(), fc.nat(), (ip, at) => {
+        const mutated = ip.slice(0, at % ip.length) + ip.slice((at % ip.length) + 1);
+        expect(isIPv6(mutated)).toBe(nodeIsIPv6(mutated));
+      }),
+    );
   });
 
   it('accepts one to three groups in partial mode and nothing else', () => {
@@ -120,6 +134,11 @@ describe('phones', () => {
         expect(isPhone(`+${cc}.${number}x`)).toBe(false);
       }),
     );
-    fc.assert(fc.property(fc.string(), (text) => void expect(isPhone(text)).toBe(/^\+[1-9]\d{0,2}\.\d+$/.test(text) && text.replace(/\D/g, '').length <= 15)));
+    fc.assert(
+      fc.property(
+        fc.string(),
+        (text) => void expect(isPhone(text)).toBe(/^\+[1-9]\d{0,2}\.\d+$/.test(text) && text.replace(/\D/g, '').length <= 15),
+      ),
+    );
   });
 });

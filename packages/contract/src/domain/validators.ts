@@ -46,7 +46,7 @@ const IPV4_PARTIAL = new RegExp(`^${OCTET}(?:\\.${OCTET}){0,2}$`);
 
 /** Dotted quad, each group 0–255 without leading zeros (a leading zero reads as octal elsewhere). */
 export const isIPv4 = (value: string) => IPV4.test(value);
-/** Spec §5 partial mode: one to three groups. */
+/** Partial mode: one to three groups. */
 export const isPartialIPv4 = (value: string) => IPV4_PARTIAL.test(value);
 
 const HEXTET = /^[0-9a-fA-F]{1,4}$/;

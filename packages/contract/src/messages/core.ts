@@ -8,6 +8,7 @@ export const core = {
     'main.session_expired': 'La sesión ha caducado. Vuelve a iniciar sesión',
     'main.cross_site': 'Petición rechazada: origen no permitido',
     'main.too_large': 'La petición es demasiado grande',
+    'main.malformed_body': 'La petición está mal formada',
     'main.too_many_requests': 'Demasiadas peticiones. Inténtalo de nuevo en {{seconds}} segundos',
     'validation.required': 'Campo obligatorio',
     'validation.too_short': 'Debe tener al menos {{min}} caracteres',
@@ -24,6 +25,7 @@ export const core = {
     'validation.url': 'URL no válida (http o https)',
     'validation.duplicate': 'Ya existe',
     'validation.unknown_field': 'Campo no admitido',
+    'validation.control_characters': 'No puede contener caracteres de control',
   },
   en: {
     'main.success': 'Operation done successfully',
@@ -33,6 +35,7 @@ export const core = {
     'main.session_expired': 'Your session has expired. Please sign in again',
     'main.cross_site': 'Request refused: origin not allowed',
     'main.too_large': 'The request is too large',
+    'main.malformed_body': 'The request is malformed',
     'main.too_many_requests': 'Too many requests. Try again in {{seconds}} seconds',
     'validation.required': 'Required field',
     'validation.too_short': 'Must have at least {{min}} characters',
@@ -49,6 +52,7 @@ export const core = {
     'validation.url': 'Invalid URL (http or https)',
     'validation.duplicate': 'Already exists',
     'validation.unknown_field': 'Field not allowed',
+    'validation.control_characters': 'Cannot contain control characters',
   },
   ca: {
     'main.success': 'Operació realitzada amb èxit',
@@ -58,6 +62,7 @@ export const core = {
     'main.session_expired': 'La sessió ha caducat. Torna a iniciar la sessió',
     'main.cross_site': 'Petició rebutjada: origen no permès',
     'main.too_large': 'La petició és massa gran',
+    'main.malformed_body': 'La petició està mal formada',
     'main.too_many_requests': 'Massa peticions. Torna-ho a provar d’aquí a {{seconds}} segons',
     'validation.required': 'Camp obligatori',
     'validation.too_short': 'Ha de tenir almenys {{min}} caràcters',
@@ -74,5 +79,6 @@ export const core = {
     'validation.url': 'URL no vàlida (http o https)',
     'validation.duplicate': 'Ja existeix',
     'validation.unknown_field': 'Camp no admès',
+    'validation.control_characters': 'No pot contenir caràcters de control',
   },
 } as const;

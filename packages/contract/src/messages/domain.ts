@@ -2,6 +2,7 @@
 export const domain = {
   es: {
     'domain.blocked': 'El dominio tiene el bloqueo de modificación activo: desactívalo antes de hacer cambios',
+    'domain.authinfo_missing': 'Este dominio aún no tiene código: pídelo a un usuario que pueda gestionarlo',
     'domain.ns_min': 'Indica al menos 2 servidores DNS',
     'domain.ns_max': 'Indica como máximo 7 servidores DNS',
     'domain.ns_duplicate': 'Este servidor DNS está repetido',
@@ -14,7 +15,7 @@ export const domain = {
     'domain.dnssec_wrong_type': 'El registro de este dominio solo admite datos DNSSEC de tipo {{type}}',
     'domain.phone_invalid': 'Teléfono no válido: usa el formato +prefijo.número',
     'domain.country_invalid': 'País no válido',
-    'domain.postal_code_invalid': 'Código postal no válido (de 1 a 5 letras o cifras)',
+    'domain.postal_code_invalid': 'Código postal no válido para el país elegido',
     'domain.ident_invalid': 'Número de identificación no válido',
     'domain.block_on': 'Bloqueo de modificación activado',
     'domain.block_off': 'Bloqueo de modificación desactivado',
@@ -34,6 +35,7 @@ export const domain = {
   },
   en: {
     'domain.blocked': 'The domain has the modification block on: turn it off before making changes',
+    'domain.authinfo_missing': 'This domain has no code yet: ask a user who can manage it',
     'domain.ns_min': 'Give at least 2 DNS servers',
     'domain.ns_max': 'Give at most 7 DNS servers',
     'domain.ns_duplicate': 'This DNS server is repeated',
@@ -46,7 +48,7 @@ export const domain = {
     'domain.dnssec_wrong_type': "This domain's registry only accepts DNSSEC data of type {{type}}",
     'domain.phone_invalid': 'Invalid phone: use the format +prefix.number',
     'domain.country_invalid': 'Invalid country',
-    'domain.postal_code_invalid': 'Invalid postal code (1 to 5 letters or digits)',
+    'domain.postal_code_invalid': 'Invalid postal code for the chosen country',
     'domain.ident_invalid': 'Invalid identification number',
     'domain.block_on': 'Modification block turned on',
     'domain.block_off': 'Modification block turned off',
@@ -66,6 +68,7 @@ export const domain = {
   },
   ca: {
     'domain.blocked': 'El domini té el bloqueig de modificació actiu: desactiva’l abans de fer canvis',
+    'domain.authinfo_missing': 'Aquest domini encara no té codi: demana’l a un usuari que el pugui gestionar',
     'domain.ns_min': 'Indica almenys 2 servidors DNS',
     'domain.ns_max': 'Indica com a màxim 7 servidors DNS',
     'domain.ns_duplicate': 'Aquest servidor DNS està repetit',
@@ -78,7 +81,7 @@ export const domain = {
     'domain.dnssec_wrong_type': 'El registre d’aquest domini només admet dades DNSSEC de tipus {{type}}',
     'domain.phone_invalid': 'Telèfon no vàlid: fes servir el format +prefix.número',
     'domain.country_invalid': 'País no vàlid',
-    'domain.postal_code_invalid': 'Codi postal no vàlid (d’1 a 5 lletres o xifres)',
+    'domain.postal_code_invalid': 'Codi postal no vàlid per al país triat',
     'domain.ident_invalid': 'Número d’identificació no vàlid',
     'domain.block_on': 'Bloqueig de modificació activat',
     'domain.block_off': 'Bloqueig de modificació desactivat',

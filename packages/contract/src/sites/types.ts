@@ -1,88 +1,110 @@
-import type { AppCategory, AppType, InstallInputType, RedirectType } from './codes.ts';
+import { z } from 'zod';
+import { ACME_STATUSES, ACME_STEPS, APP_CATEGORIES, APP_TYPES, CERT_SOURCES, INSTALL_INPUT_TYPES, REDIRECT_TYPES } from './codes.ts';
 
 /** What the panel read from an uploaded certificate; shown as text, never as HTML. */
-export interface CertificateInfo {
-  subject: string;
-  issuer: string;
-  names: string[];
-  validFrom: number;
-  validTo: number;
-  fingerprint: string;
-}
+export const certificateInfoSchema = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  names: z.array(z.string()),
+  validFrom: z.number(),
+  validTo: z.number(),
+  fingerprint: z.string(),
+});
+export type CertificateInfo = z.infer<typeof certificateInfoSchema>;
 
-export interface Subdomain {
-  id: number;
+export const subdomainSchema = z.object({
+  id: z.number(),
   /** The name under the service's reference, e.g. `blog`. */
-  subdominio: string;
-  referencePunycode: string;
-  directorio: string;
-  eliminable: boolean;
+  subdominio: z.string(),
+  referencePunycode: z.string(),
+  directorio: z.string(),
+  eliminable: z.boolean(),
   /** The private key is never sent back: `key` is always '' and `hasKey` tells whether one is stored. */
-  ssl: { enabled: boolean; cert: { cert: string; key: string; ca: string }; hasKey: boolean; info: CertificateInfo | null };
-  redirections: number;
-}
+  ssl: z.object({
+    enabled: z.boolean(),
+    cert: z.object({ cert: z.string(), key: z.string(), ca: z.string() }),
+    hasKey: z.boolean(),
+    info: certificateInfoSchema.nullable(),
+    source: z.enum(CERT_SOURCES),
+    /** The free certificate (ACME): switched on, with the wildcard, and its issuance as the dialog follows it. */
+    acme: z.object({
+      enabled: z.boolean(),
+      wildcard: z.boolean(),
+      status: z.enum(ACME_STATUSES),
+      /** The step the issuance is in (or failed in); null when no issuance ran. */
+      step: z.enum(ACME_STEPS).nullable(),
+      /** The failure's reason in the user's language (the ACME server's own words when unknown). */
+      error: z.string().nullable(),
+      /** When the next renewal is due (Unix seconds), null when none is planned. */
+      renewAt: z.number().nullable(),
+    }),
+  }),
+  redirections: z.number(),
+});
+export type Subdomain = z.infer<typeof subdomainSchema>;
 
-export interface Redirection {
-  id: number;
+export const redirectionSchema = z.object({
+  id: z.number(),
   /** Host and path shown as the origin, e.g. `blog.example.com/old`. */
-  origin: string;
-  recurso: string;
-  url: string;
-  redirType: RedirectType;
-  iframeTitle: string;
-  iframeDescription: string;
-  iframeKeywords: string;
+  origin: z.string(),
+  recurso: z.string(),
+  url: z.string(),
+  redirType: z.enum(REDIRECT_TYPES),
+  iframeTitle: z.string(),
+  iframeDescription: z.string(),
+  iframeKeywords: z.string(),
   /** The site's name, or '' for the service's bare domain. */
-  subdominio: string;
-  eliminable: boolean;
-}
+  subdominio: z.string(),
+  eliminable: z.boolean(),
+});
+export type Redirection = z.infer<typeof redirectionSchema>;
 
-export interface InstallInputOption {
-  value: string;
-  label: string;
-}
+export const installInputOptionSchema = z.object({ value: z.string(), label: z.string() });
+export type InstallInputOption = z.infer<typeof installInputOptionSchema>;
 
-export interface InstallInput {
-  name: string;
-  type: InstallInputType;
+export const installInputSchema = z.object({
+  name: z.string(),
+  type: z.enum(INSTALL_INPUT_TYPES),
   /** A secret typed by the user (shown as a password field). */
-  password: boolean;
-  label: string;
-  value: string;
-  checked: boolean;
-  options: InstallInputOption[];
-  isRequired: boolean;
-}
+  password: z.boolean(),
+  label: z.string(),
+  value: z.string(),
+  checked: z.boolean(),
+  options: z.array(installInputOptionSchema),
+  isRequired: z.boolean(),
+});
+export type InstallInput = z.infer<typeof installInputSchema>;
 
-export interface InstallGroup {
-  title: string;
-  inputs: InstallInput[];
-}
+export const installGroupSchema = z.object({ title: z.string(), inputs: z.array(installInputSchema) });
+export type InstallGroup = z.infer<typeof installGroupSchema>;
 
-export interface HostingApplication {
-  id: number;
-  fullName: string;
-  softName: string;
-  version: string;
-  category: AppCategory;
-  type: AppType;
-  description: string;
-  size: number;
-  featured: boolean;
-  isBBDDApplication: boolean;
-  installConfig: InstallGroup[];
-}
+export const hostingApplicationSchema = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  softName: z.string(),
+  version: z.string(),
+  category: z.enum(APP_CATEGORIES),
+  type: z.enum(APP_TYPES),
+  description: z.string(),
+  size: z.number(),
+  featured: z.boolean(),
+  isBBDDApplication: z.boolean(),
+  installConfig: z.array(installGroupSchema),
+});
+export type HostingApplication = z.infer<typeof hostingApplicationSchema>;
 
-export type InstallStatus = 'pending' | 'running' | 'done' | 'failed';
+export const INSTALL_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export type InstallStatus = (typeof INSTALL_STATUSES)[number];
 
-export interface Installation {
-  id: number;
-  applicationID: number;
-  fullName: string;
-  subdomainID: number;
-  url: string;
-  status: InstallStatus;
-  progress: number;
+export const installationSchema = z.object({
+  id: z.number(),
+  applicationID: z.number(),
+  fullName: z.string(),
+  subdomainID: z.number(),
+  url: z.string(),
+  status: z.enum(INSTALL_STATUSES),
+  progress: z.number(),
   /** The installer's message when it failed. */
-  error: string | null;
-}
+  error: z.string().nullable(),
+});
+export type Installation = z.infer<typeof installationSchema>;

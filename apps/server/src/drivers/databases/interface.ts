@@ -18,14 +18,19 @@ export interface DatabaseDriver {
   remove(db: { name: string; user: string }): Promise<void>;
   /** An SQL dump; rejects before any byte is sent when the server cannot produce it. */
   dump(name: string): Promise<Readable>;
+  /** Bytes each database takes (data and indexes), by name; a database the server lacks is left out. */
+  sizes(names: string[]): Promise<Record<string, number>>;
 }
 
 /**
  * A valid, readable name for a service's nth database: prefix + the reference's letters and digits
- * + "_n", at most 32 characters (MariaDB's user-name limit; the database takes the same name).
+ * + "_<service id>_n", at most 32 characters (MariaDB's user-name limit; the database takes the
+ * same name). The service's id makes the name its own: two references that read alike
+ * (`my-shop.es`, `my.shop.es`, long ones cut short) never compete for a name, so no customer's
+ * numbering shows that another customer has a database.
  */
-export function databaseName(prefix: string, reference: string, n: number): string {
-  const suffix = `_${n}`;
+export function databaseName(prefix: string, reference: string, serviceId: number, n: number): string {
+  const suffix = `_${serviceId}_${n}`;
   const room = Math.max(1, 32 - prefix.length - suffix.length);
   const base =
     reference

@@ -19,6 +19,12 @@ export function localDatabaseDriver(store: Store, options: Record<string, unknow
       await state.put(name, { user, host: externalAccess ? '%' : 'localhost', createdAt: previous?.createdAt ?? new Date().toISOString() });
     },
     remove: ({ name }) => state.remove(name),
+    // The local driver keeps no tables, so its databases take nothing.
+    async sizes(names) {
+      const out: Record<string, number> = {};
+      for (const name of names) if (await state.get(name)) out[name] = 0;
+      return out;
+    },
     async dump(name) {
       const db = await state.get(name);
       if (!db) throw new Error(`unknown database ${name}`);

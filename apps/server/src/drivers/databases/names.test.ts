@@ -4,14 +4,20 @@ import { mariaDbDriver } from './mariadb.ts';
 
 describe('generated database names', () => {
   it('keep the letters and digits of the reference, fit in 32 characters and take the prefix', () => {
-    expect(databaseName('', 'tienda-ejemplo.es', 1)).toBe('tienda_ejemplo_es_1');
-    expect(databaseName('p_', 'xn--and-6ma2c.es', 12)).toBe('p_xn_and_6ma2c_es_12');
-    const long = databaseName('abc_', `${'a'.repeat(80)}.com`, 123);
+    expect(databaseName('', 'tienda-ejemplo.es', 7, 1)).toBe('tienda_ejemplo_es_7_1');
+    expect(databaseName('p_', 'xn--and-6ma2c.es', 31, 12)).toBe('p_xn_and_6ma2c_es_31_12');
+    const long = databaseName('abc_', `${'a'.repeat(80)}.com`, 2_000_000_000, 123);
     expect(long.length).toBe(32);
-    expect(long.endsWith('_123')).toBe(true);
-    for (const name of [long, databaseName('', '---.--', 1), databaseName('', "x`; DROP DATABASE mysql; --", 2)]) {
+    expect(long.endsWith('_2000000000_123')).toBe(true);
+    for (const name of [long, databaseName('', '---.--', 1, 1), databaseName('', 'x`; DROP DATABASE mysql; --', 1, 2)]) {
       expect(name).toMatch(DATABASE_NAME);
     }
+  });
+
+  it('are the service’s own: references that read alike never compete (issue 13, finding 3)', () => {
+    expect(databaseName('', 'my-shop.es', 1, 1)).not.toBe(databaseName('', 'my.shop.es', 2, 1));
+    const long = (tail: string) => `${'tienda'.repeat(8)}${tail}.es`;
+    expect(databaseName('p_', long('a'), 3, 1)).not.toBe(databaseName('p_', long('b'), 4, 1));
   });
 
   it('are checked again by the MariaDB driver before any SQL is sent', async () => {

@@ -1,12 +1,6 @@
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { DNS_TTLS, DNS_TYPES } from '@atalaya/contract';
 import { z } from 'zod';
 import { type Config, ConfigError } from '../../config/config.ts';
-import type { Store } from '../../store/db.ts';
-import type { DnsDriver } from './interface.ts';
-import { localDnsDriver } from './local.ts';
-import { powerDnsDriver } from './powerdns.ts';
 
 const templateRecord = z.object({
   zona: z.string().default(''),
@@ -55,24 +49,3 @@ export function dnsSettings(config: Config): DnsSettings {
   settings.nameservers = settings.nameservers.map((ns) => (ns.endsWith('.') ? ns : `${ns}.`));
   return settings;
 }
-
-export function createDnsDriver(settings: DnsSettings, store: Store): DnsDriver {
-  if (settings.driver === 'powerdns') {
-    return powerDnsDriver({
-      url: settings.url!,
-      apiKey: settings.apiKey!,
-      serverId: settings.serverId,
-      nameservers: settings.nameservers,
-      hostmaster: settings.hostmaster,
-      timeoutMs: settings.timeoutMs,
-    });
-  }
-  return localDnsDriver(store);
-}
-
-/**
- * Names the store the jobs belong to, stable across restarts, so a job finds its driver in any
- * process; hashed because a database URL may carry a password.
- */
-export const storeKey = (config: Config) =>
-  createHash('sha256').update(config.databaseUrl ?? path.resolve(config.dataDir)).digest('hex').slice(0, 16);

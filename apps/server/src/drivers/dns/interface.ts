@@ -1,4 +1,13 @@
-import type { RRset } from '../../modules/dns/rrsets.ts';
+import type { DnsType } from '@atalaya/contract';
+
+/** A zone's desired state as drivers apply it: one entry per name and type, in presentation format. */
+export interface RRset {
+  /** Fully qualified, with the trailing dot. */
+  name: string;
+  type: DnsType;
+  ttl: number;
+  contents: string[];
+}
 
 /** A zone's whole desired state: a driver makes the backend serve exactly these RRsets (SOA aside). */
 export interface ZoneState {
@@ -13,4 +22,13 @@ export interface DnsDriver {
   readonly kind: string;
   /** Applies the state atomically: on failure nothing of it is served, and the call is retried. */
   applyZone(state: ZoneState): Promise<void>;
+  /**
+   * DNS-01 (decision 019): serves exactly `values` as the TXT RRset `name` (fully qualified, with
+   * the trailing dot) of the zone `zone` (punycode, no trailing dot), at once; an empty list
+   * removes the RRset. The zone's other RRsets are untouched.
+   */
+  setTxt(zone: string, name: string, values: string[]): Promise<void>;
 }
+
+/** A TXT value in presentation format: quoted, with `"` and `\` escaped (ACME digests need neither). */
+export const txtContent = (value: string) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;

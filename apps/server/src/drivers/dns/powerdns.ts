@@ -1,6 +1,5 @@
 import type { DnsType } from '@atalaya/contract';
-import type { RRset } from '../../modules/dns/rrsets.ts';
-import type { DnsDriver, ZoneState } from './interface.ts';
+import { type DnsDriver, type RRset, txtContent, type ZoneState } from './interface.ts';
 
 export interface PowerDnsOptions {
   url: string;
@@ -85,6 +84,12 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
         .filter((s) => s.type !== 'SOA' && !keep.has(`${s.name} ${s.type}`))
         .map((s): PdnsRRset => ({ name: s.name, type: s.type, changetype: 'DELETE' }));
       await call('PATCH', `/zones/${id}`, { rrsets: [...gone, ...wanted] });
+    },
+    async setTxt(zone, name, values) {
+      const rrset: PdnsRRset = values.length
+        ? { name, type: 'TXT', ttl: 60, changetype: 'REPLACE', records: values.map((v) => ({ content: txtContent(v), disabled: false })) }
+        : { name, type: 'TXT', changetype: 'DELETE' };
+      await call('PATCH', `/zones/${encodeURIComponent(`${zone}.`)}`, { rrsets: [rrset] });
     },
   };
 }

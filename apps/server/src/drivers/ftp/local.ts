@@ -1,4 +1,4 @@
-import { hashPassword } from '../../modules/accounts/passwords.ts';
+import { hashPassword } from '../../passwords.ts';
 import type { Store } from '../../store/db.ts';
 import { localState } from '../local-state.ts';
 import type { FtpDriver } from './interface.ts';

@@ -1,4 +1,4 @@
-import type { ContactType, DnsMode, DnssecType } from '@atalaya/contract';
+import type { ContactPostal, ContactType, DnsMode, DnssecType } from '@atalaya/contract';
 
 /**
  * What the panel asks of a domain registry. Shaped after EPP so that an EPP driver can follow the
@@ -11,23 +11,10 @@ import type { ContactType, DnsMode, DnssecType } from '@atalaya/contract';
 export type DomainStatus = 'ok' | 'clientUpdateProhibited' | 'clientTransferProhibited' | 'clientDeleteProhibited';
 
 /** RFC 5733 postal info and voice, plus the identity number Spanish registries ask for. */
-export interface ContactData {
+/** `phone` is E.164 as EPP writes it (+CC.NUMBER); `country` is ISO 3166-1 alpha-2. */
+export interface ContactData extends ContactPostal {
   isOrg: boolean;
-  orgName: string;
-  firstName: string;
-  lastName: string;
   identNumber: string;
-  email: string;
-  /** E.164 as EPP writes it: +CC.NUMBER. */
-  phone: string;
-  address: string;
-  postalCode: string;
-  city: string;
-  cityKey: string;
-  state: string;
-  stateKey: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
 }
 
 /** A subordinate host object: the glue record of a name server inside the domain. */
@@ -111,6 +98,8 @@ export interface RegistryDriver {
   removeSecDns(itemId: number, id: number): Promise<void>;
   /** contact:update of one or several roles with the same data, atomically. */
   updateContacts(itemId: number, roles: ContactType[], data: ContactData): Promise<void>;
-  /** The domain's authInfo (auth code or transfer key), generated on first demand; never logged. */
-  authInfo(itemId: number): Promise<string>;
+  /** The domain's authInfo (auth code or transfer key), null when it has none; a read: it never writes. Never logged. */
+  authInfo(itemId: number): Promise<string | null>;
+  /** The domain's authInfo, generated and stored when it has none (a write: only where write permission is held). */
+  createAuthInfo(itemId: number): Promise<string>;
 }

@@ -5,7 +5,7 @@ import { compiledQuery } from '../../store/compiled.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { generateAuthInfo } from './authinfo.ts';
-import { type ContactData, type DomainInfo, type DomainStatus, RegistryError, type RegistryDriver } from './interface.ts';
+import { type ContactData, type DomainInfo, type DomainStatus, type RegistryDriver, RegistryError } from './interface.ts';
 import { contactColumns, newHandle, toContact, toSecDns } from './rows.ts';
 
 type Trx = Transaction<Database>;
@@ -19,7 +19,11 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
   // SQLite it takes the write lock up front (waiting under busy_timeout), where a read followed by
   // a write would fail at once with SQLITE_BUSY when another process wrote in between.
   const lock = async (trx: Trx, itemId: number) => {
-    const touched = await trx.updateTable('domain').set({ updated_at: sql<number>`updated_at` }).where('item_id', '=', itemId).executeTakeFirst();
+    const touched = await trx
+      .updateTable('domain')
+      .set({ updated_at: sql<number>`updated_at` })
+      .where('item_id', '=', itemId)
+      .executeTakeFirst();
     if (Number(touched.numUpdatedRows) === 0) return undefined;
     return trx.selectFrom('domain').select(['item_id', 'name', 'blocked', 'auth_sealed']).where('item_id', '=', itemId).executeTakeFirst();
   };
@@ -94,7 +98,12 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
         const t = now();
         for (const type of CONTACT_TYPES) await upsertContact(trx, itemId, type, data.contacts[type], t);
         await replaceNameServers(trx, itemId, data.nameServers);
-        await trx.updateTable('domain').set({ dns_mode: data.mode, auth_kind: data.authKind, updated_at: t }).where('item_id', '=', itemId).execute();
+        // The auth code is born with the registration, so that reading it never has to create it.
+        await trx
+          .updateTable('domain')
+          .set({ dns_mode: data.mode, auth_kind: data.authKind, auth_sealed: secrets.encrypt(generateAuthInfo()), updated_at: t })
+          .where('item_id', '=', itemId)
+          .execute();
       });
     },
 
@@ -116,7 +125,11 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
 
     setPrivacy: (itemId, on) =>
       change(itemId, async (trx) => {
-        await trx.updateTable('domain').set({ whois_privacy: on ? 1 : 0 }).where('item_id', '=', itemId).execute();
+        await trx
+          .updateTable('domain')
+          .set({ whois_privacy: on ? 1 : 0 })
+          .where('item_id', '=', itemId)
+          .execute();
       }),
 
     setNameServers: (itemId, mode, hosts) =>
@@ -124,7 +137,12 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
         // RFC 5732 §3.2.1: a name server inside the domain needs its host object, with addresses, first.
         const inside = hosts.filter((h) => isUnderDomain(h, domain.name));
         if (inside.length) {
-          const known = await trx.selectFrom('domain_host').select('name').where('item_id', '=', itemId).where('name', 'in', inside).execute();
+          const known = await trx
+            .selectFrom('domain_host')
+            .select('name')
+            .where('item_id', '=', itemId)
+            .where('name', 'in', inside)
+            .execute();
           const missing = inside.find((h) => !known.some((k) => k.name === h));
           if (missing) throw new RegistryError('needs_glue', missing);
         }
@@ -133,11 +151,16 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
       }),
 
     listHosts: async (itemId) =>
-      (await store.selectFrom('domain_host').select(['id', 'name', 'ipv4', 'ipv6']).where('item_id', '=', itemId).orderBy('name').execute()),
+      await store.selectFrom('domain_host').select(['id', 'name', 'ipv4', 'ipv6']).where('item_id', '=', itemId).orderBy('name').execute(),
 
     createHost: (itemId, host) =>
       change(itemId, async (trx) => {
-        const taken = await trx.selectFrom('domain_host').select('id').where('item_id', '=', itemId).where('name', '=', host.name).executeTakeFirst();
+        const taken = await trx
+          .selectFrom('domain_host')
+          .select('id')
+          .where('item_id', '=', itemId)
+          .where('name', '=', host.name)
+          .executeTakeFirst();
         if (taken) throw new RegistryError('exists');
         const row = await trx
           .insertInto('domain_host')
@@ -160,10 +183,20 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
 
     deleteHost: (itemId, hostId) =>
       change(itemId, async (trx) => {
-        const host = await trx.selectFrom('domain_host').select('name').where('item_id', '=', itemId).where('id', '=', hostId).executeTakeFirst();
+        const host = await trx
+          .selectFrom('domain_host')
+          .select('name')
+          .where('item_id', '=', itemId)
+          .where('id', '=', hostId)
+          .executeTakeFirst();
         if (!host) throw new RegistryError('not_found');
         // RFC 5732 §3.2.2: a host object a domain still delegates to cannot go (2305).
-        const used = await trx.selectFrom('domain_name_server').select('host').where('item_id', '=', itemId).where('host', '=', host.name).executeTakeFirst();
+        const used = await trx
+          .selectFrom('domain_name_server')
+          .select('host')
+          .where('item_id', '=', itemId)
+          .where('host', '=', host.name)
+          .executeTakeFirst();
         if (used) throw new RegistryError('in_use');
         await trx.deleteFrom('domain_host').where('id', '=', hostId).execute();
       }),
@@ -216,12 +249,22 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
       }),
 
     async authInfo(itemId) {
+      const row = await store.selectFrom('domain').select('auth_sealed').where('item_id', '=', itemId).executeTakeFirst();
+      if (!row) throw new RegistryError('not_found');
+      return row.auth_sealed ? secrets.decrypt(row.auth_sealed) : null;
+    },
+
+    async createAuthInfo(itemId) {
       return store.transaction().execute(async (trx) => {
         const domain = await lock(trx, itemId);
         if (!domain) throw new RegistryError('not_found');
         if (domain.auth_sealed) return secrets.decrypt(domain.auth_sealed);
         const code = generateAuthInfo();
-        await trx.updateTable('domain').set({ auth_sealed: secrets.encrypt(code) }).where('item_id', '=', itemId).execute();
+        await trx
+          .updateTable('domain')
+          .set({ auth_sealed: secrets.encrypt(code) })
+          .where('item_id', '=', itemId)
+          .execute();
         return code;
       });
     },

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { DomainContactTable, DomainDsTable } from '../../modules/domain/tables.ts';
+import type { Database } from '../../store/schema.ts';
 import type { ContactData, SecDns } from './interface.ts';
 
 /** Between the local registry's rows and the driver's EPP-shaped records. */
 
-export const toContact = (row: Selectable<DomainContactTable>): ContactData => ({
+export const toContact = (row: Selectable<Database['domain_contact']>): ContactData => ({
   isOrg: row.is_org === 1,
   orgName: row.org_name,
   firstName: row.first_name,
@@ -43,7 +43,7 @@ export const contactColumns = (data: ContactData, at: number) => ({
 /** RFC 5733 contact:id: 3–16 characters, unique in the registry. */
 export const newHandle = () => `ATL${randomBytes(6).toString('hex').toUpperCase()}`;
 
-export const toSecDns = (row: Selectable<DomainDsTable>): SecDns => ({
+export const toSecDns = (row: Selectable<Database['domain_ds']>): SecDns => ({
   id: row.id,
   type: row.type === 'pubkey' ? 'pubkey' : 'digest',
   keyTag: row.key_tag,

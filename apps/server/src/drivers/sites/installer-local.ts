@@ -1,10 +1,10 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ApplicationInstaller, type InstallRequest, InstallRefused } from './interface.ts';
 import { writeAtomic } from '../real/common/files.ts';
 import { resolveInside } from '../real/common/names.ts';
+import { type ApplicationInstaller, InstallRefused, type InstallRequest } from './interface.ts';
 
 const php = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const html = (value: string) =>
@@ -18,7 +18,10 @@ const hashSecret = (secret: string) => {
 function configFile(request: InstallRequest, secretNames: Set<string>): [string, string] {
   const inputs = Object.entries(request.inputs).map(([k, v]) => [k, secretNames.has(k) ? hashSecret(v) : v] as const);
   if (request.application.type === 'js') {
-    return ['config.json', `${JSON.stringify({ app: request.application.softName, url: request.url, settings: Object.fromEntries(inputs) }, null, 2)}\n`];
+    return [
+      'config.json',
+      `${JSON.stringify({ app: request.application.softName, url: request.url, settings: Object.fromEntries(inputs) }, null, 2)}\n`,
+    ];
   }
   const lines = [
     '<?php',

@@ -1,5 +1,5 @@
 /**
- * The "sites" part of the web driver (DESIGN.md §7): one virtual host per site, desired-state
+ * The "sites" part of the web driver (docs/design.md#drivers): one virtual host per site, desired-state
  * oriented. The panel always hands the driver the whole wanted state of one host (its folder,
  * certificate and redirections), never a diff, so a retried or reordered job converges.
  *
@@ -56,6 +56,24 @@ export interface SitesDriver {
   applySite(site: SiteState): Promise<void>;
   /** Removes the host's configuration; removing one that does not exist is not an error. */
   removeSite(key: string): Promise<void>;
+  /**
+   * HTTP-01 (decision 019): from now on the host of `key` answers
+   * `http://<host>/.well-known/acme-challenge/<token>` with `keyAuthorization`, as plain text,
+   * from a directory the panel controls, until `removeChallenge`. No reload: the vhost always
+   * carries the location.
+   */
+  putChallenge(key: string, token: string, keyAuthorization: string): Promise<void>;
+  /** Stops answering the token; an unknown one is not an error. */
+  removeChallenge(key: string, token: string): Promise<void>;
+}
+
+/** An ACME token as RFC 8555 §8.3 makes it: base64url, nothing a path could escape with. */
+export const ACME_TOKEN = /^[A-Za-z0-9_-]{16,256}$/;
+
+export function checkChallenge(token: string, keyAuthorization: string) {
+  if (!ACME_TOKEN.test(token)) throw new Error(`invalid ACME token ${JSON.stringify(token)}`);
+  if (!keyAuthorization.startsWith(`${token}.`) || !/^[A-Za-z0-9_.-]+$/.test(keyAuthorization))
+    throw new Error('invalid ACME key authorization');
 }
 
 /** What an application installation needs from the panel; the installer never sees the store. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { SitesDriver, SiteState } from './interface.ts';
 import { writeAtomic } from '../real/common/files.ts';
 import { resolveInside } from '../real/common/names.ts';
+import { ACME_TOKEN, checkChallenge, type SiteState, type SitesDriver } from './interface.ts';
 import { localWebRoot } from './paths.ts';
 
 const KEY = /^(site|apex)-\d+$/;
@@ -39,12 +39,39 @@ export function localSitesDriver(dataDir: string): SitesDriver {
     },
     async removeSite(key: string) {
       rmSync(fileOf(key), { force: true });
+      rmSync(challengeDir(key), { recursive: true, force: true });
+    },
+    async putChallenge(key, token, keyAuthorization) {
+      checkChallenge(token, keyAuthorization);
+      mkdirSync(challengeDir(key), { recursive: true, mode: 0o700 });
+      await writeAtomic(path.join(challengeDir(key), token), keyAuthorization, 0o600);
+    },
+    async removeChallenge(key, token) {
+      if (!ACME_TOKEN.test(token)) throw new Error(`invalid ACME token ${JSON.stringify(token)}`);
+      rmSync(path.join(challengeDir(key), token), { force: true });
     },
   };
+  /** HTTP-01 answers of a host, one file per token, under `<dataDir>/sites/acme/<key>/`. */
+  function challengeDir(key: string) {
+    fileOf(key);
+    return path.join(dir, 'acme', key);
+  }
+}
+
+/** The HTTP-01 answer the local driver holds for a host's token, or null (for tests). */
+export function readLocalChallenge(dataDir: string, key: string, token: string): string | null {
+  try {
+    return readFileSync(path.join(dataDir, 'sites', 'acme', key, token), 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /** The state the local driver last applied for a key, or null (for tests and the reconcile command). */
-export function readLocalSite(dataDir: string, key: string): (Omit<SiteState, 'ssl'> & { ssl: { cert: string; chain: string; keySha256: string } | null }) | null {
+export function readLocalSite(
+  dataDir: string,
+  key: string,
+): (Omit<SiteState, 'ssl'> & { ssl: { cert: string; chain: string; keySha256: string } | null }) | null {
   try {
     return JSON.parse(readFileSync(path.join(dataDir, 'sites', `${key}.json`), 'utf8'));
   } catch {

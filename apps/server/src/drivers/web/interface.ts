@@ -20,4 +20,6 @@ export interface WebDriver {
   applyService(site: WebSite): Promise<void>;
   /** The service's most recent error-log entries, at most `limit`, in any order. */
   errorLog(reference: string, limit: number): Promise<ErrorLogEntry[]>;
+  /** Bytes the service's web root takes on disk now (`webRoot`: the panel's path for it). */
+  spaceUsed(site: { reference: string; webRoot: string }): Promise<number>;
 }

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Store } from '../../store/db.ts';
+import { folderBytes } from '../disk-usage.ts';
 import { localState } from '../local-state.ts';
 import type { ErrorLogEntry, WebDriver, WebSite } from './interface.ts';
 
@@ -6,8 +8,15 @@ interface LocalSite extends WebSite {
   errorLog?: ErrorLogEntry[];
 }
 
-/** Keeps each site's configuration and error log in the store. */
-export function localWebDriver(store: Store): WebDriver & { appendErrorLog(reference: string, entries: ErrorLogEntry[]): Promise<void> } {
+/**
+ * Keeps each site's configuration and error log in the store; its files are the local drivers'
+ * web roots, `<webRoots>/<reference>/` (the data dir's `www/`, where the installer writes), whose
+ * size on disk is the service's web space.
+ */
+export function localWebDriver(
+  store: Store,
+  webRoots: string,
+): WebDriver & { appendErrorLog(reference: string, entries: ErrorLogEntry[]): Promise<void> } {
   const state = localState<LocalSite>(store, 'web');
   return {
     async applyService(site) {
@@ -18,6 +27,7 @@ export function localWebDriver(store: Store): WebDriver & { appendErrorLog(refer
       const site = await state.get(reference);
       return (site?.errorLog ?? []).slice(-limit);
     },
+    spaceUsed: ({ reference }) => folderBytes(path.join(path.resolve(webRoots), reference)),
     /** For the demo and tests: what a real server would have written to the site's log. */
     async appendErrorLog(reference, entries) {
       const site = await state.get(reference);

@@ -1,10 +1,10 @@
-import { contactMailSchema, contactSchema } from '@atalaya/contract';
+import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import type { Captcha } from './captcha.ts';
 import type { Mail, Mailer } from './mailer.ts';
-import { blockedFor, contactLimit, countEvent, minutesFor } from './ratelimit.ts';
+import { CONTACT_MAIL_LIMITS, contactLimit, giveBack, minutesFor, takeSlot, takeSlots } from './ratelimit.ts';
 
 const lines = (fields: Record<string, string | undefined>) =>
   Object.entries(fields)
@@ -24,26 +24,46 @@ async function deliver(request: FastifyRequest, mailer: Mailer, mail: Mail) {
 
 /** POST /contactmail/ (signed in) and /contact/ (the sign-in page's forgot-password dialog). */
 export default async function contactRoutes(app: FastifyInstance, opts: { captcha: Captcha; mailer: Mailer }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const brand = app.config.company.name;
 
-  api.post('/contactmail/', { schema: { body: contactMailSchema } }, async (request) => {
+  route(app, endpoints.account.contactMail, async (request) => {
     const user = request.user!;
+    const limits = [CONTACT_MAIL_LIMITS.user(user.id), CONTACT_MAIL_LIMITS.realm(user.realmId)];
+    const { slots, wait } = await takeSlots(app.store, limits);
+    if (wait > 0) throw new ApiError(429, 'account.contact_locked', { minutes: minutesFor(wait) });
     const { email, subject, contents, name, phone } = request.body;
+    if (app.config.company.contactForm === 'full') {
+      const missing = (['name', 'phone'] as const).filter((field) => !request.body[field]);
+      if (missing.length > 0) throw new FieldErrors(missing.map((input) => ({ input, key: 'validation.required' })));
+    }
     const who = lines({ Domain: user.realmName, User: user.username, Name: name, Email: email, Phone: phone });
-    await deliver(request, opts.mailer, { subject: `[${brand}] ${subject}`, text: `${who}\n\n${contents}\n`, replyTo: email });
+    await deliver(request, opts.mailer, { subject: `[${brand}] ${subject}`, text: `${who}\n\n${contents}\n`, replyTo: email }).catch(
+      async (error) => {
+        await Promise.all(slots.map((slot) => giveBack(app.store, slot)));
+        throw error;
+      },
+    );
     return { data: null, info: [{ key: 'account.mail_sent' }] };
   });
 
-  api.post('/contact/', { config: { public: 'form' }, schema: { body: contactSchema } }, async (request) => {
-    const limit = contactLimit(request.ip);
-    const wait = await blockedFor(app.store, limit);
-    if (wait > 0) throw new ApiError(429, 'account.contact_locked', { minutes: minutesFor(wait) });
-    if (!(await opts.captcha.verify(request.body.recaptcha_response))) throw FieldErrors.one('recaptcha_response', 'account.captcha_invalid');
+  route(app, endpoints.account.contact, async (request) => {
+    // Counted before anything is checked; a message that is not sent gives its slot back.
+    const slot = await takeSlot(app.store, contactLimit(request.ip));
+    if (slot.wait > 0) throw new ApiError(429, 'account.contact_locked', { minutes: minutesFor(slot.wait) });
+    if (!(await opts.captcha.verify(request.body.recaptcha_response))) {
+      await giveBack(app.store, slot);
+      throw FieldErrors.one('recaptcha_response', 'account.captcha_invalid');
+    }
     const { domain, user, name, email, contents } = request.body;
     const who = lines({ Domain: domain, User: user, Name: name, Email: email, IP: request.ip });
-    await deliver(request, opts.mailer, { subject: `[${brand}] Password help: ${user}@${domain}`, text: `${who}\n\n${contents}\n`, replyTo: email });
-    await countEvent(app.store, limit);
+    await deliver(request, opts.mailer, {
+      subject: `[${brand}] Password help: ${user}@${domain}`,
+      text: `${who}\n\n${contents}\n`,
+      replyTo: email,
+    }).catch(async (error) => {
+      await giveBack(app.store, slot);
+      throw error;
+    });
     return { data: null, info: [{ key: 'account.mail_sent' }] };
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { hashPassword, verifyPassword } from '../../passwords.ts';
 import type { Store } from '../../store/db.ts';
-import { toDomainName } from '../accounts/names.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { canonicalRealm, canonicalUsername } from '../provisioning/names.ts';
 
 export type PasswordCheck = (hash: string, password: string) => Promise<boolean>;
 
@@ -21,18 +21,27 @@ export interface CredentialsResult {
   realmName: string;
 }
 
+/**
+ * The account a sign-in is about, in its one spelling: the credential check looks it up and the
+ * rate limits count it, so no spelling of the same account escapes the other's count.
+ */
+export const signInIdentity = (input: { domainName: string; username: string }) => ({
+  realm: canonicalRealm(input.domainName),
+  username: canonicalUsername(input.username),
+});
+
 export async function checkCredentials(
   store: Store,
   input: { domainName: string; username: string; password: string },
   check: PasswordCheck = verifyPassword,
 ): Promise<CredentialsResult> {
-  const realmName = toDomainName(input.domainName) ?? input.domainName.trim().toLowerCase();
+  const { realm: realmName, username } = signInIdentity(input);
   const row = await store
     .selectFrom('user')
     .innerJoin('realm', 'realm.id', 'user.realm_id')
     .select(['user.id', 'user.realm_id', 'user.password_hash', 'user.disabled', 'realm.disabled as realm_disabled'])
     .where('realm.name', '=', realmName)
-    .where('user.username', '=', input.username.trim().toLowerCase())
+    .where('user.username', '=', username)
     .executeTakeFirst();
   const matches = await check(row?.password_hash ?? (await dummyHash()), input.password);
   const known = row ? { id: row.id, realmId: row.realm_id } : null;

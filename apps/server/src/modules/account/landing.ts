@@ -1,7 +1,7 @@
 import type { Area } from '@atalaya/contract';
 import type { Store } from '../../store/db.ts';
 
-// The spec's redirect rule: the first write permission in this order; each area needs its kind.
+// The landing rule (docs/behaviour/shell-session-domains.md#states): the first write permission in this order; each area needs its kind.
 const ORDER: { area: Area; kind: 'domain' | 'service' | 'mail' }[] = [
   { area: 'domain', kind: 'domain' },
   { area: 'service', kind: 'service' },
@@ -20,7 +20,11 @@ export async function landingItem(store: Store, user: { id: number; realmId: num
     .select(['item.id', 'item.reference', 'permission.area', 'domain.item_id as d', 'service.item_id as s', 'mail_service.item_id as m'])
     .where('permission.user_id', '=', user.id)
     .where('permission.level', '=', 'write')
-    .where('permission.area', 'in', ORDER.map((o) => o.area))
+    .where(
+      'permission.area',
+      'in',
+      ORDER.map((o) => o.area),
+    )
     .where('item.realm_id', '=', user.realmId)
     .orderBy('item.reference')
     .execute();

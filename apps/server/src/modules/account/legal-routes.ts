@@ -1,10 +1,11 @@
-import { type PrivacyPolicy, translate } from '@atalaya/contract';
+import { endpoints, type PrivacyPolicy, translate } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../http/language.ts';
+import { route } from '../../http/route.ts';
 
 /** GET /legal/privacypolicy/: the operator's text when configured, else a translated default. */
 export default async function legalRoutes(app: FastifyInstance) {
-  app.get('/legal/privacypolicy/', { config: { public: 'read' } }, async (request) => {
+  route(app, endpoints.account.privacyPolicy, async (request) => {
     const lang = requestLanguage(request);
     const { legal, company } = app.config;
     const params = { company: company.name, email: company.email, jurisdiction: legal.jurisdiction };

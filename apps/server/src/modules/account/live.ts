@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { Config } from '../../config/config.ts';
 import { now, type Store } from '../../store/db.ts';
+import type { Signals } from '../../store/signals.ts';
 
 export interface Listener {
   userId: number;
@@ -16,17 +17,32 @@ export const SESSION_ENDED = 4001;
 
 /**
  * Pushes {"type":"menu"} to a user's open sockets when a notice for them appears in the store, which
- * any process (a server, the admin CLI) may write. Polls once a second while anyone is connected.
+ * any process (a server, the admin CLI) may write. Polls once a second while anyone is connected;
+ * on PostgreSQL a notice also wakes it at once (NOTIFY from the notice's insert, in any process).
+ * The old notices are deleted by the housekeeping (store/housekeeping.ts).
  */
-export function createNoticeHub(store: Store, config: Config, log: (err: unknown) => void, intervalMs = 1000) {
+export function createNoticeHub(store: Store, config: Config, log: (err: unknown) => void, intervalMs = 1000, signals?: Signals) {
   const listeners = new Set<Listener>();
   const seen = new Map<number, number>();
   let timer: NodeJS.Timeout | undefined;
   let ticks = 0;
+  let unlisten: (() => void) | null = null;
+
+  /** A NOTIFY for a user with a socket here (or a reconnect, which may have missed some): read now. */
+  function notified(payload: string | null) {
+    if (listeners.size === 0) return;
+    if (payload !== null && ![...listeners].some((l) => String(l.userId) === payload)) return;
+    void pushNotices(now()).catch(log);
+  }
 
   async function pushNotices(t: number) {
     const users = [...new Set([...listeners].map((l) => l.userId))];
-    const rows = await store.selectFrom('notice').select(['id', 'user_id', 'at']).where('at', '>=', t - WINDOW_SECONDS).where('user_id', 'in', users).execute();
+    const rows = await store
+      .selectFrom('notice')
+      .select(['id', 'user_id', 'at'])
+      .where('at', '>=', t - WINDOW_SECONDS)
+      .where('user_id', 'in', users)
+      .execute();
     const fresh = new Set<number>();
     for (const row of rows) {
       if (seen.has(row.id)) continue;
@@ -42,7 +58,9 @@ export function createNoticeHub(store: Store, config: Config, log: (err: unknown
     const ids = [...listeners].map((l) => l.sessionId);
     const rows = await store.selectFrom('session').select(['id', 'created_at', 'last_seen_at']).where('id', 'in', ids).execute();
     const { idleMinutes, absoluteHours } = config.session;
-    const live = new Set(rows.filter((r) => t - r.last_seen_at <= idleMinutes * 60 && t - r.created_at <= absoluteHours * 3600).map((r) => r.id));
+    const live = new Set(
+      rows.filter((r) => t - r.last_seen_at <= idleMinutes * 60 && t - r.created_at <= absoluteHours * 3600).map((r) => r.id),
+    );
     for (const l of listeners) if (!live.has(l.sessionId)) l.socket.close(SESSION_ENDED, 'session ended');
   }
 
@@ -55,7 +73,6 @@ export function createNoticeHub(store: Store, config: Config, log: (err: unknown
       await dropEndedSessions(t);
       ticks += 1;
       if (ticks % 30 === 0) for (const l of listeners) l.socket.ping(); // keeps proxies from closing idle sockets
-      if (ticks % 600 === 0) await store.deleteFrom('notice').where('at', '<', t - 3600).execute();
     } catch (error) {
       log(error);
     }
@@ -69,15 +86,25 @@ export function createNoticeHub(store: Store, config: Config, log: (err: unknown
   return {
     async add(listener: Listener) {
       // Notices written before the socket opened are not news to it.
-      const old = await store.selectFrom('notice').select(['id', 'at']).where('user_id', '=', listener.userId).where('at', '>=', now() - WINDOW_SECONDS).execute();
+      const old = await store
+        .selectFrom('notice')
+        .select(['id', 'at'])
+        .where('user_id', '=', listener.userId)
+        .where('at', '>=', now() - WINDOW_SECONDS)
+        .execute();
       for (const row of old) seen.set(row.id, row.at);
       if (listener.socket.readyState !== listener.socket.OPEN) return; // closed while we read
       listeners.add(listener);
       listener.socket.on('close', () => listeners.delete(listener));
+      if (signals?.live && !unlisten) {
+        unlisten = signals.on('atalaya_notice', notified);
+        await signals.ready();
+      }
       schedule();
     },
     close() {
       clearTimeout(timer);
+      unlisten?.();
       for (const l of listeners) l.socket.close(1001, 'server closing');
       listeners.clear();
     },

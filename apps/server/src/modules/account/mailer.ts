@@ -9,6 +9,8 @@ export interface Mail {
   text: string;
   /** The sender's own address: answers go to them, while From stays the provider's (SPF, DMARC). */
   replyTo: string;
+  /** The recipient; the provider's own address when absent (contact forms). */
+  to?: string;
 }
 export type Mailer = (mail: Mail) => Promise<void>;
 
@@ -19,13 +21,13 @@ export function createMailer(config: Config): Mailer {
   if (config.smtp.url) {
     const transport = nodemailer.createTransport(config.smtp.url);
     return async (mail) => {
-      await transport.sendMail({ from, to, ...mail });
+      await transport.sendMail({ from, ...mail, to: mail.to ?? to });
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = path.join(config.dataDir, 'outbox');
   return async (mail) => {
-    const info = await transport.sendMail({ from, to, ...mail });
+    const info = await transport.sendMail({ from, ...mail, to: mail.to ?? to });
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const name = `${Date.now()}-${randomBytes(4).toString('hex')}.eml`;
     // Messages hold personal data: readable by the panel's own user only.

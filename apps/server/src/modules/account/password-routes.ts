@@ -1,14 +1,12 @@
-import { changePasswordSchema } from '@atalaya/contract';
+import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route.ts';
 import { setSessionCookie } from './cookie.ts';
 import { changePassword } from './password.ts';
 
 /** POST /user/changepass/: every session ends, this browser gets a fresh one and stays signed in. */
 export default async function passwordRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.post('/user/changepass/', { schema: { body: changePasswordSchema } }, async (request, reply) => {
+  route(app, endpoints.account.changePassword, async (request, reply) => {
     const token = await changePassword(app.store, request.user!, request.body, request.ip);
     setSessionCookie(request, reply, token);
     return { data: null, info: [{ key: 'account.password_changed' }] };

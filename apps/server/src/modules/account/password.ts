@@ -1,10 +1,10 @@
 import type { ChangePasswordInput } from '@atalaya/contract';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
+import { hashPassword, verifyPassword } from '../../passwords.ts';
 import type { Store } from '../../store/db.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { createSession, type SessionUser } from '../session/sessions.ts';
 import { audit } from './audit.ts';
-import { blockedFor, countEvent, minutesFor, passwordLimit } from './ratelimit.ts';
+import { giveBack, minutesFor, passwordLimit, takeSlot } from './ratelimit.ts';
 
 /**
  * Checks the current password (rate limited: a stolen session must not become a password oracle),
@@ -13,16 +13,17 @@ import { blockedFor, countEvent, minutesFor, passwordLimit } from './ratelimit.t
  * Answers the new session's token.
  */
 export async function changePassword(store: Store, user: SessionUser, input: ChangePasswordInput, ip: string) {
-  const limit = passwordLimit(user.id);
-  const wait = await blockedFor(store, limit);
-  if (wait > 0) throw new ApiError(429, 'account.password_locked', { minutes: minutesFor(wait) });
+  // Counted before the check, atomically: parallel guesses each see the ones before them.
+  const slot = await takeSlot(store, passwordLimit(user.id));
+  if (slot.wait > 0) throw new ApiError(429, 'account.password_locked', { minutes: minutesFor(slot.wait) });
   const row = await store.selectFrom('user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
   const who = { userId: user.id, realmId: user.realmId, ip };
   if (!(await verifyPassword(row.password_hash, input.actualPassword))) {
-    await countEvent(store, limit);
     await audit(store, { action: 'changepass', outcome: 'failure', ...who });
     throw FieldErrors.one('actualPassword', 'account.wrong_password');
   }
+  // The right current password: not a guess, the attempt is given back.
+  await giveBack(store, slot);
   if (input.password === input.actualPassword) throw FieldErrors.one('password', 'account.password_same');
   const hash = await hashPassword(input.password);
   await store.transaction().execute(async (trx) => {

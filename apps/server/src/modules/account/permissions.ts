@@ -1,4 +1,13 @@
-import { AREAS, AREAS_BY_KIND, type Area, canSee, type Level, type PermissionItem, type PermissionMap, type PermissionSet } from '@atalaya/contract';
+import {
+  AREAS,
+  AREAS_BY_KIND,
+  type Area,
+  canSee,
+  type Level,
+  type PermissionItem,
+  type PermissionMap,
+  type PermissionSet,
+} from '@atalaya/contract';
 import type { Store } from '../../store/db.ts';
 import type { ItemAccess } from '../permission/policy.ts';
 import type { SessionUser } from '../session/sessions.ts';
@@ -19,7 +28,11 @@ export async function permissionSet(store: Store, access: ItemAccess): Promise<P
     .where('item.id', '=', access.itemId)
     .executeTakeFirstOrThrow();
   const map = access.permissions;
-  const has = { domain: row.d !== null && seesKind(map, 'domain'), service: row.s !== null && seesKind(map, 'service'), mail: row.m !== null && seesKind(map, 'mail') };
+  const has = {
+    domain: row.d !== null && seesKind(map, 'domain'),
+    service: row.s !== null && seesKind(map, 'service'),
+    mail: row.m !== null && seesKind(map, 'mail'),
+  };
   const permissions = Object.fromEntries(AREAS.map((a) => [a, map[a] ?? 'disabled'])) as Record<Area, Level>;
   return {
     id: access.itemId,
@@ -44,8 +57,21 @@ export async function permissionList(store: Store, user: SessionUser): Promise<P
     .selectFrom('permission')
     .select((eb) => {
       // 1 when the user sees at least one area of that kind on the item.
-      const seesAny = (areas: readonly Area[]) => eb.fn.max(eb.case().when('area', 'in', [...areas]).then(1).else(0).end());
-      return ['item_id', seesAny(AREAS_BY_KIND.domain).as('see_d'), seesAny(AREAS_BY_KIND.service).as('see_s'), seesAny(AREAS_BY_KIND.mail).as('see_m')];
+      const seesAny = (areas: readonly Area[]) =>
+        eb.fn.max(
+          eb
+            .case()
+            .when('area', 'in', [...areas])
+            .then(1)
+            .else(0)
+            .end(),
+        );
+      return [
+        'item_id',
+        seesAny(AREAS_BY_KIND.domain).as('see_d'),
+        seesAny(AREAS_BY_KIND.service).as('see_s'),
+        seesAny(AREAS_BY_KIND.mail).as('see_m'),
+      ];
     })
     .where('user_id', '=', user.id)
     .where('level', 'in', VISIBLE)
@@ -57,12 +83,26 @@ export async function permissionList(store: Store, user: SessionUser): Promise<P
     .leftJoin('domain', 'domain.item_id', 'item.id')
     .leftJoin('service', 'service.item_id', 'item.id')
     .leftJoin('mail_service', 'mail_service.item_id', 'item.id')
-    .select(['item.id', 'item.reference', 'domain.expire_at as d', 'service.expire_at as s', 'service.kind', 'mail_service.expire_at as m', 'p.see_d', 'p.see_s', 'p.see_m'])
+    .select([
+      'item.id',
+      'item.reference',
+      'domain.expire_at as d',
+      'service.expire_at as s',
+      'service.kind',
+      'mail_service.expire_at as m',
+      'p.see_d',
+      'p.see_s',
+      'p.see_m',
+    ])
     .where('item.realm_id', '=', user.realmId)
     .orderBy('item.reference')
     .execute();
   return rows.map((r) => {
-    const has = { domain: r.d !== null && Number(r.see_d) === 1, service: r.s !== null && Number(r.see_s) === 1, mail: r.m !== null && Number(r.see_m) === 1 };
+    const has = {
+      domain: r.d !== null && Number(r.see_d) === 1,
+      service: r.s !== null && Number(r.see_s) === 1,
+      mail: r.m !== null && Number(r.see_m) === 1,
+    };
     return {
       id: r.id,
       reference: r.reference,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { loadSecretKey } from '../../secrets.ts';
-import captchaRoutes from './captcha-routes.ts';
+import { sealingKey } from '../../secrets.ts';
 import { createCaptcha } from './captcha.ts';
+import captchaRoutes from './captcha-routes.ts';
 import contactRoutes from './contact-routes.ts';
 import legalRoutes from './legal-routes.ts';
 import liveRoutes from './live-routes.ts';
@@ -13,7 +13,7 @@ import userRoutes from './user-routes.ts';
 
 /** The account calls under /p247/: sign-in and session, user, permissions, legal, contact, captcha, ws. */
 export default async function accountRoutes(app: FastifyInstance) {
-  const captcha = createCaptcha(app.store, loadSecretKey(app.config.dataDir));
+  const captcha = createCaptcha(app.store, sealingKey(app.config));
   const mailer = createMailer(app.config);
   await app.register(captchaRoutes, { captcha });
   await app.register(sessionRoutes, { captcha });

@@ -1,6 +1,6 @@
-import { type LoginAnswer, loginSchema } from '@atalaya/contract';
+import { endpoints, type LoginAnswer } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/route.ts';
 import { deleteSession } from '../session/sessions.ts';
 import { audit } from './audit.ts';
 import type { Captcha } from './captcha.ts';
@@ -9,9 +9,7 @@ import { signIn } from './signin.ts';
 
 /** POST /user/login/ and /user/logout/. */
 export default async function sessionRoutes(app: FastifyInstance, opts: { captcha: Captcha }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.post('/user/login/', { config: { public: 'form' }, schema: { body: loginSchema } }, async (request, reply) => {
+  route(app, endpoints.account.login, async (request, reply) => {
     const ctx = { store: app.store, captcha: opts.captcha, ip: request.ip, previousSessionId: request.user?.sessionId };
     const { token, domainID } = await signIn(ctx, request.body);
     setSessionCookie(request, reply, token);
@@ -21,7 +19,7 @@ export default async function sessionRoutes(app: FastifyInstance, opts: { captch
 
   // Public so that signing out of an already expired session still clears the cookie instead of
   // opening the login modal; the CSRF header is still required, so no other site can sign anyone out.
-  api.post('/user/logout/', { config: { public: 'form' } }, async (request, reply) => {
+  route(app, endpoints.account.logout, async (request, reply) => {
     const user = request.user;
     if (user) {
       await deleteSession(app.store, user.sessionId);

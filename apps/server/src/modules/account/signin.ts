@@ -4,9 +4,9 @@ import { now, type Store } from '../../store/db.ts';
 import { createSession, deleteSession } from '../session/sessions.ts';
 import { audit } from './audit.ts';
 import type { Captcha } from './captcha.ts';
-import { checkCredentials } from './credentials.ts';
+import { checkCredentials, signInIdentity } from './credentials.ts';
 import { landingItem } from './landing.ts';
-import { blockedFor, clearCounter, countEvent, LOGIN_LIMITS, minutesFor } from './ratelimit.ts';
+import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, takeSlots } from './ratelimit.ts';
 
 export interface SignInContext {
   store: Store;
@@ -23,24 +23,28 @@ export interface SignInContext {
 export async function signIn(ctx: SignInContext, input: LoginInput) {
   const { store, ip } = ctx;
   const typed = { domainName: input.domainName.slice(0, 253).toLowerCase(), username: input.username.slice(0, 64).toLowerCase() };
-  const limits = [LOGIN_LIMITS.user(typed.domainName, typed.username), LOGIN_LIMITS.ip(ip)];
-  const wait = Math.max(...(await Promise.all(limits.map((l) => blockedFor(store, l)))));
+  // Keyed by the account as the credential check resolves it, whatever spelling was typed.
+  const identity = signInIdentity(input);
+  // Counted before anything is checked (one atomic statement per limit): parallel attempts each
+  // see the ones before them. An attempt that turns out not to be a wrong password gives its slots back.
+  const { slots, wait } = await takeSlots(store, [LOGIN_LIMITS.user(identity.realm, identity.username), LOGIN_LIMITS.ip(ip)]);
   if (wait > 0) {
     await audit(store, { action: 'login', outcome: 'locked', ip, detail: typed });
     throw new ApiError(429, 'account.login_locked', { minutes: minutesFor(wait) });
   }
   if (!(await ctx.captcha.verify(input.recaptcha_response))) {
+    await Promise.all(slots.map((slot) => giveBack(store, slot)));
     await audit(store, { action: 'login', outcome: 'captcha', ip, detail: typed });
     throw FieldErrors.one('recaptcha_response', 'account.captcha_invalid');
   }
   const result = await checkCredentials(store, input);
   const who = { userId: result.known?.id, realmId: result.known?.realmId, ip, detail: typed };
   if (!result.user) {
-    for (const limit of limits) await countEvent(store, limit);
     await audit(store, { action: 'login', outcome: 'failure', ...who });
     throw new ApiError(401, 'account.login_failed');
   }
-  await clearCounter(store, limits[0].key);
+  await clearCounter(store, slots[0].limit.key);
+  await giveBack(store, slots[1]);
   await recordSignIn(store, result.user.id, ip);
   if (ctx.previousSessionId) await deleteSession(store, ctx.previousSessionId);
   const token = await createSession(store, result.user.id, ip);

@@ -1,16 +1,14 @@
-import { preferencesSchema } from '@atalaya/contract';
+import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FieldErrors } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { userInfo } from './user-info.ts';
 
 /** POST /user/info/ and /user/preferences/. */
 export default async function userRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  route(app, endpoints.account.info, async (request) => ({ data: await userInfo(app, request.user!) }));
 
-  api.post('/user/info/', async (request) => ({ data: await userInfo(app, request.user!) }));
-
-  api.post('/user/preferences/', { schema: { body: preferencesSchema } }, async (request) => {
+  route(app, endpoints.account.preferences, async (request) => {
     const { theme, color, language } = request.body;
     if (color && !app.config.company.allowCustomerColor) throw FieldErrors.one('color', 'account.color_not_allowed');
     const user = request.user!;

@@ -55,7 +55,11 @@ export function saveRecord(store: Store, ctx: DnsContext, itemId: number, record
     checkZoneRules({ zona: old.zona, type, priority, value }, others, zone);
     const changed = value !== old.value || priority !== old.priority;
     const row = { ...old, value, priority, ttl: input.ttl, dynamic_value: changed ? null : old.dynamic_value };
-    await trx.updateTable('dns_record').set({ value, priority, ttl: row.ttl, dynamic_value: row.dynamic_value }).where('id', '=', recordId).execute();
+    await trx
+      .updateTable('dns_record')
+      .set({ value, priority, ttl: row.ttl, dynamic_value: row.dynamic_value })
+      .where('id', '=', recordId)
+      .execute();
     await syncTtl(trx, itemId, row);
     return presenter([...others, row], zone)(row);
   });
@@ -73,7 +77,10 @@ export function deleteRecord(store: Store, ctx: DnsContext, itemId: number, reco
 
 async function deleteIds(trx: Transaction<Database>, ids: number[]) {
   for (let i = 0; i < ids.length; i += 500) {
-    await trx.deleteFrom('dns_record').where('id', 'in', ids.slice(i, i + 500)).execute();
+    await trx
+      .deleteFrom('dns_record')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
   }
 }
 
@@ -89,6 +96,9 @@ export function restoreDefaults(store: Store, ctx: DnsContext, itemId: number) {
 export function deleteAll(store: Store, ctx: DnsContext, itemId: number) {
   return changeZone(store, ctx, itemId, async (trx, records, zone) => {
     const kept = keptByDeleteAll(records, zone);
-    await deleteIds(trx, records.filter((r) => !kept(r)).map((r) => r.id));
+    await deleteIds(
+      trx,
+      records.filter((r) => !kept(r)).map((r) => r.id),
+    );
   });
 }

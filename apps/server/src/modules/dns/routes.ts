@@ -1,21 +1,16 @@
-import { dnsCreateSchema, dnsSaveSchema } from '@atalaya/contract';
+import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ConfigError } from '../../config/config.ts';
-import { createDnsDriver, type DnsSettings, dnsSettings, storeKey } from '../../drivers/dns/index.ts';
+import { type DnsSettings, dnsSettings } from '../../drivers/dns/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { authorize } from '../permission/policy.ts';
+import { pathId } from '../../http/ids.ts';
+import { route } from '../../http/route.ts';
+import { openService } from '../permission/open.ts';
 import { createRecord, deleteAll, deleteRecord, restoreDefaults, saveRecord } from './actions.ts';
-import { registerDnsTarget } from './apply.ts';
 import { exportZone } from './bind.ts';
 import { presenter } from './present.ts';
 import { templateRecords } from './template.ts';
 import { type DnsContext, ensureZone, loadRecords } from './zone.ts';
-import { pathId } from '../../http/ids.ts';
-
-const serviceParams = z.object({ id: z.string().max(20) });
-const recordParams = z.object({ id: z.string().max(20), dnsId: z.string().max(20) });
 
 /** A misconfigured template stops the start, not the first restore. */
 function checkTemplate(settings: DnsSettings) {
@@ -27,36 +22,31 @@ function checkTemplate(settings: DnsSettings) {
   }
 }
 
-/** The DNS zone calls under /p247/service/{id}/dns/ (spec §7); deletes, restore and delete-all are GET like the contract's other deletes. */
-export default async function dnsRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+/** The DNS zone calls (endpoints.dns); deletes, restore and delete-all are GET like the contract's other deletes. */
+export default async function dnsRoutes(app: FastifyInstance) {
   const settings = dnsSettings(app.config);
   checkTemplate(settings);
-  const ctx: DnsContext = { settings, target: storeKey(app.config) };
-  const unregister = registerDnsTarget(ctx.target, app.store, createDnsDriver(settings, app.store));
-  app.addHook('onClose', async () => unregister());
+  const ctx: DnsContext = { settings };
 
   /** Authorises the call on service_dnszone; only items with a hosting service have a zone. */
   async function openZone(request: FastifyRequest, rawId: string, level: 'read' | 'write') {
-    const access = await authorize(request, pathId(rawId), 'service_dnszone', level);
-    const service = await app.store.selectFrom('service').select('item_id').where('item_id', '=', access.itemId).executeTakeFirst();
-    if (!service) throw notFound();
+    const { access } = await openService(request, rawId, 'service_dnszone', level);
     const zone = await ensureZone(app.store, ctx, access.itemId, access.reference);
     return { itemId: access.itemId, zone: zone.name, version: zone.version };
   }
 
-  app.get('/service/:id/dns/list/', { schema: { params: serviceParams } }, async (request) => {
+  route(app, endpoints.dns.list, async (request) => {
     const { itemId, zone } = await openZone(request, request.params.id, 'read');
     const rows = await loadRecords(app.store, itemId);
     return { data: { dnss: rows.map(presenter(rows, zone)) } };
   });
 
-  app.get('/service/:id/dns/export/', { schema: { params: serviceParams } }, async (request) => {
+  route(app, endpoints.dns.export, async (request) => {
     const { itemId, zone, version } = await openZone(request, request.params.id, 'read');
     return { data: { zone, text: exportZone(await loadRecords(app.store, itemId), zone, version, settings) } };
   });
 
-  app.get('/service/:id/dns/:dnsId/', { schema: { params: recordParams } }, async (request) => {
+  route(app, endpoints.dns.get, async (request) => {
     const { itemId, zone } = await openZone(request, request.params.id, 'read');
     const rows = await loadRecords(app.store, itemId);
     const row = rows.find((r) => r.id === pathId(request.params.dnsId));
@@ -64,31 +54,31 @@ export default async function dnsRoutes(base: FastifyInstance) {
     return { data: { dns: presenter(rows, zone)(row) } };
   });
 
-  app.post('/service/:id/dns/create/', { schema: { params: serviceParams, body: dnsCreateSchema } }, async (request) => {
+  route(app, endpoints.dns.create, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
     const { result, job } = await createRecord(app.store, ctx, itemId, request.body);
     return { data: { dns: result }, info: [{ key: 'dns.created' }], job };
   });
 
-  app.post('/service/:id/dns/:dnsId/save/', { schema: { params: recordParams, body: dnsSaveSchema } }, async (request) => {
+  route(app, endpoints.dns.save, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
     const { result, job } = await saveRecord(app.store, ctx, itemId, pathId(request.params.dnsId), request.body);
     return { data: { dns: result }, info: [{ key: 'dns.saved' }], job };
   });
 
-  app.get('/service/:id/dns/:dnsId/delete/', { schema: { params: recordParams } }, async (request) => {
+  route(app, endpoints.dns.delete, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
     const { job } = await deleteRecord(app.store, ctx, itemId, pathId(request.params.dnsId));
     return { data: null, info: [{ key: 'dns.deleted' }], job };
   });
 
-  app.get('/service/:id/dns/restore/', { schema: { params: serviceParams } }, async (request) => {
+  route(app, endpoints.dns.restore, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
     const { job } = await restoreDefaults(app.store, ctx, itemId);
     return { data: null, info: [{ key: 'dns.restored' }], job };
   });
 
-  app.get('/service/:id/dns/delete/', { schema: { params: serviceParams } }, async (request) => {
+  route(app, endpoints.dns.deleteAll, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
     const { job } = await deleteAll(app.store, ctx, itemId);
     return { data: null, info: [{ key: 'dns.deleted_all' }], job };

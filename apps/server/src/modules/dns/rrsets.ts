@@ -1,14 +1,8 @@
 import type { DnsType } from '@atalaya/contract';
+import type { RRset } from '../../drivers/dns/interface.ts';
 import { fqdn } from './names.ts';
 
-/** A zone's desired state as drivers apply it: one entry per name and type, in presentation format. */
-export interface RRset {
-  /** Fully qualified, with the trailing dot. */
-  name: string;
-  type: DnsType;
-  ttl: number;
-  contents: string[];
-}
+export type { RRset };
 
 export interface StoredRecord {
   zona: string;

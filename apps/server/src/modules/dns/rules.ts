@@ -32,7 +32,10 @@ export function checkZoneRules(candidate: RuleRecord, others: RuleRecord[], zone
     throw FieldErrors.one('zona', 'dns.cname_exclusive');
   }
   const anameClash = ['A', 'AAAA', 'ANAME'];
-  if ((type === 'ANAME' && sameName.some((r) => anameClash.includes(r.type))) || (anameClash.includes(type) && sameName.some((r) => r.type === 'ANAME'))) {
+  if (
+    (type === 'ANAME' && sameName.some((r) => anameClash.includes(r.type))) ||
+    (anameClash.includes(type) && sameName.some((r) => r.type === 'ANAME'))
+  ) {
     throw FieldErrors.one('zona', 'dns.aname_conflict');
   }
   if (sameName.some((r) => r.type === type && r.value === candidate.value && r.priority === candidate.priority)) {

@@ -1,15 +1,10 @@
 import type { DnsSettings } from '../../drivers/dns/index.ts';
 import { normaliseZona } from './names.ts';
+import type { DnsRecordTable } from './tables.ts';
 import { normalisePriority, normaliseValue } from './values.ts';
 
-export interface NewRecord {
-  zona: string;
-  type: string;
-  ttl: number;
-  priority: number | null;
-  value: string;
-  dynamic_value: string | null;
-}
+/** A record as a change writes it; the store adds its id, zone and time. */
+export type NewRecord = Omit<DnsRecordTable, 'id' | 'item_id' | 'created_at'>;
 
 /** The provider's default records for a zone: its name servers at the apex, then the template. */
 export function templateRecords(settings: DnsSettings, zone: string): NewRecord[] {

@@ -3,15 +3,13 @@ import type { DnsSettings } from '../../drivers/dns/index.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { APPLY_ZONE, type ApplyZonePayload } from './apply.ts';
+import { APPLY_ZONE, type ApplyZonePayload } from './jobs.ts';
 import { toRRsets } from './rrsets.ts';
 import type { DnsRecordRow } from './tables.ts';
 import { type NewRecord, templateRecords } from './template.ts';
 
 export interface DnsContext {
   settings: DnsSettings;
-  /** The storeKey of this app's store, written into every job. */
-  target: string;
 }
 
 type Db = Store | Transaction<Database>;
@@ -31,7 +29,7 @@ export async function insertRecords(trx: Db, itemId: number, records: NewRecord[
 /** Writes the zone's whole desired state as an outbox job, in the caller's transaction. */
 async function enqueueApply(trx: Transaction<Database>, ctx: DnsContext, itemId: number, zone: string, version: number) {
   const rrsets = toRRsets(await loadRecords(trx, itemId), zone, ctx.settings.defaultTtl);
-  const payload: ApplyZonePayload = { target: ctx.target, itemId, zone, version, rrsets };
+  const payload: ApplyZonePayload = { itemId, zone, version, rrsets };
   return enqueue(trx, APPLY_ZONE, payload, itemId);
 }
 

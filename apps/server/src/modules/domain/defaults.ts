@@ -1,8 +1,17 @@
 import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
-import { defaultNameServers } from '../../drivers/registry/index.ts';
+import type { Config } from '../../config/config.ts';
 import type { ContactData, RegistrationData } from '../../drivers/registry/interface.ts';
 import { authKindOf } from './tld.ts';
+
+export const DEFAULT_NAME_SERVERS = ['ns1.example.net', 'ns2.example.net'];
+
+/** The provider's own name servers (config `drivers.registry.nameServers`), used in default DNS mode. */
+export function defaultNameServers(config: Config): string[] {
+  const configured = config.drivers.registry?.nameServers;
+  if (Array.isArray(configured) && configured.length >= 2 && configured.every((h) => typeof h === 'string')) return configured;
+  return DEFAULT_NAME_SERVERS;
+}
 
 /**
  * What a domain starts with when the panel first meets it: the customer's realm as the

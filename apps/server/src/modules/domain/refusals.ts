@@ -1,5 +1,5 @@
-import { ApiError, FieldErrors, notFound } from '../../http/errors.ts';
 import { RegistryError } from '../../drivers/registry/interface.ts';
+import { ApiError, FieldErrors, notFound } from '../../http/errors.ts';
 
 /**
  * Runs a registry call and turns its refusals into the panel's: a blocked domain is a conflict

@@ -1,14 +1,12 @@
 import type { Area } from '@atalaya/contract';
 import type { FastifyRequest } from 'fastify';
 import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
-import { registryDriver } from '../../drivers/registry/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { authorize, type ItemAccess } from '../permission/policy.ts';
+import { openItem } from '../permission/open.ts';
+import type { ItemAccess } from '../permission/policy.ts';
 import { defaultRegistration } from './defaults.ts';
-import { pathId } from '../../http/ids.ts';
 
-export const registryOf = (request: FastifyRequest): RegistryDriver =>
-  registryDriver(request.server.config, request.server.store, request.server.secrets);
+export const registryOf = (request: FastifyRequest): RegistryDriver => request.server.runtime.drivers.registry;
 
 export interface DomainContext {
   access: ItemAccess;
@@ -22,8 +20,8 @@ export interface DomainContext {
  * default contacts and name servers on first sight, so every domain has the four contacts.
  */
 export async function openDomain(request: FastifyRequest, id: string, area: Area, level: 'read' | 'write'): Promise<DomainContext> {
-  const itemId = pathId(id);
-  const access = await authorize(request, itemId, area, level);
+  const access = await openItem(request, id, area, level);
+  const itemId = access.itemId;
   const registry = registryOf(request);
   let info = await registry.info(itemId);
   if (!info) throw notFound();

@@ -1,9 +1,9 @@
-import { type Area, type Contact, CONTACT_TYPES, type ContactType, canSee, type DomainAnswer, type Language } from '@atalaya/contract';
+import { type Area, CONTACT_TYPES, type Contact, type ContactType, canSee, type DomainAnswer, type Language } from '@atalaya/contract';
 import type { ContactData, DomainInfo } from '../../drivers/registry/interface.ts';
 import type { ItemAccess } from '../permission/policy.ts';
 import { countryName } from './countries.ts';
 
-/** The registrant is the owner-contacts area; admin, billing and tech the contacts area (spec §6). */
+/** The registrant is the owner-contacts area; admin, billing and tech the contacts area (docs/behaviour/shell-session-domains.md#permissions). */
 export const contactArea = (type: ContactType): Area => (type === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts');
 
 export function toContactView(data: ContactData, language: Language): Contact {

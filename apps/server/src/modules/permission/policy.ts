@@ -16,9 +16,7 @@ export async function loadItemAccess(store: Store, user: SessionUser, itemId: nu
   if (!isStoredId(itemId)) return null;
   const rows = await store
     .selectFrom('item')
-    .leftJoin('permission', (join) =>
-      join.onRef('permission.item_id', '=', 'item.id').on('permission.user_id', '=', user.id),
-    )
+    .leftJoin('permission', (join) => join.onRef('permission.item_id', '=', 'item.id').on('permission.user_id', '=', user.id))
     .select(['item.id', 'item.reference', 'permission.area', 'permission.level'])
     .where('item.id', '=', itemId)
     .where('item.realm_id', '=', user.realmId)
@@ -36,12 +34,7 @@ export async function loadItemAccess(store: Store, user: SessionUser, itemId: nu
  * The one place where per-item authorisation happens: an item the user may not see, or an area
  * they may not see, answers 404 (nothing is revealed); an action without write answers 403.
  */
-export async function authorize(
-  request: FastifyRequest,
-  itemId: number,
-  area: Area,
-  level: 'read' | 'write',
-): Promise<ItemAccess> {
+export async function authorize(request: FastifyRequest, itemId: number, area: Area, level: 'read' | 'write'): Promise<ItemAccess> {
   const user = request.user;
   if (!user) throw notFound();
   const access = await request.server.authCache.itemAccess(user, itemId);

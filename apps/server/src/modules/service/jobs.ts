@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import { enqueue, registerJobHandler } from '../../outbox/outbox.ts';
+import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
+import type { Runtime } from '../../runtime.ts';
 import type { Database } from '../../store/schema.ts';
-import { contextOf } from './context.ts';
+import { phpVersionOf } from './php.ts';
+import { measureUsage, USAGE_JOB } from './usage.ts';
 
 /**
  * The outbox jobs of the service area. Each one carries only an id and brings the backend in line
@@ -44,9 +46,19 @@ export const insertChild = <T extends ChildTable>(db: Kysely<Database>, table: T
   });
 
 /** Changes a child row (a setting, its password, the `deleting` mark) and queues its job, in one transaction. */
-export const changeChild = <T extends ChildTable>(db: Kysely<Database>, table: T, id: number, itemId: number, set: Updateable<Database[T]>) =>
+export const changeChild = <T extends ChildTable>(
+  db: Kysely<Database>,
+  table: T,
+  id: number,
+  itemId: number,
+  set: Updateable<Database[T]>,
+) =>
   db.transaction().execute(async (trx) => {
-    await trx.updateTable(table as ChildTable).set(set).where('id', '=', id).execute();
+    await trx
+      .updateTable(table as ChildTable)
+      .set(set)
+      .where('id', '=', id)
+      .execute();
     return enqueueChild(trx, table, id, itemId);
   });
 
@@ -60,73 +72,87 @@ export const webRootOf = (root: string, reference: string) => path.posix.join(ro
 
 const idOf = (payload: unknown) => Number((payload as { id?: unknown }).id);
 
-registerJobHandler(JOB.web, async (payload, _job, _progress, db) => {
-  const { drivers, config } = contextOf(db);
-  const itemId = Number((payload as { itemId?: unknown }).itemId);
-  const service = await db.selectFrom('service').selectAll().where('item_id', '=', itemId).executeTakeFirst();
-  if (!service) return;
-  const reference = await itemReference(db, itemId);
-  await drivers.web.applyService({
-    reference,
-    kind: service.kind,
-    phpVersion: service.php_version === 'default' ? config.hosting.defaultPhpVersion : service.php_version,
-    parkingActive: service.parking_active === 1,
-    webRoot: webRootOf(config.hosting.webRoot, reference),
-  });
-});
+/** The service area's job handlers: each brings one backend object in line with its row. */
+export function serviceJobs(runtime: Runtime): JobHandlers {
+  const db = runtime.store;
+  return {
+    [USAGE_JOB]: (payload) =>
+      measureUsage(runtime, Number((payload as { itemId?: unknown }).itemId), (reference) =>
+        webRootOf(runtime.config.hosting.webRoot, reference),
+      ),
+    [JOB.web]: async (payload) => {
+      const { drivers, config } = runtime;
+      const itemId = Number((payload as { itemId?: unknown }).itemId);
+      const service = await db.selectFrom('service').selectAll().where('item_id', '=', itemId).executeTakeFirst();
+      if (!service) return;
+      const reference = await itemReference(db, itemId);
+      await drivers.web.applyService({
+        reference,
+        kind: service.kind,
+        phpVersion: phpVersionOf(service.php_version, config),
+        parkingActive: service.parking_active === 1,
+        webRoot: webRootOf(config.hosting.webRoot, reference),
+      });
+    },
 
-registerJobHandler(JOB.mailbox, async (payload, _job, _progress, db) => {
-  const { drivers, secrets } = contextOf(db);
-  const row = await db.selectFrom('mail_account').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
-  if (!row) return;
-  const address = `${row.name}@${await itemReference(db, row.item_id)}`;
-  if (row.deleting) {
-    await drivers.mail.removeMailbox(address);
-    await db.deleteFrom('mail_account').where('id', '=', row.id).execute();
-  } else {
-    await drivers.mail.ensureMailbox({ address, password: secrets.decrypt(row.password_secret), quota: row.quota });
-  }
-});
+    [JOB.mailbox]: async (payload) => {
+      const { drivers, secrets } = runtime;
+      const row = await db.selectFrom('mail_account').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
+      if (!row) return;
+      const address = `${row.name}@${await itemReference(db, row.item_id)}`;
+      if (row.deleting) {
+        await drivers.mail.removeMailbox(address);
+        await db.deleteFrom('mail_account').where('id', '=', row.id).execute();
+      } else {
+        await drivers.mail.ensureMailbox({ address, password: secrets.decrypt(row.password_secret), quota: row.quota });
+      }
+    },
 
-registerJobHandler(JOB.alias, async (payload, _job, _progress, db) => {
-  const { drivers } = contextOf(db);
-  const row = await db.selectFrom('mail_alias').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
-  if (!row) return;
-  const address = `${row.name}@${await itemReference(db, row.item_id)}`;
-  if (row.deleting) {
-    await drivers.mail.removeAlias(address);
-    await db.deleteFrom('mail_alias').where('id', '=', row.id).execute();
-  } else {
-    await drivers.mail.ensureAlias({ address, targets: row.targets.split(',') });
-  }
-});
+    [JOB.alias]: async (payload) => {
+      const { drivers } = runtime;
+      const row = await db.selectFrom('mail_alias').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
+      if (!row) return;
+      const address = `${row.name}@${await itemReference(db, row.item_id)}`;
+      if (row.deleting) {
+        await drivers.mail.removeAlias(address);
+        await db.deleteFrom('mail_alias').where('id', '=', row.id).execute();
+      } else {
+        await drivers.mail.ensureAlias({ address, targets: row.targets.split(',') });
+      }
+    },
 
-registerJobHandler(JOB.ftp, async (payload, _job, _progress, db) => {
-  const { drivers, secrets, config } = contextOf(db);
-  const row = await db.selectFrom('ftp_user').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
-  if (!row) return;
-  if (row.deleting) {
-    await drivers.ftp.removeUser(row.login);
-    await db.deleteFrom('ftp_user').where('id', '=', row.id).execute();
-  } else {
-    const root = webRootOf(config.hosting.webRoot, await itemReference(db, row.item_id));
-    await drivers.ftp.ensureUser({ login: row.login, password: secrets.decrypt(row.password_secret), home: path.posix.join(root, row.folder) });
-  }
-});
+    [JOB.ftp]: async (payload) => {
+      const { drivers, secrets, config } = runtime;
+      const row = await db.selectFrom('ftp_user').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
+      if (!row) return;
+      if (row.deleting) {
+        await drivers.ftp.removeUser(row.login);
+        await db.deleteFrom('ftp_user').where('id', '=', row.id).execute();
+      } else {
+        const root = webRootOf(config.hosting.webRoot, await itemReference(db, row.item_id));
+        await drivers.ftp.ensureUser({
+          login: row.login,
+          password: secrets.decrypt(row.password_secret),
+          home: path.posix.join(root, row.folder),
+        });
+      }
+    },
 
-registerJobHandler(JOB.database, async (payload, _job, _progress, db) => {
-  const { drivers, secrets } = contextOf(db);
-  const row = await db.selectFrom('service_database').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
-  if (!row) return;
-  if (row.deleting) {
-    await drivers.databases.remove({ name: row.name, user: row.username });
-    await db.deleteFrom('service_database').where('id', '=', row.id).execute();
-  } else {
-    await drivers.databases.ensure({
-      name: row.name,
-      user: row.username,
-      password: secrets.decrypt(row.password_secret),
-      externalAccess: row.external_access === 1,
-    });
-  }
-});
+    [JOB.database]: async (payload) => {
+      const { drivers, secrets } = runtime;
+      const row = await db.selectFrom('service_database').selectAll().where('id', '=', idOf(payload)).executeTakeFirst();
+      if (!row) return;
+      if (row.deleting) {
+        await drivers.databases.remove({ name: row.name, user: row.username });
+        await db.deleteFrom('service_database').where('id', '=', row.id).execute();
+      } else {
+        await drivers.databases.ensure({
+          name: row.name,
+          user: row.username,
+          password: secrets.decrypt(row.password_secret),
+          externalAccess: row.external_access === 1,
+        });
+      }
+    },
+  };
+}

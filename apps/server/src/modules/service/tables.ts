@@ -6,6 +6,8 @@ type Flag = number;
 export interface ServiceExtraColumns {
   webconstructor_folder: Generated<string>;
   job_id: number | null;
+  /** Unix seconds of the last measurement of web space, mailboxes and databases; null before the first. */
+  usage_measured_at: number | null;
 }
 
 interface ChildRow {
@@ -39,6 +41,8 @@ export interface ServiceDatabaseTable extends ChildRow {
   username: string;
   password_secret: string;
   external_access: Generated<Flag>;
+  /** Bytes, as last measured on the database server. */
+  used: Generated<number>;
 }
 /** What the `local` drivers keep in place of a real backend. */
 export interface LocalBackendTable {

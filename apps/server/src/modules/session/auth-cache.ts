@@ -1,8 +1,8 @@
+import type { Config } from '../../config/config.ts';
 import { compiledQuery } from '../../store/compiled.ts';
 import type { Store } from '../../store/db.ts';
 import { type ItemAccess, loadItemAccess } from '../permission/policy.ts';
-import { findSession, type SessionRow, type SessionUser } from './sessions.ts';
-import type { Config } from '../../config/config.ts';
+import { findSession, flushTouches, type SessionRow, type SessionUser, sessionTouches } from './sessions.ts';
 
 const MAX_ENTRIES = 10_000;
 
@@ -15,6 +15,15 @@ export function createAuthCache(store: Store, config: Config) {
   const sessions = new Map<string, SessionRow>();
   const access = new Map<string, ItemAccess | null>();
   let version = -1;
+  // Last uses not yet in the store, written every few seconds so the idle time-out stays exact.
+  const touches = sessionTouches(config);
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    flushing = flushing.then(() => flushTouches(store, touches)).catch(() => {});
+    return flushing;
+  };
+  const timer = setInterval(flush, touches.flushEvery * 1000);
+  timer.unref();
   const readVersion = compiledQuery(store, store.selectFrom('auth_version').select('version').where('id', '=', 1));
 
   return {
@@ -27,7 +36,14 @@ export function createAuthCache(store: Store, config: Config) {
         version = current;
       }
     },
-    session: (token: string | undefined) => findSession(store, config, token, sessions),
+    session: (token: string | undefined) => findSession(store, config, token, sessions, touches),
+    /** Writes the last uses still waiting (the timer does it every few seconds). */
+    flush,
+    /** Stops the timer and writes what is waiting: called when the app closes, before the store does. */
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
     async itemAccess(user: SessionUser, itemId: number) {
       const key = `${user.id}:${itemId}`;
       if (!access.has(key)) access.set(key, await loadItemAccess(store, user, itemId));

@@ -51,39 +51,77 @@ const readSession = (store: Store, id: string) =>
     .where('session.id', '=', id)
     .executeTakeFirst();
 
-export type SessionRow = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+/** A session row as read, plus `stored_seen_at`: the last use this process knows the store holds. */
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof readSession>>> & { stored_seen_at: number };
 
 const isExpired = (row: SessionRow, config: Config, t: number) =>
   t - row.last_seen_at > config.session.idleMinutes * 60 || t - row.created_at > config.session.absoluteHours * 3600;
 
 /**
- * The live session of a token, within the idle and absolute time-outs; touched at most once a
- * minute. `cached` holds rows read before: one that looks expired is read again, since another
- * server process may have kept it alive.
+ * How a process keeps the last use of its sessions exact without a write per request. Each use is
+ * kept in memory (`last_seen_at` of the cached row) and in `pending`; the store gets it at once
+ * when what it holds is `writeAfter` seconds old, otherwise at the next `flush` (every
+ * `flushEvery` seconds). A use not yet in the store is thus less than `writeAfter` seconds after
+ * the store's value and at most `flushEvery` seconds old: with both under half the idle time-out,
+ * a session whose store value looks idle has no pending use in any process, and the time-out
+ * counts from the true last use (docs/decisions/015-hardening.md).
+ */
+export interface SessionTouches {
+  pending: Map<string, number>;
+  writeAfter: number;
+  flushEvery: number;
+}
+
+export function sessionTouches(config: Config): SessionTouches {
+  const quarter = Math.max(1, Math.floor((config.session.idleMinutes * 60) / 4));
+  return { pending: new Map(), writeAfter: Math.min(60, quarter), flushEvery: Math.min(30, quarter) };
+}
+
+/** Writes the pending uses; a later use another process wrote is never moved back. */
+export async function flushTouches(store: Store, touches: SessionTouches) {
+  const pending = [...touches.pending];
+  touches.pending.clear();
+  for (const [id, at] of pending) {
+    await store.updateTable('session').set({ last_seen_at: at }).where('id', '=', id).where('last_seen_at', '<', at).execute();
+  }
+}
+
+/**
+ * The live session of a token, within the idle and absolute time-outs, counted from its last use.
+ * `cached` holds rows read before: one that looks expired is read again, since another server
+ * process may have kept it alive. `touches` records the use (see SessionTouches).
  */
 export async function findSession(
   store: Store,
   config: Config,
   token: string | undefined,
-  cached?: Map<string, SessionRow>,
+  cached: Map<string, SessionRow> = new Map(),
+  touches: SessionTouches = sessionTouches(config),
 ): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
   const t = now();
-  let row = cached?.get(id);
+  let row = cached.get(id);
   if (!row || isExpired(row, config, t)) {
-    row = await readSession(store, id);
-    if (row) cached?.set(id, row);
+    const read = await readSession(store, id);
+    // A use of this process still waiting for its write is as good as a stored one.
+    row = read && { ...read, stored_seen_at: read.last_seen_at, last_seen_at: Math.max(read.last_seen_at, touches.pending.get(id) ?? 0) };
+    if (row) cached.set(id, row);
   }
   if (!row) return null;
   if (isExpired(row, config, t) || row.disabled || row.realm_disabled) {
-    cached?.delete(id);
+    cached.delete(id);
+    touches.pending.delete(id);
     await store.deleteFrom('session').where('id', '=', id).execute();
     return null;
   }
-  if (t - row.last_seen_at >= 60) {
-    await store.updateTable('session').set({ last_seen_at: t }).where('id', '=', id).execute();
-    row.last_seen_at = t;
+  row.last_seen_at = Math.max(row.last_seen_at, t);
+  if (t - row.stored_seen_at >= touches.writeAfter) {
+    await store.updateTable('session').set({ last_seen_at: t }).where('id', '=', id).where('last_seen_at', '<', t).execute();
+    row.stored_seen_at = t;
+    touches.pending.delete(id);
+  } else if (t > row.stored_seen_at) {
+    touches.pending.set(id, t);
   }
   return {
     id: row.id,
@@ -97,8 +135,6 @@ export async function findSession(
   };
 }
 
-export const deleteSession = (store: Store, sessionId: string) =>
-  store.deleteFrom('session').where('id', '=', sessionId).execute();
+export const deleteSession = (store: Store, sessionId: string) => store.deleteFrom('session').where('id', '=', sessionId).execute();
 
-export const deleteUserSessions = (store: Store, userId: number) =>
-  store.deleteFrom('session').where('user_id', '=', userId).execute();
+export const deleteUserSessions = (store: Store, userId: number) => store.deleteFrom('session').where('user_id', '=', userId).execute();

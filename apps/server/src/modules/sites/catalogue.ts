@@ -1,19 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  APP_CATEGORIES,
-  APP_TYPES,
-  type HostingApplication,
-  INSTALL_INPUT_TYPES,
-  type Language,
-  SITES_LIMITS,
-} from '@atalaya/contract';
+import { APP_CATEGORIES, APP_TYPES, type HostingApplication, INSTALL_INPUT_TYPES, type Language, SITES_LIMITS } from '@atalaya/contract';
 import { z } from 'zod';
 import type { Config } from '../../config/config.ts';
 
 /** A text of the catalogue: one string for every language, or one per language (es is the fallback). */
-const text = z.union([z.string().max(2000), z.object({ es: z.string().max(2000), en: z.string().max(2000).optional(), ca: z.string().max(2000).optional() })]);
+const text = z.union([
+  z.string().max(2000),
+  z.object({ es: z.string().max(2000), en: z.string().max(2000).optional(), ca: z.string().max(2000).optional() }),
+]);
 type Text = z.infer<typeof text>;
 
 const input = z.object({
@@ -23,12 +19,19 @@ const input = z.object({
   label: text,
   value: z.string().max(SITES_LIMITS.installInputMax).default(''),
   checked: z.boolean().default(false),
-  options: z.array(z.object({ value: z.string().max(200), label: text })).max(300).default([]),
+  options: z
+    .array(z.object({ value: z.string().max(200), label: text }))
+    .max(300)
+    .default([]),
   isRequired: z.boolean().default(false),
 });
 
 const application = z.object({
-  id: z.number().int().positive().max(2 ** 31 - 1),
+  id: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
   fullName: z.string().min(1).max(200),
   softName: z.string().min(1).max(100),
   version: z.string().min(1).max(50),
@@ -69,7 +72,11 @@ export function loadCatalogue(config: Config): Catalogue {
     const issue = parsed.error.issues[0];
     throw new Error(`Application catalogue ${file}: ${issue.path.join('.')}: ${issue.message}`);
   }
-  const catalogue = { dir: path.dirname(file), applications: parsed.data.applications, byId: new Map(parsed.data.applications.map((a) => [a.id, a])) };
+  const catalogue = {
+    dir: path.dirname(file),
+    applications: parsed.data.applications,
+    byId: new Map(parsed.data.applications.map((a) => [a.id, a])),
+  };
   loaded.set(file, catalogue);
   return catalogue;
 }

@@ -76,7 +76,11 @@ export function covers(name: string, host: string): boolean {
  * Checks the material of a site's SSL on the server, in the order a user can fix it: each PEM
  * parses, the key matches the certificate, the chain links to it, it is in date and covers the host.
  */
-export function checkCertificate(material: CertificateMaterial, host: string, at = new Date()): { material: CertificateMaterial; info: CertificateInfo } {
+export function checkCertificate(
+  material: CertificateMaterial,
+  host: string,
+  at = new Date(),
+): { material: CertificateMaterial; info: CertificateInfo } {
   if (!material.cert) throw fail('cert', 'validation.required');
   if (!material.key) throw fail('certkey', 'validation.required');
   const [leaf, ...bundled] = parseCertificates(material.cert, 'cert');

@@ -10,7 +10,14 @@ interface DemoSite {
 /** Sites and redirections of the demo: a few per hosting service, and one on a parking domain. */
 const DEMO: Record<string, DemoSite[]> = {
   'example.com': [
-    { name: 'www', folder: 'public_html', redirections: [['/antigua', '301', 'https://example.com/nueva'], ['/ofertas', '302', 'https://tienda-ejemplo.es/ofertas']] },
+    {
+      name: 'www',
+      folder: 'public_html',
+      redirections: [
+        ['/antigua', '301', 'https://example.com/nueva'],
+        ['/ofertas', '302', 'https://tienda-ejemplo.es/ofertas'],
+      ],
+    },
     { name: 'blog', folder: 'public_html/blog', redirections: [['/promo', 'frame', 'https://blog-ejemplo.com/']] },
     { name: 'intranet', folder: 'intranet' },
   ],
@@ -40,13 +47,19 @@ export async function seedSitesDemo(store: Store, realm: string) {
           .executeTakeFirstOrThrow();
         for (const [origin, kind, target] of site.redirections ?? []) {
           const frame = kind === 'frame' ? { iframe_title: 'Blog de ejemplo', iframe_keywords: 'blog, ejemplo' } : {};
-          await trx.insertInto('redirection').values({ service_id: service.id, site_id: row.id, origin, kind, target, ...frame, created_at: t }).execute();
+          await trx
+            .insertInto('redirection')
+            .values({ service_id: service.id, site_id: row.id, origin, kind, target, ...frame, created_at: t })
+            .execute();
         }
         await enqueueApply(trx, service.id, siteKey(row.id));
       }
       const parked = PARKING_REDIRECTS[reference];
       if (parked) {
-        await trx.insertInto('redirection').values({ service_id: service.id, site_id: null, origin: '/', kind: '301', target: parked, created_at: t }).execute();
+        await trx
+          .insertInto('redirection')
+          .values({ service_id: service.id, site_id: null, origin: '/', kind: '301', target: parked, created_at: t })
+          .execute();
         await enqueueApply(trx, service.id, apexKey(service.id));
       }
     }

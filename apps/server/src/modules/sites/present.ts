@@ -1,9 +1,13 @@
 import type { Redirection, RedirectType, Subdomain } from '@atalaya/contract';
-import type { RedirectionRow, SiteRow } from './tables.ts';
+import { type AcmeView, presentAcme } from './acme/present.ts';
 import { certificateInfo } from './certificates.ts';
+import type { RedirectionRow, SiteRow } from './tables.ts';
 
-/** A site as the SPA sees it; the private key never leaves the server. */
-export function presentSite(site: SiteRow, reference: string, redirections: number): Subdomain {
+/**
+ * A site as the SPA sees it; the private key never leaves the server. `acme` is the free
+ * certificate's view with its job (`acmeViews`); without it the row alone is shown.
+ */
+export function presentSite(site: SiteRow, reference: string, redirections: number, acme?: AcmeView): Subdomain {
   const hasCert = site.cert !== '';
   return {
     id: site.id,
@@ -16,6 +20,8 @@ export function presentSite(site: SiteRow, reference: string, redirections: numb
       cert: { cert: site.cert, key: '', ca: site.cert_chain },
       hasKey: site.cert_key_sealed !== '',
       info: hasCert ? certificateInfo(site.cert) : null,
+      source: site.cert_source === 'acme' ? 'acme' : 'upload',
+      acme: acme ?? presentAcme(site, null, 'es'),
     },
     redirections,
   };

@@ -14,6 +14,9 @@ export interface SslColumns {
   cert: string;
   cert_chain: string;
   cert_key_sealed: string;
+  /** Set when a certificate is uploaded: it replaces a free one, whose renewal then stops. */
+  cert_source?: 'upload';
+  acme_enabled?: 0;
 }
 
 /**
@@ -29,7 +32,14 @@ export function resolveSsl(app: FastifyInstance, host: string, input: SslInput, 
   };
   const uploaded = input.cert !== '' || input.certkey !== '' || input.certchain !== '';
   if (!input.SSLActive) {
-    return { ssl_enabled: 0, cert: stored.cert, cert_chain: stored.chain, cert_key_sealed: existing?.cert_key_sealed ?? '' };
+    // SSL off also stops a free certificate's renewals, which would otherwise switch it back on.
+    const columns = { ssl_enabled: 0, cert: stored.cert, cert_chain: stored.chain, cert_key_sealed: existing?.cert_key_sealed ?? '' };
+    return existing?.acme_enabled === 1 ? { ...columns, acme_enabled: 0 } : columns;
+  }
+  if (!uploaded && existing?.acme_enabled === 1) {
+    // The free certificate's job switches SSL on when it installs one; until then nothing to check.
+    const ready = existing.cert_source === 'acme' && stored.cert !== '' ? 1 : existing.ssl_enabled;
+    return { ssl_enabled: ready, cert: stored.cert, cert_chain: stored.chain, cert_key_sealed: existing.cert_key_sealed };
   }
   if (!uploaded && existing?.ssl_enabled === 1 && stored.cert && stored.key) {
     return { ssl_enabled: 1, cert: stored.cert, cert_chain: stored.chain, cert_key_sealed: existing.cert_key_sealed };
@@ -41,5 +51,6 @@ export function resolveSsl(app: FastifyInstance, host: string, input: SslInput, 
     chain: input.cert ? input.certchain : input.certchain || stored.chain,
   };
   const checked = checkCertificate(material, host).material;
-  return { ssl_enabled: 1, cert: checked.cert, cert_chain: checked.chain, cert_key_sealed: app.secrets.encrypt(checked.key) };
+  const source = input.cert ? { cert_source: 'upload' as const, acme_enabled: 0 as const } : {};
+  return { ssl_enabled: 1, cert: checked.cert, cert_chain: checked.chain, cert_key_sealed: app.secrets.encrypt(checked.key), ...source };
 }

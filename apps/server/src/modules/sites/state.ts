@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RedirectKind, SiteRedirection, SiteState } from '../../drivers/sites/interface.ts';
 import { enqueue } from '../../outbox/outbox.ts';
-import type { Secrets } from '../../secrets.ts';
+import type { Runtime } from '../../runtime.ts';
 import type { Database } from '../../store/schema.ts';
+import { phpVersionOf } from '../service/php.ts';
 
 export const APPLY_JOB = 'sites.apply';
 export const siteKey = (siteId: number) => `site-${siteId}`;
@@ -36,7 +37,10 @@ async function redirectionsOf(db: Kysely<Database>, serviceId: number, siteId: n
 }
 
 /** The wanted state of one host, read from the store at apply time; null when the host is gone. */
-export async function loadSiteState(db: Kysely<Database>, secrets: Secrets, key: string): Promise<SiteState | null> {
+export async function loadSiteState(
+  { store: db, secrets, config }: Pick<Runtime, 'store' | 'secrets' | 'config'>,
+  key: string,
+): Promise<SiteState | null> {
   const [kind, rawId] = key.split('-');
   const id = Number(rawId);
   const serviceId =
@@ -49,7 +53,7 @@ export async function loadSiteState(db: Kysely<Database>, secrets: Secrets, key:
     .where('service.item_id', '=', serviceId)
     .executeTakeFirst();
   if (!service) return null;
-  const facts = { kind: service.kind, phpVersion: service.php_version, parkingActive: service.parking_active === 1 };
+  const facts = { kind: service.kind, phpVersion: phpVersionOf(service.php_version, config), parkingActive: service.parking_active === 1 };
   if (kind === 'apex') {
     // The bare domain carries its own configuration only for a redirect-and-parking service.
     if (service.kind !== 'parking') return null;

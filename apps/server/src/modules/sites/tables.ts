@@ -12,6 +12,15 @@ export interface SiteTable {
   cert: Generated<string>;
   cert_chain: Generated<string>;
   cert_key_sealed: Generated<string>;
+  /** 'upload' or 'acme' (0011_acme). */
+  cert_source: Generated<string>;
+  acme_enabled: Generated<number>;
+  acme_wildcard: Generated<number>;
+  acme_job_id: number | null;
+  /** The last issuance failure as `{ key, params }` JSON; null after a success. */
+  acme_error: string | null;
+  acme_failures: Generated<number>;
+  acme_renew_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -42,7 +51,16 @@ export interface InstallationTable {
   created_at: number;
 }
 
+/** The panel's ACME account of one directory (0011_acme). */
+export interface AcmeAccountTable {
+  directory_url: string;
+  key_sealed: string;
+  account_url: string | null;
+  created_at: number;
+}
+
 export type SitesTables = {
+  acme_account: AcmeAccountTable;
   site: SiteTable;
   redirection: RedirectionTable;
   installation: InstallationTable;

@@ -96,7 +96,7 @@ export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
     .addColumn('detail', 'text', (c) => c.notNull().defaultTo('{}'))
     .execute();
 
-  // The outbox (DESIGN.md §5): written with the panel's change, applied and retried by the worker.
+  // The outbox (docs/design.md#outbox): written with the panel's change, applied and retried by the worker.
   await withId(db.schema.createTable('job'), kind)
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('item_id', 'integer')

@@ -7,7 +7,10 @@ import { type MigrationDb, withId } from './helpers.ts';
  * `deleting` flag: a row leaves the store only once its backend has let go of it.
  */
 export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
-  await db.schema.alterTable('service').addColumn('webconstructor_folder', 'text', (c) => c.notNull().defaultTo('*')).execute();
+  await db.schema
+    .alterTable('service')
+    .addColumn('webconstructor_folder', 'text', (c) => c.notNull().defaultTo('*'))
+    .execute();
   await db.schema.alterTable('service').addColumn('job_id', 'integer').execute();
 
   const child = (name: string) =>

@@ -30,11 +30,15 @@ export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
   for (const [table, events] of WATCHED) {
     if (kind === 'postgres') {
       await sql
-        .raw(`CREATE TRIGGER auth_version_${table} AFTER ${events.join(' OR ')} ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION bump_auth_version()`)
+        .raw(
+          `CREATE TRIGGER auth_version_${table} AFTER ${events.join(' OR ')} ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION bump_auth_version()`,
+        )
         .execute(db);
     } else {
       for (const event of events) {
-        await sql.raw(`CREATE TRIGGER auth_version_${table}_${event.toLowerCase()} AFTER ${event} ON "${table}" BEGIN ${bump}; END`).execute(db);
+        await sql
+          .raw(`CREATE TRIGGER auth_version_${table}_${event.toLowerCase()} AFTER ${event} ON "${table}" BEGIN ${bump}; END`)
+          .execute(db);
       }
     }
   }

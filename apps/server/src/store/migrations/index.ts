@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Store } from '../db.ts';
-import type { MigrationDb } from './helpers.ts';
 import * as core from './0001_core.ts';
 import * as account from './0002_account.ts';
 import * as domain from './0003_domain.ts';
@@ -8,6 +7,12 @@ import * as service from './0004_service.ts';
 import * as dns from './0005_dns.ts';
 import * as sites from './0006_sites.ts';
 import * as authVersion from './0007_auth_version.ts';
+import * as outboxLease from './0008_outbox_lease.ts';
+import * as noticeNotify from './0009_notice_notify.ts';
+import * as nameOwners from './0010_name_owners.ts';
+import * as acme from './0011_acme.ts';
+import * as usage from './0012_usage.ts';
+import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
 
@@ -20,19 +25,36 @@ const MIGRATIONS: [string, Migration][] = [
   ['0005_dns', dns],
   ['0006_sites', sites],
   ['0007_auth_version', authVersion],
+  ['0008_outbox_lease', outboxLease],
+  ['0009_notice_notify', noticeNotify],
+  ['0010_name_owners', nameOwners],
+  ['0011_acme', acme],
+  ['0012_usage', usage],
 ];
 
-/** Runs every pending migration, each in its own transaction, on either store. */
+/** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */
+const MIGRATION_LOCK = 7_414_001;
+
+/**
+ * Runs every pending migration in one transaction, on either store. Two processes starting at once
+ * take turns: PostgreSQL waits on an advisory lock, SQLite on its write lock (transactions begin
+ * immediate); the second finds the work done.
+ */
 export async function migrateToLatest(store: Store) {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`.execute(store);
-  const done = new Set(
-    (await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(store)).rows.map((r) => r.name),
-  );
-  for (const [name, migration] of MIGRATIONS) {
-    if (done.has(name)) continue;
-    await store.transaction().execute(async (trx) => {
+  await store.transaction().execute(async (trx) => {
+    if (store.kind === 'postgres') await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`.execute(trx);
+    const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(trx)).rows.map((r) => r.name));
+    for (const [name, migration] of MIGRATIONS) {
+      if (done.has(name)) continue;
       await migration.up(trx, store.kind);
       await sql`INSERT INTO schema_migration (name, applied_at) VALUES (${name}, ${Math.floor(Date.now() / 1000)})`.execute(trx);
-    });
-  }
+    }
+  });
+}
+
+/** The migrations the code knows that the store has not applied (the readiness check wants none). */
+export async function pendingMigrations(store: Store) {
+  const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(store)).rows.map((r) => r.name));
+  return MIGRATIONS.map(([name]) => name).filter((name) => !done.has(name));
 }

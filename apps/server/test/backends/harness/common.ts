@@ -83,8 +83,12 @@ export async function tempDir(name: string): Promise<string> {
 }
 
 /** A daemon started in the foreground, with its output kept for a failing test's message. */
-export function startDaemon(program: string, args: string[]): { child: ChildProcess; output: () => string } {
-  const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+export function startDaemon(
+  program: string,
+  args: string[],
+  env: Record<string, string> = {},
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: false, env: { ...process.env, ...env } });
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)));
   child.stderr?.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)));

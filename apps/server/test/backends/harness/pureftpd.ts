@@ -25,14 +25,24 @@ export async function startPureFtpd(): Promise<PureFtpdHarness> {
   const [low, high] = await freePortRange(8);
   const pdbFile = path.join(dir, 'pureftpd.pdb');
   const homesRoot = path.join(dir, 'www');
-  const backend = pureFtpdBackend({ purePw: PURE_PW, passwdFile: path.join(dir, 'pureftpd.passwd'), pdbFile, homesRoot, uid: 65534, gid: 65534 });
+  const backend = pureFtpdBackend({
+    purePw: PURE_PW,
+    passwdFile: path.join(dir, 'pureftpd.passwd'),
+    pdbFile,
+    homesRoot,
+    uid: 65534,
+    gid: 65534,
+  });
   // pure-ftpd wants an existing PureDB: an empty one, built the way production builds it.
   await writeFile(path.join(dir, 'pureftpd.passwd'), '', { mode: 0o600 });
   spawnSync(PURE_PW, ['mkdb', pdbFile, '-f', path.join(dir, 'pureftpd.passwd')]);
   const daemon = startDaemon(PURE_FTPD, [
-    '-S', `127.0.0.1,${port}`,
-    '-l', `puredb:${pdbFile}`,
-    '-p', `${low}:${high}`,
+    '-S',
+    `127.0.0.1,${port}`,
+    '-l',
+    `puredb:${pdbFile}`,
+    '-p',
+    `${low}:${high}`,
     '-E', // no anonymous
     '-A', // chroot everyone
     '-H', // no reverse DNS

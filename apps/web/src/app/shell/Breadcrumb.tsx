@@ -1,11 +1,11 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch } from 'react-router';
 import { itemPermissionsQuery } from '../../lib/permissions.ts';
-import { useQuery } from '@tanstack/react-query';
 import { crumbsOf } from './crumbs.ts';
 
-/** Where the user is (spec §2); the last entry is the current page. */
+/** Where the user is (docs/behaviour/shell-session-domains.md#page-frame); the last entry is the current page. */
 export function Breadcrumb() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 
-/** The year and the company (spec §2), with the legal notice one click away. */
+/** The year and the company (docs/behaviour/shell-session-domains.md#page-frame), with the legal notice one click away. */
 export function Footer() {
   const { t } = useTranslation();
   const company = useSiteConfig()?.company ?? '';

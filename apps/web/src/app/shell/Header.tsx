@@ -10,7 +10,7 @@ interface Props {
   onToggleMenu: () => void;
 }
 
-/** Logo and company, the top menu (Dashboard, Domains) and the user menu (spec §2). */
+/** Logo and company, the top menu (Dashboard, Domains) and the user menu (docs/behaviour/shell-session-domains.md#page-frame). */
 export function Header({ menuOpen, onToggleMenu }: Props) {
   const { t } = useTranslation();
   const config = useSiteConfig();
@@ -20,7 +20,13 @@ export function Header({ menuOpen, onToggleMenu }: Props) {
       <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <Burger opened={menuOpen} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label={t('shell.toggle_menu')} />
-          <UnstyledButton component={Link} to="/admin/" style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+          {/* Named for screen readers also on a phone, where the company's name is hidden. */}
+          <UnstyledButton
+            component={Link}
+            to="/admin/"
+            aria-label={config?.company || t('shell.dashboard')}
+            style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}
+          >
             <Image src={config?.themeConfig.logo_mini || logoOf(config)} alt="" w={32} h={32} fit="contain" />
             <Text fw={700} truncate visibleFrom="xs">
               {config?.company}

@@ -1,10 +1,10 @@
-import { Group, Loader, Title } from '@mantine/core';
 import { LIMITS } from '@atalaya/contract';
+import { Group, Loader, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { useDelayedFlag } from '../../components/ui/useDelayedFlag.ts';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
-import { useItemPermissions } from '../../lib/permissions.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { NotFoundView } from './NotFoundView.tsx';
 import { StatusIndicators } from './StatusIndicators.tsx';
 
@@ -13,7 +13,7 @@ export default function ItemLayout() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const valid = /^\d+$/.test(id);
-  const { data, isError, isPending } = useItemPermissions(valid ? id : '0');
+  const { data, isError, isPending } = usePermissions(valid ? id : '0');
   const slow = useDelayedFlag(isPending, LIMITS.skeletonDelayMs);
   usePageTitle(data?.reference);
   if (!valid || isError) return <NotFoundView />;

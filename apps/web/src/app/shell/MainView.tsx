@@ -1,6 +1,6 @@
 import { canSee } from '@atalaya/contract';
 import { Navigate, useParams } from 'react-router';
-import { type ItemPermissions, useItemPermissions } from '../../lib/permissions.ts';
+import { type ItemPermissions, usePermissions } from '../../lib/permissions.ts';
 import { NotFoundView } from './NotFoundView.tsx';
 
 /** The page an item opens on: domain, else service, else mail, whichever it has and may be seen. */
@@ -13,10 +13,10 @@ export function mainPathOf(item: ItemPermissions): string | null {
   return null;
 }
 
-/** /admin/{id}/: loads the item's permissions and redirects (spec §2); a failure is the 404 view. */
+/** /admin/{id}/: loads the item's permissions and redirects (docs/behaviour/shell-session-domains.md#item-main-view); a failure is the 404 view. */
 export default function MainView() {
   const { id = '' } = useParams();
-  const { data, isError } = useItemPermissions(id);
+  const { data, isError } = usePermissions(id);
   if (isError) return <NotFoundView />;
   if (!data) return null;
   const path = mainPathOf(data);

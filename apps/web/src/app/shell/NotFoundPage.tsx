@@ -6,7 +6,7 @@ import { logoOf, useSiteConfig } from '../../lib/siteConfig.ts';
 import { NotFoundView } from './NotFoundView.tsx';
 
 /**
- * Any unknown path (spec §2): logo, links to the dashboard and the domain list, the message and a
+ * Any unknown path (docs/behaviour/shell-session-domains.md#not-found-page): logo, links to the dashboard and the domain list, the message and a
  * footer. Signed in it sits on a card in the panel's colours; signed out it stays plain.
  */
 export default function NotFoundPage() {
@@ -14,7 +14,12 @@ export default function NotFoundPage() {
   const config = useSiteConfig();
   const signedIn = useUser() !== null;
   return (
-    <Stack mih="100dvh" justify="space-between" data-state={signedIn ? 'signed-in' : 'signed-out'} bg={signedIn ? 'var(--mantine-primary-color-light)' : undefined}>
+    <Stack
+      mih="100dvh"
+      justify="space-between"
+      data-state={signedIn ? 'signed-in' : 'signed-out'}
+      bg={signedIn ? 'var(--mantine-primary-color-light)' : undefined}
+    >
       <Group component="header" justify="space-between" p="md" wrap="wrap">
         <Image src={logoOf(config)} alt={config?.company ?? ''} h={40} w="auto" fit="contain" />
         <Group component="nav" gap="md" aria-label={t('shell.top_menu')}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 
-/** 'Error 404: Page not found!' with the way back (spec §2, §8); also for pages without visibility. */
+/** 'Error 404: Page not found!' with the way back (docs/behaviour/shell-session-domains.md#errors); also for pages without visibility. */
 export function NotFoundView() {
   const { t } = useTranslation();
   usePageTitle(t('shell.not_found_title'));

@@ -11,7 +11,7 @@ import { Header } from './Header.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
 /**
- * The signed-in frame and the navigation guard (spec §2): without a session every route but
+ * The signed-in frame and the navigation guard (docs/behaviour/shell-session-domains.md#navigation-guard): without a session every route but
  * login and 404 sends the visitor to the sign-in page.
  */
 export default function ShellLayout() {

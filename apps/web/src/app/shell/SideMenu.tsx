@@ -1,18 +1,16 @@
 import { Divider, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useMatch } from 'react-router';
-import { usePermissionList, useItemPermissions } from '../../lib/permissions.ts';
+import { usePermissionList, usePermissions } from '../../lib/permissions.ts';
 import { GENERIC_MENU, itemMenu, listMenu, type MenuEntry } from './menus.ts';
 
 function Entries({ entries }: { entries: MenuEntry[] }) {
   const { t } = useTranslation();
-  return entries.map((entry) => (
-    <MantineNavLink key={entry.to} component={NavLink} to={entry.to} end label={t(entry.label)} />
-  ));
+  return entries.map((entry) => <MantineNavLink key={entry.to} component={NavLink} to={entry.to} end label={t(entry.label)} />);
 }
 
 function ItemEntries({ itemId }: { itemId: string }) {
-  const item = useItemPermissions(itemId).data;
+  const item = usePermissions(itemId).data;
   if (!item) return null;
   return (
     <>
@@ -25,7 +23,7 @@ function ItemEntries({ itemId }: { itemId: string }) {
   );
 }
 
-/** Generic menu, list menu and, inside an item, that item's menu (spec §2, left menus). */
+/** Generic menu, list menu and, inside an item, that item's menu (docs/behaviour/shell-session-domains.md#menus). */
 export function SideMenu() {
   const list = usePermissionList().data ?? [];
   const item = useMatch('/admin/:id/*');

@@ -8,7 +8,7 @@ interface Indicator {
   expireTS: number;
 }
 
-/** Domain, hosting or parking, mail and DNS zone; mail and DNS reuse the service expiry (spec §2). */
+/** Domain, hosting or parking, mail and DNS zone; mail and DNS reuse the service expiry (docs/behaviour/shell-session-domains.md#page-frame). */
 export function indicatorsOf(item: ItemPermissions): Indicator[] {
   const map = item.permissions;
   const list: Indicator[] = [];
@@ -22,6 +22,10 @@ export function indicatorsOf(item: ItemPermissions): Indicator[] {
   return list;
 }
 
+/** White text on these is above 4.5:1 (WCAG 2.1 AA): Mantine's green.9 was 4.36:1. */
+export const VALID = '#1f6f31';
+export const EXPIRED = '#c92a2a';
+
 /** Red when expired, green otherwise, the expiry date as tooltip. */
 export function StatusIndicators({ item }: { item: ItemPermissions }) {
   const { t, i18n } = useTranslation();
@@ -33,7 +37,14 @@ export function StatusIndicators({ item }: { item: ItemPermissions }) {
         const text = t(expired ? 'shell.expired_on' : 'shell.expires_on', { date });
         return (
           <Tooltip key={label} label={text} withArrow>
-            <Badge role="listitem" color={expired ? 'red.8' : 'green.9'} variant="filled" tabIndex={0} aria-label={`${t(label)}: ${text}`} data-expired={expired}>
+            <Badge
+              role="listitem"
+              color={expired ? EXPIRED : VALID}
+              variant="filled"
+              tabIndex={0}
+              aria-label={`${t(label)}: ${text}`}
+              data-expired={expired}
+            >
               {t(label)}
             </Badge>
           </Tooltip>

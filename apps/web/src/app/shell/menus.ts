@@ -14,7 +14,7 @@ export const GENERIC_MENU: MenuEntry[] = [
   { label: 'shell.contact', to: '/admin/contact/' },
 ];
 
-/** Domains, Services and Mail, each only when some item has that kind (spec §2). */
+/** Domains, Services and Mail, each only when some item has that kind (docs/behaviour/shell-session-domains.md#menus). */
 export function listMenu(items: readonly PermissionListItem[]): MenuEntry[] {
   const entries: MenuEntry[] = [];
   if (items.some((i) => i.hasDomain)) entries.push({ label: 'shell.domains', to: '/admin/domain/' });
@@ -23,7 +23,7 @@ export function listMenu(items: readonly PermissionListItem[]): MenuEntry[] {
   return entries;
 }
 
-/** Domain, Hosting or Parking, Sites, FTP, Databases, Mail, DNS zone: each gated by visibility (spec §2). */
+/** Domain, Hosting or Parking, Sites, FTP, Databases, Mail, DNS zone: each gated by visibility (docs/behaviour/shell-session-domains.md#menus). */
 export function itemMenu(item: ItemPermissions): MenuEntry[] {
   const map = item.permissions;
   const base = `/admin/${item.id}/`;

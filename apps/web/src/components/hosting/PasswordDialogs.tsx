@@ -4,12 +4,12 @@ import { Button, Code, CopyButton, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../../lib/permissions.ts';
 import { Dialog } from '../ui/Dialog.tsx';
-import { fieldError } from '../ui/fieldErrors.ts';
 import { FormDialog } from '../ui/FormDialog.tsx';
+import { fieldError } from '../ui/fieldErrors.ts';
 import { useFormMutation } from '../ui/useFormMutation.ts';
 import { PasswordField } from './PasswordField.tsx';
-import { useActionGuard } from './useActionGuard.ts';
 
 interface ChangeProps {
   itemId: number;
@@ -25,14 +25,19 @@ interface ChangeProps {
 export function ChangePasswordDialog({ itemId, area, title, opened, onClose, submit, onDone }: ChangeProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useState(generatePassword);
-  useActionGuard(itemId, area, opened, onClose);
+  usePermissions(itemId, { form: { area, opened, close: onClose } });
   const mutation = useFormMutation({ opened, send: () => submit(password), inputs: ['password'], onClose, onDone });
   useEffect(() => {
     if (opened) setPassword(generatePassword());
   }, [opened]);
   return (
     <FormDialog title={title} opened={opened} onClose={onClose} onSubmit={() => mutation.mutate()} pending={mutation.isPending}>
-      <PasswordField value={password} onChange={setPassword} error={fieldError(mutation.error, 'password')} label={t('hosting.new_password')} />
+      <PasswordField
+        value={password}
+        onChange={setPassword}
+        error={fieldError(mutation.error, 'password')}
+        label={t('hosting.new_password')}
+      />
     </FormDialog>
   );
 }
@@ -52,7 +57,11 @@ export function ShowPasswordDialog({ title, opened, onClose, queryKey, load }: S
   return (
     <Dialog opened={opened} onClose={onClose} title={title}>
       {query.data === undefined ? (
-        query.isError ? <Text c="red">{t('shell.error')}</Text> : <Loader size="sm" />
+        query.isError ? (
+          <Text c="red">{t('shell.error')}</Text>
+        ) : (
+          <Loader size="sm" />
+        )
       ) : (
         <Group>
           <Code data-testid="shown-password" fz="md">

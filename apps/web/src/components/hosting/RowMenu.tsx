@@ -9,8 +9,11 @@ export interface RowAction {
   hidden?: boolean;
 }
 
-/** A row's last cell, with the row's menu at its end; an empty cell when no action is offered. */
-export function RowMenu({ name, actions }: { name: string; actions: RowAction[] }) {
+/**
+ * A row's last cell, with the row's menu at its end; an empty cell when no action is offered. The
+ * menu button is named after the row ("Actions for …"), or by `label` when the list says more.
+ */
+export function RowMenu({ name, actions, label }: { name: string; actions: RowAction[]; label?: string }) {
   const { t } = useTranslation();
   const shown = actions.filter((a) => !a.hidden);
   return (
@@ -19,7 +22,7 @@ export function RowMenu({ name, actions }: { name: string; actions: RowAction[] 
         <Group justify="flex-end">
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={t('hosting.row_menu', { name })}>
+              <ActionIcon variant="subtle" aria-label={label ?? t('hosting.row_menu', { name })}>
                 ⋮
               </ActionIcon>
             </Menu.Target>

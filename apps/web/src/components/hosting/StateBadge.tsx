@@ -1,16 +1,58 @@
-import type { BackendState } from '@atalaya/contract';
-import { Badge } from '@mantine/core';
+import { type BackendState, endpoints } from '@atalaya/contract';
+import { Badge, Button } from '@mantine/core';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/api.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
 
-/** Where a change stands on its server: nothing when applied, else pending / deleting / failed. */
-export function StateBadge({ state }: { state: BackendState }) {
+/** A failed row the user may write: its item, its failed job, the list to reload and the row's name. */
+export interface Retry {
+  itemId: number;
+  job: number | null;
+  listKey: QueryKey;
+  name: string;
+}
+
+/**
+ * Where a change stands on its server: nothing when applied, else pending / deleting / failed. A
+ * failed row the user may write (`retry` given) also offers to apply the change again.
+ */
+export function StateBadge({ state, retry }: { state: BackendState; retry?: Retry | false }) {
   const { t } = useTranslation();
   if (state === 'ready') return null;
   const color = state === 'failed' ? 'red' : 'yellow';
   return (
-    <Badge color={color} variant="light" size="sm" ml="xs" data-testid={`state-${state}`}>
-      {t(`hosting.state_${state}`)}
-    </Badge>
+    <>
+      <Badge color={color} variant="light" size="sm" ml="xs" data-testid={`state-${state}`}>
+        {t(`hosting.state_${state}`)}
+      </Badge>
+      {state === 'failed' && retry && retry.job !== null && <RetryButton retry={retry} job={retry.job} />}
+    </>
+  );
+}
+
+function RetryButton({ retry, job }: { retry: Retry; job: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const run = useMutation({
+    mutationFn: () => call(endpoints.service.jobRetry, { id: retry.itemId, jobId: job }),
+    onSuccess: (result) => notifySuccess(result.info),
+    onError: notifyError,
+    onSettled: () => client.invalidateQueries({ queryKey: retry.listKey }),
+  });
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color="red"
+      ml="xs"
+      loading={run.isPending}
+      onClick={() => run.mutate()}
+      aria-label={t('hosting.retry_of', { name: retry.name })}
+      data-testid="state-retry"
+    >
+      {t('hosting.retry')}
+    </Button>
   );
 }
 

@@ -1,7 +1,7 @@
-import { API_BASE, type AutoForm, REQUEST_HEADER } from '@atalaya/contract';
+import { type AutoForm, REQUEST_HEADER } from '@atalaya/contract';
 import { ApiFailure } from '../../lib/api.ts';
 
-/** Posts the server's form data (webmail, WebFTP, phpMyAdmin) from a throw-away form (spec §4). */
+/** Posts the server's form data (webmail, WebFTP, phpMyAdmin) from a throw-away form (docs/behaviour/service-area-dns.md#states). */
 export function submitAutoForm(form: AutoForm) {
   const element = document.createElement('form');
   element.method = form.method;
@@ -20,9 +20,9 @@ export function submitAutoForm(form: AutoForm) {
   element.remove();
 }
 
-/** A file download through the API (spec §8: fails outside 200–299); saved as the server names it, else "Backup". */
-export async function downloadFile(path: string) {
-  const response = await fetch(`${API_BASE}${path}`, { credentials: 'same-origin', headers: { [REQUEST_HEADER]: '1' } });
+/** A file download through the API (docs/behaviour: fails outside 200–299); saved as the server names it, else "Backup". */
+export async function downloadFile(source: string) {
+  const response = await fetch(source, { credentials: 'same-origin', headers: { [REQUEST_HEADER]: '1' } });
   if (response.status < 200 || response.status > 299) {
     const envelope = await response.json().catch(() => undefined);
     throw new ApiFailure(response.status, envelope?.system);

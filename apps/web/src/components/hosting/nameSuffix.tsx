@@ -11,7 +11,18 @@ const MAX_PX = 200;
 export function nameSuffix(suffix: string): Pick<TextInputProps, 'rightSection' | 'rightSectionWidth' | 'rightSectionPointerEvents'> {
   return {
     rightSection: (
-      <span title={suffix} style={{ fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dimmed)', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%', paddingInline: 6 }}>
+      <span
+        title={suffix}
+        style={{
+          fontSize: 'var(--mantine-font-size-sm)',
+          color: 'var(--mantine-color-dimmed)',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          maxWidth: '100%',
+          paddingInline: 6,
+        }}
+      >
         {suffix}
       </span>
     ),

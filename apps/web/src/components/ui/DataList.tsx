@@ -23,11 +23,21 @@ export interface DataListProps<T> {
 }
 
 /**
- * The generic list (spec service-area §2): text filter, pages of 10 with a paginator only when
+ * The generic list (docs/behaviour/service-area-dns.md#lists): text filter, pages of 10 with a paginator only when
  * there is more than one page, a skeleton only after 400 ms of loading, a no-results placeholder.
  * Only the current page is rendered, so 10,000 rows cost one page of DOM.
  */
-export function DataList<T>({ rows, rowKey, filterText, columns, renderRow, toolbar, label, emptyText, pageSize = LIMITS.pageSize }: DataListProps<T>) {
+export function DataList<T>({
+  rows,
+  rowKey,
+  filterText,
+  columns,
+  renderRow,
+  toolbar,
+  label,
+  emptyText,
+  pageSize = LIMITS.pageSize,
+}: DataListProps<T>) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -53,7 +63,8 @@ export function DataList<T>({ rows, rowKey, filterText, columns, renderRow, tool
     );
   } else if (columns) {
     body = (
-      <Table.ScrollContainer minWidth={0}>
+      // A table wider than a phone scrolls sideways: the keyboard must reach that region too (WCAG 2.1.1).
+      <Table.ScrollContainer minWidth={0} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
         <Table highlightOnHover aria-label={label}>
           <Table.Thead>
             <Table.Tr>

@@ -1,5 +1,5 @@
-import { Modal, type ModalProps } from '@mantine/core';
 import { LIMITS } from '@atalaya/contract';
+import { Modal, type ModalProps } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { createDialogStack, createEscapeGate } from '../../lib/escape.ts';
 
@@ -23,7 +23,7 @@ function listen() {
 
 /**
  * Every dialog of the panel: a Mantine Modal whose Escape closes only the topmost one, and only
- * on a second press within 200 ms (spec §4).
+ * on a second press within 200 ms (docs/behaviour/shell-session-domains.md#states).
  */
 export function Dialog({ opened, onClose, ...props }: ModalProps) {
   const close = useRef(onClose);

@@ -21,7 +21,18 @@ export interface FormDialogProps {
 }
 
 /** Every form dialog: its fields, then Cancel and the submit button; Enter or the button submits. */
-export function FormDialog({ title, opened, onClose, onSubmit, pending, submitLabel, submitDisabled, noValidate, size, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  opened,
+  onClose,
+  onSubmit,
+  pending,
+  submitLabel,
+  submitDisabled,
+  noValidate,
+  size,
+  children,
+}: FormDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog opened={opened} onClose={onClose} title={title} size={size}>

@@ -6,7 +6,7 @@ import { ipValid, typeIp } from './ipInput.ts';
 export interface IpInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;
   onChange: (value: string) => void;
-  /** Spec §5 partial mode: one to three groups are valid too. */
+  /** Partial mode: one to three groups are valid too. */
   partial?: boolean;
 }
 

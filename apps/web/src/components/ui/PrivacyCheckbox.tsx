@@ -1,19 +1,19 @@
+import { endpoints } from '@atalaya/contract';
 import { Anchor, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '../../lib/api.ts';
+import { fetchData } from '../../lib/api.ts';
 import { Dialog } from './Dialog.tsx';
 
-/** GET /legal/privacypolicy/ (spec §3): title, text and an optional link to the full policy. */
-interface PrivacyPolicy {
-  title: string;
-  text: string;
-  redirecTo?: string | null;
-}
+/** GET /legal/privacypolicy/ (docs/behaviour/shell-session-domains.md#contact-page): title, text and an optional link to the full policy. */
 
 const privacyPolicyQuery = (language: string) =>
-  queryOptions({ queryKey: ['privacypolicy', language], queryFn: () => get<PrivacyPolicy>('legal/privacypolicy/'), staleTime: Number.POSITIVE_INFINITY });
+  queryOptions({
+    queryKey: ['privacypolicy', language],
+    queryFn: () => fetchData(endpoints.account.privacyPolicy, {}),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 /** The privacy acceptance box of the contact forms, with the server's policy one click away. */
 export function PrivacyCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
@@ -23,7 +23,12 @@ export function PrivacyCheckbox({ checked, onChange }: { checked: boolean; onCha
   return (
     <>
       <Group gap={6} wrap="nowrap" align="flex-start">
-        <Checkbox name="privacy" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} label={t('shell.privacy_accept')} />
+        <Checkbox
+          name="privacy"
+          checked={checked}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          label={t('shell.privacy_accept')}
+        />
         <Anchor component="button" type="button" size="sm" onClick={() => setOpen(true)}>
           {t('shell.privacy_read')}
         </Anchor>

@@ -1,7 +1,7 @@
 import { ApiFailure } from '../../lib/api.ts';
 
 /**
- * The server's message for one form field (spec §5: paired system.inputs / system.errors), for a
+ * The server's message for one form field (paired system.inputs / system.errors, docs/design.md#api), for a
  * Mantine input's `error` prop: `error={fieldError(mutation.error, 'password')}`.
  */
 export function fieldError(error: unknown, input: string): string | undefined {

@@ -1,12 +1,15 @@
 import { isIPv4, isPartialIPv4 } from '@atalaya/contract';
 
 /**
- * Spec §5, as the user types an IPv4 address: anything but digits and dots is dropped, a dot
+ * docs/behaviour/shell-session-domains.md#validation, as the user types an IPv4 address: anything but digits and dots is dropped, a dot
  * follows the third digit of a group, and an edit that makes a group longer than 3 digits or a
  * fifth group is refused (the previous text stays).
  */
 export function typeIp(previous: string, next: string): string {
-  let text = next.replace(/[^\d.]/g, '').replace(/\.{2,}/g, '.').replace(/^\./, '');
+  let text = next
+    .replace(/[^\d.]/g, '')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^\./, '');
   const groups = text.split('.');
   if (groups.length > 4 || groups.some((g) => g.length > 3)) return previous;
   const growing = text.length > previous.length;

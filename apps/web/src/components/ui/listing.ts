@@ -1,4 +1,4 @@
-/** Pure parts of the generic list: filtering and paging (spec service-area §2). */
+/** Pure parts of the generic list: filtering and paging (docs/behaviour/service-area-dns.md#lists). */
 
 /** Lower-cased, accent-free text, so 'Región' matches 'region'. */
 export const normalise = (text: string) =>

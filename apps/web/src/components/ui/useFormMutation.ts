@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiFailure } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -7,30 +7,49 @@ import { hasFieldErrors } from './fieldErrors.ts';
 interface Options<R> {
   opened: boolean;
   send: () => Promise<R>;
-  /** The form's fields: a failure that names one of them shows under it, with no toast. */
-  inputs: readonly string[];
+  /** The form's fields: a failure that names one of them shows under it, with no toast. Absent: any field it names. */
+  inputs?: readonly string[];
   onClose: () => void;
-  /** After the success toast, before the dialog closes: reload a list, update the cache. */
+  /** After the success toast, before the dialog closes: update the cache. */
   onDone?: (result: R) => void;
+  /** The queries to reload after a success (and after a failure that closes). */
+  reload?: readonly QueryKey[];
+  /** Asked first (the permission check): false closes the form and nothing is sent. */
+  allowed?: () => Promise<boolean>;
+  /** A confirmation (a delete): any failure shows its toast, reloads and closes. */
+  closeOnError?: boolean;
 }
 
 /**
- * The send step of a form dialog (spec §8). Quiet, because the form reports its own failures: field
- * errors under their fields, anything else as one toast, and a refusal for lack of permission (403)
- * closes the form. Each opening starts without the last failure.
+ * The one send step of every form and confirmation dialog. Quiet, because the form reports
+ * its own failures: field errors under their fields, anything else as one toast, and a refusal for
+ * lack of permission (403) closes the form. Each opening starts without the last failure.
  */
-export function useFormMutation<R extends { info: string[] }>({ opened, send, inputs, onClose, onDone }: Options<R>) {
+export function useFormMutation<R extends { info: string[] }>(options: Options<R>) {
+  const { opened, send, inputs, onClose, onDone, reload = [], allowed, closeOnError } = options;
+  const client = useQueryClient();
+  const reloadAll = () => Promise.all(reload.map((queryKey) => client.invalidateQueries({ queryKey })));
   const mutation = useMutation({
-    mutationFn: send,
+    mutationFn: async () => {
+      if (allowed && !(await allowed())) {
+        onClose();
+        return null;
+      }
+      return send();
+    },
     meta: { quiet: true },
     onError: (error) => {
-      if (hasFieldErrors(error, inputs)) return;
+      const named = inputs ? hasFieldErrors(error, inputs) : error instanceof ApiFailure && error.inputs.length > 0;
+      if (named && !closeOnError) return;
       notifyError(error);
-      if (error instanceof ApiFailure && error.status === 403) onClose();
+      if (closeOnError) void reloadAll();
+      if (closeOnError || (error instanceof ApiFailure && error.status === 403)) onClose();
     },
     onSuccess: (result) => {
+      if (!result) return;
       notifySuccess(result.info);
       onDone?.(result);
+      void reloadAll();
       onClose();
     },
   });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 
-/** Spec §2: '{section} / {company}' ('{company} / Login' on the sign-in page: pass `companyFirst`). */
+/** docs/behaviour/shell-session-domains.md#navigation-guard: '{section} / {company}' ('{company} / Login' on the sign-in page: pass `companyFirst`). */
 export function usePageTitle(section: string | undefined, companyFirst = false) {
   const company = useSiteConfig()?.company ?? 'Atalaya';
   useEffect(() => {

@@ -5,14 +5,23 @@ import { fieldError, hasFieldErrors } from '../../components/ui/fieldErrors.ts';
 import { PrivacyCheckbox } from '../../components/ui/PrivacyCheckbox.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useUser } from '../../lib/session.ts';
+import { useSiteConfig } from '../../lib/siteConfig.ts';
 import { useSendContactMail } from './api/sendContactMail.ts';
 
-const EMPTY = { email: '', subject: '', contents: '' };
-const FIELDS = ['email', 'subject', 'contents'] as const;
+const EMPTY = { name: '', phone: '', email: '', subject: '', contents: '' };
+const FIELDS = ['name', 'phone', 'email', 'subject', 'contents'] as const;
+type Field = (typeof FIELDS)[number];
 
-/** Contact page (spec §2): send is enabled only once privacy is ticked; a sent form is cleared. */
+/**
+ * Contact page (docs/behaviour/shell-session-domains.md#contact-page): send is enabled only once privacy is ticked; a sent form is
+ * cleared. The fuller variant (`company.contactForm: full`) also shows the domain and username and
+ * asks the name and phone, the message being the question.
+ */
 export default function ContactPage() {
   const { t } = useTranslation();
+  const full = useSiteConfig()?.contactForm === 'full';
+  const user = useUser();
   const [fields, setFields] = useState(EMPTY);
   const [privacy, setPrivacy] = useState(false);
   const send = useSendContactMail();
@@ -20,8 +29,9 @@ export default function ContactPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const { name, phone, ...always } = fields;
     send.mutate(
-      { ...fields, privacy },
+      { ...always, ...(full ? { name, phone } : {}), privacy },
       {
         onSuccess: (result) => {
           notifySuccess(result.info);
@@ -35,13 +45,14 @@ export default function ContactPage() {
       },
     );
   };
-  const input = (name: (typeof FIELDS)[number]) => ({
+  const input = (name: Field) => ({
     name,
-    label: t(`shell.contact_${name}`),
+    label: t(name === 'contents' && full ? 'shell.contact_question' : `shell.contact_${name}`),
     required: true,
     value: fields[name],
     error: fieldError(send.error, name),
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields({ ...fields, [name]: event.currentTarget.value }),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setFields({ ...fields, [name]: event.currentTarget.value }),
   });
 
   return (
@@ -52,9 +63,17 @@ export default function ContactPage() {
       <Paper withBorder p="md">
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
+            {full && (
+              <>
+                <TextInput label={t('shell.forgot_domain')} value={user?.domainName ?? ''} readOnly />
+                <TextInput label={t('shell.forgot_user')} value={user?.user ?? ''} readOnly />
+                <TextInput {...input('name')} autoComplete="name" />
+                <TextInput {...input('phone')} type="tel" autoComplete="tel" />
+              </>
+            )}
             <TextInput {...input('email')} type="email" autoComplete="email" />
             <TextInput {...input('subject')} />
-            <Textarea {...input('contents')} rows={5} />
+            <Textarea {...input('contents')} />
             <PrivacyCheckbox checked={privacy} onChange={setPrivacy} />
             <Group justify="flex-end">
               <Button type="submit" disabled={!privacy} loading={send.isPending}>

@@ -5,8 +5,9 @@ import { formatDateTime } from '../../lib/format.ts';
 import { usePermissionList } from '../../lib/permissions.ts';
 import { useUser } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
+import { ExpiringSoon } from './ExpiringSoon.tsx';
 
-/** Company, total domains, username, IP and last login (spec §2, the five labels). */
+/** Company, total domains, username, IP and last login (docs/behaviour/shell-session-domains.md#dashboard), then what expires soon. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const user = useUser();
@@ -38,6 +39,7 @@ export default function DashboardPage() {
           </Paper>
         ))}
       </SimpleGrid>
+      <ExpiringSoon />
     </Stack>
   );
 }

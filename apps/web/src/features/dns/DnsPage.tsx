@@ -1,4 +1,4 @@
-import { canAct, DNS_TYPES, type DnsRecord, dnsSearchText } from '@atalaya/contract';
+import { DNS_TYPES, type DnsRecord, dnsSearchText } from '@atalaya/contract';
 import { Button, Group, Menu, Select, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -6,23 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
-import { notifyError, notifyNoPermission } from '../../lib/notify.ts';
-import { useItemPermissions } from '../../lib/permissions.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { dnsListQuery, fetchRecord } from './api/dns.ts';
 import { RecordDialog } from './components/RecordDialog.tsx';
 import { RecordRow } from './components/RecordRow.tsx';
-import { ZoneConfirm, type ZoneAction } from './components/ZoneConfirm.tsx';
+import { type ZoneAction, ZoneConfirm } from './components/ZoneConfirm.tsx';
 import type { TypeFilter } from './filter.ts';
 import { ttlLabel } from './labels.ts';
 
 type Open = { kind: 'create' } | { kind: 'edit'; record: DnsRecord } | { kind: 'delete'; record: DnsRecord } | { kind: ZoneAction } | null;
 
-/** The DNS zone of a hosting service (spec service-area §2 DNS list, §4 transitions); the shell titles it with the reference. */
+/** The DNS zone of a hosting service (docs/behaviour/service-area-dns.md#dns-zone); the shell titles it with the reference. */
 export default function DnsPage() {
   const { t } = useTranslation();
   const serviceId = useParams().id ?? '';
   const client = useQueryClient();
-  const permissions = useItemPermissions(serviceId);
+  const permissions = usePermissions(serviceId);
   const canWrite = permissions.canAct('service_dnszone');
   const zone = permissions.data?.reference ?? '';
   usePageTitle(zone || t('dns.title'));
@@ -33,13 +33,8 @@ export default function DnsPage() {
   const rows = useMemo(() => (list.data && type !== 'ALL' ? list.data.filter((r) => r.type === type) : list.data), [list.data, type]);
   const filterText = useCallback((r: DnsRecord) => dnsSearchText(r, (ttl) => ttlLabel(t, ttl)), [t]);
 
-  /** Spec §6: forms re-check the action permission; without it, 'no permission' and nothing opens. */
-  const allowed = async () => {
-    const fresh = await permissions.refetch();
-    if (canAct(fresh.data?.permissions, 'service_dnszone')) return true;
-    notifyNoPermission();
-    return false;
-  };
+  /** docs/behaviour/service-area-dns.md#permissions: forms re-check the action permission; without it, 'no permission' and nothing opens. */
+  const allowed = () => permissions.check('service_dnszone');
   const update = (change: (records: DnsRecord[]) => DnsRecord[]) => {
     client.setQueryData(query.queryKey, (old: DnsRecord[] | undefined) => change(old ?? []));
     // Siblings may change too (one TTL per RRset, the last NS): the list is re-read behind the scenes.
@@ -59,6 +54,8 @@ export default function DnsPage() {
     }
   };
 
+  // A zone that cannot load (no hosting, not visible) is the route's error: the 404 view.
+  if (list.isError && !list.data) throw list.error;
   return (
     <Stack gap="md">
       <DataList
@@ -68,7 +65,9 @@ export default function DnsPage() {
         label={t('dns.list_label')}
         emptyText={t('dns.empty')}
         columns={[t('dns.name'), t('dns.priority'), t('dns.ttl'), t('dns.value'), '']}
-        renderRow={(r) => <RecordRow record={r} canWrite={canWrite} onEdit={edit} onDelete={(record) => setOpen({ kind: 'delete', record })} />}
+        renderRow={(r) => (
+          <RecordRow record={r} canWrite={canWrite} onEdit={edit} onDelete={(record) => setOpen({ kind: 'delete', record })} />
+        )}
         toolbar={
           <Group gap="sm">
             <Select
@@ -102,7 +101,9 @@ export default function DnsPage() {
           zone={zone}
           record={open.kind === 'edit' ? open.record : undefined}
           onClose={() => setOpen(null)}
-          onDone={(record, mode) => update((old) => (mode === 'create' ? [...old, record] : old.map((r) => (r.id === record.id ? record : r))))}
+          onDone={(record, mode) =>
+            update((old) => (mode === 'create' ? [...old, record] : old.map((r) => (r.id === record.id ? record : r))))
+          }
         />
       )}
       {open?.kind === 'delete' && (

@@ -4,7 +4,7 @@ import { filterRows, normalise } from '../../components/ui/listing.ts';
 /** 'All' or one record type. */
 export type TypeFilter = 'ALL' | DnsRecord['type'];
 
-/** The searchable text of every record (spec §2: zone, type, reference, punycode, ttl, priority, value, dynamic value), built once per list. */
+/** The searchable text of every record (zone, type, reference, punycode, ttl, priority, value, dynamic value), built once per list. */
 export const dnsHaystacks = (records: readonly DnsRecord[], ttlLabel: (ttl: number) => string) =>
   records.map((r) => normalise(dnsSearchText(r, ttlLabel)));
 

@@ -18,7 +18,7 @@ import {
   withoutDot,
 } from '@atalaya/contract';
 
-/** The create/edit form: the composite SRV and CAA values in their parts (spec §5). */
+/** The create/edit form: the composite SRV and CAA values in their parts (docs/behaviour/service-area-dns.md#validation). */
 export interface DnsForm {
   type: DnsType;
   zona: string;
@@ -59,7 +59,13 @@ export const emptyForm = (): DnsForm => ({
 
 /** Edit: the record split back into the form's parts, quotes and trailing dots removed. */
 export function formFromRecord(r: DnsRecord): DnsForm {
-  const form: DnsForm = { ...emptyForm(), type: r.type, zona: r.zona, ttl: String(r.ttl), priority: String(r.priority ?? DEFAULT_PRIORITY) };
+  const form: DnsForm = {
+    ...emptyForm(),
+    type: r.type,
+    zona: r.zona,
+    ttl: String(r.ttl),
+    priority: String(r.priority ?? DEFAULT_PRIORITY),
+  };
   if (r.type === 'SRV') {
     const name = splitSrvName(r.zona);
     const known = (SRV_SERVICES as readonly string[]).includes(name.service);
@@ -115,4 +121,5 @@ export function valueErrorPart(f: DnsForm): 'value' | 'weight' | 'port' | 'targe
 }
 
 /** The server reports a bad SRV name under `zona`; when the free-text service is what is wrong, it shows there. */
-export const zonaErrorOnService = (f: DnsForm) => f.type === 'SRV' && f.srvService === OTHER_SERVICE && !SRV_OTHER_SERVICE.test(f.srvOther.trim());
+export const zonaErrorOnService = (f: DnsForm) =>
+  f.type === 'SRV' && f.srvService === OTHER_SERVICE && !SRV_OTHER_SERVICE.test(f.srvOther.trim());

@@ -12,7 +12,7 @@ export function ttlLabel(t: T, ttl: number): string {
   return `${ttl} s`;
 }
 
-/** Spec §5: the value placeholder by type. */
+/** The value placeholder by type (docs/behaviour/service-area-dns.md#validation). */
 export function valuePlaceholder(t: T, type: DnsType): string {
   switch (type) {
     case 'AAAA':

@@ -1,10 +1,9 @@
 import { canSee } from '@atalaya/contract';
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { errorText } from '../../lib/notify.ts';
 import { setItemPermissions } from '../../lib/permissions.ts';
 import { domainQuery } from './api/domain.ts';
 import { ActionsCard } from './components/ActionsCard.tsx';
@@ -12,7 +11,7 @@ import { AuthCodeCard } from './components/AuthCodeCard.tsx';
 import { ContactsCard } from './components/ContactsCard.tsx';
 import { SummaryCard } from './components/SummaryCard.tsx';
 
-/** /admin/{id}/domain/: summary, domain actions, auth code or transfer key, contacts (spec §2). */
+/** /admin/{id}/domain/: summary, domain actions, auth code or transfer key, contacts (docs/behaviour/shell-session-domains.md#domain-page). */
 export default function DomainPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -20,12 +19,13 @@ export default function DomainPage() {
   const client = useQueryClient();
   const query = useQuery(domainQuery(itemId));
   const permissions = query.data?.domain.permissions;
-  // The domain answer carries the user's permissions: they refresh the shell's (spec §6).
+  // The domain answer carries the user's permissions: they refresh the shell's (docs/behaviour/shell-session-domains.md#permissions).
   useEffect(() => {
     if (permissions) setItemPermissions(client, itemId, permissions);
   }, [client, itemId, permissions]);
 
-  if (query.isError) return <Alert color="red">{errorText(query.error)}</Alert>;
+  // A failed load is the route's error (app/shell/RouteError.tsx): the 404 view.
+  if (query.isError && !query.data) throw query.error;
   if (!query.data) return <Loader aria-label={t('main.loading')} />;
   const data = query.data;
   const { domain } = data;
@@ -33,7 +33,9 @@ export default function DomainPage() {
     <Stack>
       <SummaryCard data={data} />
       <ActionsCard data={data} />
-      {canSee(domain.permissions, 'domain_authcode') && <AuthCodeCard id={domain.id} kind={domain.transferkey ? 'transferkey' : 'authcode'} />}
+      {canSee(domain.permissions, 'domain_authcode') && (
+        <AuthCodeCard id={domain.id} kind={domain.transferkey ? 'transferkey' : 'authcode'} />
+      )}
       <ContactsCard data={data} />
     </Stack>
   );

@@ -8,7 +8,7 @@ import { fillLegal, LEGAL } from './texts.ts';
 /** Default jurisdiction when the server does not name one (README: Palma). */
 const DEFAULT_JURISDICTION = 'Palma';
 
-/** Terms of use in the user's language, under Spanish law (spec §1, §2). */
+/** Terms of use in the user's language, under Spanish law (docs/behaviour/shell-session-domains.md#scope). */
 export default function LegalPage() {
   const { t, i18n } = useTranslation();
   const config = useSiteConfig();

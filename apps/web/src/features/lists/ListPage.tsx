@@ -15,7 +15,7 @@ const KEEP: Record<Kind, (item: PermissionListItem) => boolean> = {
 };
 const TITLE: Record<Kind, string> = { domain: 'shell.domains', service: 'shell.services', mail: 'shell.mails' };
 
-/** Domain, service or mail list (spec §2): the items of that kind, filterable, each with a manage button. */
+/** Domain, service or mail list (docs/behaviour/shell-session-domains.md#lists): the items of that kind, filterable, each with a manage button. */
 export function ListPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const list = usePermissionList();
@@ -44,7 +44,13 @@ export function ListPage({ kind }: { kind: Kind }) {
           <Table.Tr>
             <Table.Td className="break-anywhere">{item.reference}</Table.Td>
             <Table.Td ta="right">
-              <Button component={Link} to={`/admin/${item.id}/${kind}/`} size="xs" variant="light" aria-label={`${t('shell.manage')} ${item.reference}`}>
+              <Button
+                component={Link}
+                to={`/admin/${item.id}/${kind}/`}
+                size="xs"
+                variant="light"
+                aria-label={`${t('shell.manage')} ${item.reference}`}
+              >
                 {t('shell.manage')}
               </Button>
             </Table.Td>

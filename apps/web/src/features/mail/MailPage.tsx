@@ -8,17 +8,29 @@ import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { ChangePasswordDialog, ShowPasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
 import { RowMenu } from '../../components/hosting/RowMenu.tsx';
 import { StateBadge } from '../../components/hosting/StateBadge.tsx';
-import { useListAction } from '../../components/hosting/useDeleteAction.ts';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
+import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { notifyError } from '../../lib/notify.ts';
-import { useItemPermissions } from '../../lib/permissions.ts';
-import { accountPassword, accountsKey, accountsQuery, aliasesKey, aliasesQuery, changeAccountPassword, deleteAccount, deleteAlias, webmailLogin } from './api/mail.ts';
+import { usePermissions } from '../../lib/permissions.ts';
+import {
+  accountPassword,
+  accountsKey,
+  accountsQuery,
+  aliasesKey,
+  aliasesQuery,
+  changeAccountPassword,
+  deleteAccount,
+  deleteAlias,
+  webmailLogin,
+} from './api/mail.ts';
 import { AccountDialog } from './components/AccountDialog.tsx';
 import { AliasDialog } from './components/AliasDialog.tsx';
 import { MailConfigDialog } from './components/MailConfigDialog.tsx';
 
-type Row = { type: 'account'; key: string; name: string; account: MailAccount } | { type: 'alias'; key: string; name: string; alias: MailAlias };
+type Row =
+  | { type: 'account'; key: string; name: string; account: MailAccount }
+  | { type: 'alias'; key: string; name: string; alias: MailAlias };
 type Filter = 'all' | 'alias' | 'account';
 type Open =
   | { kind: 'account' | 'alias' | 'config' }
@@ -26,19 +38,33 @@ type Open =
   | { kind: 'edit-alias' | 'delete-alias'; alias: MailAlias }
   | null;
 
-/** /admin/{id}/mail/: accounts and aliases of the mail service in one list (spec §2). */
+/** /admin/{id}/mail/: accounts and aliases of the mail service in one list (docs/behaviour/service-area-dns.md#mail). */
 export default function MailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const { data: item, canSee, canAct } = useItemPermissions(id);
+  const { data: item, canSee, canAct } = usePermissions(id);
   const reference = item?.reference ?? '';
   const accounts = useQuery({ ...accountsQuery(id), enabled: canSee('servicemail_accounts') });
   const aliases = useQuery({ ...aliasesQuery(id), enabled: canSee('servicemail_alias') });
   const [filter, setFilter] = useState<Filter>('all');
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const removeAccount = useListAction((a: MailAccount) => deleteAccount(id, a.id), accountsKey(id), close);
-  const removeAlias = useListAction((a: MailAlias) => deleteAlias(id, a.id), aliasesKey(id), close);
+  const account = open && 'account' in open ? open.account : null;
+  const alias = open && 'alias' in open ? open.alias : null;
+  const removeAccount = useFormMutation({
+    opened: open?.kind === 'delete-account',
+    send: () => deleteAccount(id, account!.id),
+    reload: [accountsKey(id)],
+    onClose: close,
+    closeOnError: true,
+  });
+  const removeAlias = useFormMutation({
+    opened: open?.kind === 'delete-alias',
+    send: () => deleteAlias(id, alias!.id),
+    reload: [aliasesKey(id)],
+    onClose: close,
+    closeOnError: true,
+  });
 
   const seeAccounts = canSee('servicemail_accounts');
   const seeAliases = canSee('servicemail_alias');
@@ -46,13 +72,14 @@ export default function MailPage() {
   const rows = useMemo<Row[] | undefined>(() => {
     if (loading) return undefined;
     const list: Row[] = [];
-    if (filter !== 'alias') for (const a of accounts.data?.correo ?? []) list.push({ type: 'account', key: `c${a.id}`, name: a.user, account: a });
-    if (filter !== 'account') for (const a of aliases.data ?? []) list.push({ type: 'alias', key: `a${a.id}`, name: `${a.alias}@${a.referencePunycode}`, alias: a });
+    if (filter !== 'alias')
+      for (const a of accounts.data?.correo ?? []) list.push({ type: 'account', key: `c${a.id}`, name: a.user, account: a });
+    if (filter !== 'account')
+      for (const a of aliases.data ?? [])
+        list.push({ type: 'alias', key: `a${a.id}`, name: `${a.alias}@${a.referencePunycode}`, alias: a });
     return list.sort((x, y) => x.name.localeCompare(y.name));
   }, [loading, filter, accounts.data, aliases.data]);
 
-  const account = open && 'account' in open ? open.account : null;
-  const alias = open && 'alias' in open ? open.alias : null;
   const writeAccounts = canAct('servicemail_accounts');
   const writeAliases = canAct('servicemail_alias');
   const webmail = (a: MailAccount) => webmailLogin(id, a.id).then(submitAutoForm, notifyError);
@@ -104,7 +131,10 @@ export default function MailPage() {
             <Table.Tr>
               <Table.Td>
                 {r.name}
-                <StateBadge state={r.account.state} />
+                <StateBadge
+                  state={r.account.state}
+                  retry={writeAccounts && { itemId: id, job: r.account.job, listKey: accountsQuery(id).queryKey, name: r.name }}
+                />
               </Table.Td>
               <Table.Td>
                 <Badge variant="light">{t('hosting.account')}</Badge>
@@ -118,8 +148,17 @@ export default function MailPage() {
                 name={r.name}
                 actions={[
                   { label: t('hosting.show_password'), onClick: () => setOpen({ kind: 'show', account: r.account }) },
-                  { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', account: r.account }), hidden: !writeAccounts },
-                  { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete-account', account: r.account }), hidden: !writeAccounts || !r.account.eliminable },
+                  {
+                    label: t('hosting.change_password'),
+                    onClick: () => setOpen({ kind: 'password', account: r.account }),
+                    hidden: !writeAccounts,
+                  },
+                  {
+                    label: t('hosting.delete'),
+                    danger: true,
+                    onClick: () => setOpen({ kind: 'delete-account', account: r.account }),
+                    hidden: !writeAccounts || !r.account.eliminable,
+                  },
                 ]}
               />
             </Table.Tr>
@@ -127,7 +166,10 @@ export default function MailPage() {
             <Table.Tr>
               <Table.Td>
                 {r.name}
-                <StateBadge state={r.alias.state} />
+                <StateBadge
+                  state={r.alias.state}
+                  retry={writeAliases && { itemId: id, job: r.alias.job, listKey: aliasesQuery(id).queryKey, name: r.name }}
+                />
               </Table.Td>
               <Table.Td>
                 <Badge variant="light" color="grape">
@@ -139,7 +181,12 @@ export default function MailPage() {
                 name={r.name}
                 actions={[
                   { label: t('hosting.edit'), onClick: () => setOpen({ kind: 'edit-alias', alias: r.alias }), hidden: !writeAliases },
-                  { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete-alias', alias: r.alias }), hidden: !writeAliases || !r.alias.eliminable },
+                  {
+                    label: t('hosting.delete'),
+                    danger: true,
+                    onClick: () => setOpen({ kind: 'delete-alias', alias: r.alias }),
+                    hidden: !writeAliases || !r.alias.eliminable,
+                  },
                 ]}
               />
             </Table.Tr>
@@ -148,7 +195,13 @@ export default function MailPage() {
       />
       <MailConfigDialog config={accounts.data?.config} opened={open?.kind === 'config'} onClose={close} />
       <AccountDialog id={id} reference={reference} opened={open?.kind === 'account'} onClose={close} />
-      <AliasDialog id={id} reference={reference} alias={open?.kind === 'edit-alias' ? alias : null} opened={open?.kind === 'alias' || open?.kind === 'edit-alias'} onClose={close} />
+      <AliasDialog
+        id={id}
+        reference={reference}
+        alias={open?.kind === 'edit-alias' ? alias : null}
+        opened={open?.kind === 'alias' || open?.kind === 'edit-alias'}
+        onClose={close}
+      />
       <ShowPasswordDialog
         title={t('hosting.password_of', { name: account?.user ?? '' })}
         opened={open?.kind === 'show'}
@@ -171,7 +224,7 @@ export default function MailPage() {
         message={t('hosting.delete_confirm', { name: account?.user ?? (alias ? `${alias.alias}@${alias.referencePunycode}` : '') })}
         confirmLabel={t('hosting.delete')}
         loading={removeAccount.isPending || removeAlias.isPending}
-        onConfirm={() => (account ? removeAccount.mutate(account) : alias && removeAlias.mutate(alias))}
+        onConfirm={() => (account ? removeAccount.mutate() : alias && removeAlias.mutate())}
         onClose={close}
       />
     </Stack>

@@ -20,7 +20,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Theme, colour (only when the provider allows it), language and password (spec §2). */
+/** Theme, colour (only when the provider allows it), language and password (docs/behaviour/shell-session-domains.md#preferences). */
 export default function PreferencesPage() {
   const { t } = useTranslation();
   const user = useUser();

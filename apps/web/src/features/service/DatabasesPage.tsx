@@ -1,4 +1,5 @@
 import type { DatabaseView } from '@atalaya/contract';
+import { formatBytes } from '@atalaya/contract';
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,12 +8,12 @@ import { downloadFile, submitAutoForm } from '../../components/hosting/autoSubmi
 import { ChangePasswordDialog, ShowPasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
 import { RowMenu } from '../../components/hosting/RowMenu.tsx';
 import { StateBadge } from '../../components/hosting/StateBadge.tsx';
-import { useListAction } from '../../components/hosting/useDeleteAction.ts';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
+import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { formatDate } from '../../lib/format.ts';
 import { notifyError } from '../../lib/notify.ts';
-import { useItemPermissions } from '../../lib/permissions.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import {
   changeDatabasePassword,
   databaseLogin,
@@ -20,7 +21,7 @@ import {
   ddbbKey,
   ddbbQuery,
   deleteDatabase,
-  dumpPath,
+  dumpUrl,
   toggleExternal,
 } from './api/service.ts';
 import { CreateDatabaseDialog } from './components/CreateDatabaseDialog.tsx';
@@ -29,24 +30,30 @@ import { useService } from './ServiceWrapper.tsx';
 type Kind = 'show' | 'password' | 'external' | 'delete';
 type Open = { kind: 'create' } | { kind: Kind; db: DatabaseView } | null;
 
-/** Databases: name, user, phpMyAdmin access and a row menu (spec §2, §6). */
+/** Databases: name, user, phpMyAdmin access and a row menu (docs/behaviour/service-area-dns.md#databases). */
 export default function DatabasesPage() {
   const { t, i18n } = useTranslation();
   const service = useService();
-  const { canSee, canAct } = useItemPermissions(service.id);
+  const { canSee, canAct } = usePermissions(service.id);
   const rows = useQuery({ ...ddbbQuery(service.id), enabled: canSee('service_ddbb') });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const remove = useListAction((db: DatabaseView) => deleteDatabase(service.id, db.id), ddbbKey(service.id), close);
-  const external = useListAction((db: DatabaseView) => toggleExternal(service.id, db.id), ddbbKey(service.id), close);
-  if (!canSee('service_ddbb')) return <Text>{t('main.not_found')}</Text>;
-  const writable = canAct('service_ddbb');
   const selected = open && open.kind !== 'create' ? open.db : null;
+  const confirmation = (kind: Kind, send: (db: DatabaseView) => Promise<{ info: string[] }>) => ({
+    opened: open?.kind === kind,
+    send: () => send(selected!),
+    reload: [ddbbKey(service.id)],
+    onClose: close,
+    closeOnError: true,
+  });
+  const remove = useFormMutation(confirmation('delete', (db) => deleteDatabase(service.id, db.id)));
+  const external = useFormMutation(confirmation('external', (db) => toggleExternal(service.id, db.id)));
+  const writable = canAct('service_ddbb');
   const count = rows.data?.filter((d) => d.state !== 'deleting').length ?? 0;
-  // Spec §5: creation only below the service's database limit.
+  // Creation only below the service's database limit.
   const canCreate = writable && count < service.usage.BBDD.limit;
   const phpMyAdmin = (db: DatabaseView) => databaseLogin(service.id, db.id).then(submitAutoForm, notifyError);
-  const dump = (db: DatabaseView) => downloadFile(dumpPath(service.id, db.id)).catch(notifyError);
+  const dump = (db: DatabaseView) => downloadFile(dumpUrl(service.id, db.id)).catch(notifyError);
 
   return (
     <Stack>
@@ -65,7 +72,7 @@ export default function DatabasesPage() {
             </Button>
           )
         }
-        columns={[t('hosting.database'), t('hosting.user'), t('hosting.created'), 'phpMyAdmin', '']}
+        columns={[t('hosting.database'), t('hosting.user'), t('hosting.size'), t('hosting.created'), 'phpMyAdmin', '']}
         renderRow={(d) => (
           <Table.Tr>
             <Table.Td>
@@ -75,9 +82,13 @@ export default function DatabasesPage() {
                   ({t('hosting.external_access')})
                 </Text>
               )}
-              <StateBadge state={d.state} />
+              <StateBadge
+                state={d.state}
+                retry={writable && { itemId: service.id, job: d.job, listKey: ddbbKey(service.id), name: d.bbdd }}
+              />
             </Table.Td>
             <Table.Td>{d.user}</Table.Td>
+            <Table.Td>{formatBytes(d.usage)}</Table.Td>
             <Table.Td>{formatDate(d.createdTS, i18n.language)}</Table.Td>
             <Table.Td>
               <Button size="xs" variant="light" onClick={() => phpMyAdmin(d)}>
@@ -95,7 +106,12 @@ export default function DatabasesPage() {
                   onClick: () => setOpen({ kind: 'external', db: d }),
                   hidden: !writable,
                 },
-                { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete', db: d }), hidden: !writable || !d.eliminable },
+                {
+                  label: t('hosting.delete'),
+                  danger: true,
+                  onClick: () => setOpen({ kind: 'delete', db: d }),
+                  hidden: !writable || !d.eliminable,
+                },
               ]}
             />
           </Table.Tr>
@@ -120,9 +136,11 @@ export default function DatabasesPage() {
       <ConfirmDialog
         opened={open?.kind === 'external'}
         title={t('hosting.external_access')}
-        message={t(selected?.externalAccess ? 'hosting.external_confirm_off' : 'hosting.external_confirm_on', { name: selected?.bbdd ?? '' })}
+        message={t(selected?.externalAccess ? 'hosting.external_confirm_off' : 'hosting.external_confirm_on', {
+          name: selected?.bbdd ?? '',
+        })}
         loading={external.isPending}
-        onConfirm={() => selected && external.mutate(selected)}
+        onConfirm={() => selected && external.mutate()}
         onClose={close}
       />
       <ConfirmDialog
@@ -132,7 +150,7 @@ export default function DatabasesPage() {
         message={t('hosting.delete_confirm', { name: selected?.bbdd ?? '' })}
         confirmLabel={t('hosting.delete')}
         loading={remove.isPending}
-        onConfirm={() => selected && remove.mutate(selected)}
+        onConfirm={() => selected && remove.mutate()}
         onClose={close}
       />
     </Stack>

@@ -1,5 +1,5 @@
 import type { FtpUser } from '@atalaya/contract';
-import { Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,30 +7,35 @@ import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { ChangePasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
 import { RowMenu } from '../../components/hosting/RowMenu.tsx';
 import { StateBadge } from '../../components/hosting/StateBadge.tsx';
-import { useListAction } from '../../components/hosting/useDeleteAction.ts';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
+import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { notifyError } from '../../lib/notify.ts';
-import { useItemPermissions } from '../../lib/permissions.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { deleteFtp, ftpKey, ftpLogin, ftpPassword, ftpQuery } from './api/service.ts';
 import { FtpDialog } from './components/FtpDialogs.tsx';
 import { useService } from './ServiceWrapper.tsx';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'password' | 'delete'; user: FtpUser } | null;
 
-/** FTP users: user, folder as /{directorio}, WebFTP access and a row menu (spec §2). */
+/** FTP users: user, folder as /{directorio}, WebFTP access and a row menu (docs/behaviour/service-area-dns.md#ftp). */
 export default function FtpPage() {
   const { t } = useTranslation();
   const service = useService();
-  const { canSee, canAct } = useItemPermissions(service.id);
+  const { canSee, canAct } = usePermissions(service.id);
   const rows = useQuery({ ...ftpQuery(service.id), enabled: canSee('service_ftp') });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const remove = useListAction((user: FtpUser) => deleteFtp(service.id, user.id), ftpKey(service.id), close);
-  const webFtp = (user: FtpUser) => ftpLogin(service.id, user.id, user.directorio).then(submitAutoForm, notifyError);
-  if (!canSee('service_ftp')) return <Text>{t('main.not_found')}</Text>;
-  const writable = canAct('service_ftp');
   const selected = open && open.kind !== 'create' ? open.user : null;
+  const remove = useFormMutation({
+    opened: open?.kind === 'delete',
+    send: () => deleteFtp(service.id, selected!.id),
+    reload: [ftpKey(service.id)],
+    onClose: close,
+    closeOnError: true,
+  });
+  const webFtp = (user: FtpUser) => ftpLogin(service.id, user.id, user.directorio).then(submitAutoForm, notifyError);
+  const writable = canAct('service_ftp');
 
   return (
     <Stack>
@@ -54,7 +59,10 @@ export default function FtpPage() {
           <Table.Tr>
             <Table.Td>
               {u.user}
-              <StateBadge state={u.state} />
+              <StateBadge
+                state={u.state}
+                retry={writable && { itemId: service.id, job: u.job, listKey: ftpKey(service.id), name: u.user }}
+              />
             </Table.Td>
             <Table.Td>/{u.directorio}</Table.Td>
             <Table.Td>
@@ -67,7 +75,12 @@ export default function FtpPage() {
               actions={[
                 { label: t('hosting.edit_folder'), onClick: () => setOpen({ kind: 'edit', user: u }), hidden: !writable },
                 { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', user: u }), hidden: !writable },
-                { label: t('hosting.delete'), danger: true, onClick: () => setOpen({ kind: 'delete', user: u }), hidden: !writable || !u.eliminable },
+                {
+                  label: t('hosting.delete'),
+                  danger: true,
+                  onClick: () => setOpen({ kind: 'delete', user: u }),
+                  hidden: !writable || !u.eliminable,
+                },
               ]}
             />
           </Table.Tr>
@@ -95,7 +108,7 @@ export default function FtpPage() {
         message={t('hosting.delete_confirm', { name: selected?.user ?? '' })}
         confirmLabel={t('hosting.delete')}
         loading={remove.isPending}
-        onConfirm={() => selected && remove.mutate(selected)}
+        onConfirm={() => selected && remove.mutate()}
         onClose={close}
       />
     </Stack>

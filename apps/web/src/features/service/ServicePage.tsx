@@ -1,14 +1,17 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { StateBadge } from '../../components/hosting/StateBadge.tsx';
-import { useItemPermissions } from '../../lib/permissions.ts';
-import { constructorFolder, constructorLogin } from './api/service.ts';
+import { NotPermitted } from '../../components/ui/NotPermitted.tsx';
+import { usePermissions } from '../../lib/permissions.ts';
+import { constructorFolder, constructorLogin, ftpLogin, ftpQuery, serviceKey } from './api/service.ts';
 import { ErrorLogDialog } from './components/ErrorLogDialog.tsx';
 import { ParkingSwitch } from './components/ParkingSwitch.tsx';
 import { PhpDialog, phpLabel } from './components/PhpDialog.tsx';
+import { UsageMeasured } from './components/UsageMeasured.tsx';
 import { UsageRow } from './components/UsageRow.tsx';
 import { useService } from './ServiceWrapper.tsx';
 
@@ -20,21 +23,39 @@ import { useService } from './ServiceWrapper.tsx';
 export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode }) {
   const { t } = useTranslation();
   const service = useService();
-  const { canAct, canSee } = useItemPermissions(service.id);
+  const { canAct, canSee } = usePermissions(service.id);
   const [dialog, setDialog] = useState<'php' | 'log' | null>(null);
   const close = () => setDialog(null);
-  // Spec §4: the launcher asks for the selected folder, then signs in for it and opens a new tab.
+  // The launcher asks for the selected folder, then signs in for it and opens a new tab.
   const builder = useMutation({
     mutationFn: async () => constructorLogin(service.id, await constructorFolder(service.id)),
     onSuccess: (url) => window.open(url, '_blank', 'noopener'),
   });
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  // WebFTP opens for the service's first FTP user, in its folder; without one, the FTP list, to create it.
+  const webFtp = useMutation({
+    mutationFn: async () => {
+      const [first] = await client.fetchQuery(ftpQuery(service.id));
+      if (!first) return navigate('ftp/');
+      submitAutoForm(await ftpLogin(service.id, first.id, first.directorio));
+    },
+  });
+
+  // The service's own change (PHP version, parking) may be retried by whoever may make it.
+  const retry = (canAct('service') || canAct('service_parking')) && {
+    itemId: service.id,
+    job: service.job,
+    listKey: serviceKey(service.id),
+    name: service.reference,
+  };
 
   if (service.isRedirAndParking) {
     return (
       <Stack>
         <Title order={2} size="h4">
           {t('hosting.parking')}
-          <StateBadge state={service.state} />
+          <StateBadge state={service.state} retry={retry} />
         </Title>
         <Card withBorder>
           <ParkingSwitch service={service} />
@@ -49,7 +70,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
     <Stack>
       <Title order={2} size="h4">
         {t('hosting.hosting')}
-        <StateBadge state={service.state} />
+        <StateBadge state={service.state} retry={retry} />
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>
@@ -64,9 +85,11 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
                   {phpLabel(t, service, service.phpversion)}
                 </Button>
               ) : (
-                <Text size="sm" fw={500} data-testid="php-text">
-                  {phpLabel(t, service, service.phpversion)}
-                </Text>
+                <NotPermitted>
+                  <Text size="sm" fw={500} data-testid="php-text">
+                    {phpLabel(t, service, service.phpversion)}
+                  </Text>
+                </NotPermitted>
               )}
             </Group>
             <Group justify="space-between">
@@ -90,6 +113,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
             {t('hosting.web_resources')}
           </Title>
           <Stack gap="sm">
+            <UsageMeasured service={service} />
             <UsageRow label={t('hosting.web_space')} usage={service.usage.spaceWeb} />
             <UsageRow label={t('hosting.traffic')} usage={service.usage.traffic} />
             <Group justify="space-between">
@@ -99,7 +123,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
               </Text>
             </Group>
             {canSee('service_ftp') && (
-              <Button size="xs" variant="default" component={Link} to="ftp/">
+              <Button size="xs" variant="default" onClick={() => webFtp.mutate()} loading={webFtp.isPending}>
                 {t('hosting.webftp')}
               </Button>
             )}

@@ -1,3 +1,4 @@
+import type { PermissionMap } from '@atalaya/contract';
 import { LIMITS, type ServiceView } from '@atalaya/contract';
 import { Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -5,8 +6,7 @@ import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { useDelayedFlag } from '../../components/ui/useDelayedFlag.ts';
-import { reloadPermissions, setItemPermissions } from '../../lib/permissions.ts';
-import type { PermissionMap } from '@atalaya/contract';
+import { setItemPermissions } from '../../lib/permissions.ts';
 import { serviceQuery } from './api/service.ts';
 
 const ServiceContext = createContext<ServiceView | null>(null);
@@ -19,7 +19,7 @@ export function useService(): ServiceView {
 }
 
 /**
- * Spec §2: loads the service by the route id (again when the id changes) and stores the
+ * docs/behaviour/service-area-dns.md#screens: loads the service by the route id (again when the id changes) and stores the
  * permissions it answers, so every view and form of the service sees them.
  */
 export function ServiceWrapper() {
@@ -32,11 +32,8 @@ export function ServiceWrapper() {
   useEffect(() => {
     if (permissions) setItemPermissions(client, id, permissions as PermissionMap);
   }, [client, id, permissions]);
-  useEffect(() => {
-    // Spec §4: a failed load reloads the permissions (they may have changed meanwhile).
-    if (query.isError) reloadPermissions(client, id);
-  }, [client, id, query.isError]);
-  if (query.isError) return null;
+  // A failed load is the route's error (app/shell/RouteError.tsx): the 404 view, the permissions reloaded.
+  if (query.isError && !query.data) throw query.error;
   if (!query.data) return slow ? <Loader aria-label={t('main.loading')} /> : null;
   return (
     <ServiceContext.Provider value={query.data}>

@@ -13,7 +13,7 @@ import { LoginForm } from './components/LoginForm.tsx';
 const ForgotDialog = lazy(() => import('./components/ForgotDialog.tsx'));
 
 /**
- * The sign-in page (spec §2): needs no session. It works without the router (main.tsx shows it
+ * The sign-in page (docs/behaviour/shell-session-domains.md#sign-in-page): needs no session. It works without the router (main.tsx shows it
  * alone); the router's /login/ route sends a signed-in visitor to the dashboard.
  */
 export default function LoginPage() {

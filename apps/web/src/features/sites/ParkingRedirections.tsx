@@ -6,21 +6,22 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { deleteRedirection, redirectionsQuery, sitesKey } from './api/sites.ts';
 import { RedirectionDialog } from './components/RedirectionDialog.tsx';
 import { RedirectionsTable } from './components/RedirectionsTable.tsx';
-import { usePermissionGuard } from './usePermissionGuard.ts';
 
 /**
- * Spec §2, parking service: the list of redirections under the parking toggle. A parking service
+ * docs/behaviour/service-area-dns.md#service-home, parking service: the list of redirections under the parking toggle. A parking service
  * has no sites, so its redirections hang on the bare domain (decision 006); without write on
- * redirections there is no create button and no row menu (§6).
+ * redirections there is no create button and no row menu (docs/behaviour/service-area-dns.md#permissions).
  */
 export default function ParkingRedirections() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const client = useQueryClient();
-  const { permissions, check } = usePermissionGuard(id);
+  const permissions = usePermissions(id);
+  const { check } = permissions;
   const visible = permissions.canSee('service_redirects');
   const list = useQuery({ ...redirectionsQuery(id), enabled: visible });
   const [target, setTarget] = useState<{ host: string } | { redirection: Redirection } | null>(null);
@@ -69,7 +70,13 @@ export default function ParkingRedirections() {
           onDelete={setPending}
         />
       )}
-      <RedirectionDialog serviceId={id} reference={permissions.data.reference} hosts={['']} target={target} onClose={() => setTarget(null)} />
+      <RedirectionDialog
+        serviceId={id}
+        reference={permissions.data.reference}
+        hosts={['']}
+        target={target}
+        onClose={() => setTarget(null)}
+      />
       <ConfirmDialog
         opened={pending !== null}
         danger

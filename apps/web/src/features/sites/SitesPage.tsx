@@ -7,12 +7,12 @@ import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { deleteRedirection, deleteSite, redirectionsQuery, sitesKey, subdomainsQuery } from './api/sites.ts';
 import { RedirectionDialog } from './components/RedirectionDialog.tsx';
 import { SiteCard } from './components/SiteCard.tsx';
 import { SiteDialog } from './components/SiteDialog.tsx';
 import { InstallerWizard } from './installer/InstallerWizard.tsx';
-import { usePermissionGuard } from './usePermissionGuard.ts';
 
 const INSTALL_AREAS: Area[] = ['service_ftp', 'service_ddbb', 'service_subdomains'];
 type Pending = { kind: 'site'; site: Subdomain } | { kind: 'redirection'; redirection: Redirection } | null;
@@ -22,7 +22,8 @@ export default function SitesPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const client = useQueryClient();
-  const { permissions, check } = usePermissionGuard(id);
+  const permissions = usePermissions(id);
+  const { check } = permissions;
   const data = permissions.data;
   const available = Boolean(data && !data.service.isRedirAndParking && permissions.canSee('service_subdomains'));
   const sites = useQuery({ ...subdomainsQuery(id), enabled: available });
@@ -43,7 +44,7 @@ export default function SitesPage() {
   const canEdit = permissions.canAct('service_subdomains');
   const canRedirect = permissions.canAct('service_redirects');
   const canInstall = INSTALL_AREAS.every((area) => permissions.canAct(area));
-  /** Spec §6: every form re-checks its permission when it opens. */
+  /** Every form re-checks its permission when it opens. */
   const guarded = (areas: Area[], open: () => void) => () => void check(areas).then((ok) => ok && open());
 
   const confirmDelete = async () => {
@@ -93,13 +94,20 @@ export default function SitesPage() {
               onDelete: () => setPending({ kind: 'site', site }),
               onAddRedirection: guarded(['service_redirects'], () => setRedirectionTarget({ host: site.subdominio })),
               onInstall: guarded(INSTALL_AREAS, () => setInstaller({ siteId: site.id })),
-              onEditRedirection: (redirection) => void check(['service_redirects']).then((ok) => ok && setRedirectionTarget({ redirection })),
+              onEditRedirection: (redirection) =>
+                void check(['service_redirects']).then((ok) => ok && setRedirectionTarget({ redirection })),
               onDeleteRedirection: (redirection) => setPending({ kind: 'redirection', redirection }),
             }}
           />
         )}
       />
-      <SiteDialog serviceId={id} reference={data.reference} site={siteDialog?.site ?? null} opened={siteDialog !== null} onClose={() => setSiteDialog(null)} />
+      <SiteDialog
+        serviceId={id}
+        reference={data.reference}
+        site={siteDialog?.site ?? null}
+        opened={siteDialog !== null}
+        onClose={() => setSiteDialog(null)}
+      />
       <RedirectionDialog
         serviceId={id}
         reference={data.reference}
@@ -107,7 +115,13 @@ export default function SitesPage() {
         target={redirectionTarget}
         onClose={() => setRedirectionTarget(null)}
       />
-      <InstallerWizard serviceId={id} sites={sites.data ?? []} launchedFrom={installer?.siteId ?? null} opened={installer !== null} onClose={() => setInstaller(null)} />
+      <InstallerWizard
+        serviceId={id}
+        sites={sites.data ?? []}
+        launchedFrom={installer?.siteId ?? null}
+        opened={installer !== null}
+        onClose={() => setInstaller(null)}
+      />
       <ConfirmDialog
         opened={pending !== null}
         danger

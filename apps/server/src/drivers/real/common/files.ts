@@ -56,9 +56,11 @@ export function withLock<T>(lockFile: string, fn: () => Promise<T>, staleMs = 12
   const previous = queues.get(lockFile) ?? Promise.resolve();
   const next = previous.catch(() => {}).then(() => underFileLock(lockFile, fn, staleMs));
   queues.set(lockFile, next);
-  next.finally(() => {
-    if (queues.get(lockFile) === next) queues.delete(lockFile);
-  }).catch(() => {});
+  next
+    .finally(() => {
+      if (queues.get(lockFile) === next) queues.delete(lockFile);
+    })
+    .catch(() => {});
   return next;
 }
 
@@ -73,7 +75,10 @@ async function underFileLock<T>(lockFile: string, fn: () => Promise<T>, staleMs:
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = await stat(lockFile).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lockFile).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > staleMs) await rm(lockFile, { force: true });
       else if (Date.now() > deadline) throw new Error(`backend busy: ${lockFile} held too long`);
       else await new Promise((r) => setTimeout(r, 50));

@@ -53,7 +53,11 @@ export function run(program: string, args: readonly string[], options: RunOption
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+      resolve({
+        code: code ?? (signal ? 128 : 1),
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      });
     });
     child.stdin.on('error', () => {}); // a program that exits without reading stdin is not our failure
     child.stdin.end(options.input ?? '');

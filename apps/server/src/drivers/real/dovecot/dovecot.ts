@@ -31,7 +31,10 @@ export function dovecotBackend(raw: Record<string, unknown>) {
   async function updatePasswd(change: (lines: ReturnType<typeof parsePasswd>) => ReturnType<typeof parsePasswd>) {
     await lock(o.passwdFile, async () => {
       await mkdir(path.dirname(o.passwdFile), { recursive: true, mode: 0o750 });
-      const before = await stat(o.passwdFile).then((s) => Math.floor(s.mtimeMs / 1000), () => 0);
+      const before = await stat(o.passwdFile).then(
+        (s) => Math.floor(s.mtimeMs / 1000),
+        () => 0,
+      );
       await writeAtomic(o.passwdFile, formatPasswd(change(await readEntries())), 0o640, o.passwdGroup);
       // Dovecot re-reads the file when its mtime (whole seconds) or size changes; two same-size
       // writes within one second would otherwise leave it on the older one for good.
@@ -102,14 +105,22 @@ export function dovecotBackend(raw: Record<string, unknown>) {
       const out: Record<string, number> = {};
       for (const address of addresses) {
         const home = homeOf(address);
-        if (await stat(home).then(() => true, () => false)) out[address] = await duBytes(home);
+        if (
+          await stat(home).then(
+            () => true,
+            () => false,
+          )
+        )
+          out[address] = await duBytes(home);
       }
       return out;
     },
 
     /** What the backend holds now (for reconcile). */
     async list() {
-      const mailboxes = (await readEntries()).flatMap((l) => ('entry' in l ? [{ address: l.entry.user, quota: quotaOf(l.entry), home: l.entry.home }] : []));
+      const mailboxes = (await readEntries()).flatMap((l) =>
+        'entry' in l ? [{ address: l.entry.user, quota: quotaOf(l.entry), home: l.entry.home }] : [],
+      );
       const aliases = [...(await readMap(o.aliasMap))].map(([address, targets]) => ({ address, targets }));
       return { mailboxes, aliases };
     },

@@ -16,7 +16,13 @@ export function parseMap(text: string): AliasMap {
     const trimmed = line.trim();
     if (!trimmed || trimmed.startsWith('#')) continue;
     const [key, ...rest] = trimmed.split(/\s+/);
-    map.set(key!, rest.join(' ').split(/[,\s]+/).filter(Boolean));
+    map.set(
+      key!,
+      rest
+        .join(' ')
+        .split(/[,\s]+/)
+        .filter(Boolean),
+    );
   }
   return map;
 }

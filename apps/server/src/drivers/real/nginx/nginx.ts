@@ -1,7 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteState } from '../../sites/interface.ts';
-import { readOrNull, withLock } from '../common/files.ts';
+import { ACME_TOKEN, checkChallenge, type SiteState } from '../../sites/interface.ts';
+import { readOrNull, withLock, writeAtomic } from '../common/files.ts';
 import { absoluteInside, fileKey, hostName, resolveInside } from '../common/names.ts';
 import { run, runChecked } from '../common/run.ts';
 import { applyChanges, type FileChange, listDir } from './files.ts';
@@ -33,6 +33,7 @@ export function nginxBackend(raw: Record<string, unknown>) {
     certs: path.join(o.baseDir, 'certs'),
     pages: path.join(o.baseDir, 'pages'),
     state: path.join(o.baseDir, 'state'),
+    acme: path.join(o.baseDir, 'acme'),
   };
   const confArgs = ['-c', o.confFile, ...(o.prefix ? ['-p', o.prefix] : [])];
   const key = (k: string) => {
@@ -45,6 +46,7 @@ export function nginxBackend(raw: Record<string, unknown>) {
     key: path.join(dir.certs, `${k}.key`),
     pages: path.join(dir.pages, k),
     state: path.join(dir.state, `${k}.json`),
+    acme: path.join(dir.acme, k),
   });
 
   const webRootOf = (reference: string) => o.webRoot.replace('{reference}', hostName(reference));
@@ -73,6 +75,7 @@ export function nginxBackend(raw: Record<string, unknown>) {
       parking: site.service.parkingActive,
       tls: site.ssl ? { certFile: f.cert, keyFile: f.key } : null,
       pagesDir: f.pages,
+      acmeDir: f.acme,
       redirections,
       logDir: o.logDir,
       listen: { address: o.listenAddress, http: o.httpPort, https: o.httpsPort },
@@ -116,6 +119,8 @@ export function nginxBackend(raw: Record<string, unknown>) {
   /** Writes, tests, then reloads, or puts every file back and reports nginx's complaint. */
   async function commit(changes: FileChange[]) {
     await mkdir(o.logDir, { recursive: true, mode: 0o750 }); // nginx -t fails on a log it cannot open
+    const before = index !== null && index.mtime === (await stateDirMtime()) ? index.sites : null;
+    index = null; // whatever happens below, the index is rebuilt unless the commit succeeds on a fresh one
     const undo = await applyChanges(changes);
     const test = await run(o.nginx, ['-t', '-q', ...confArgs], { timeoutMs: o.timeoutMs }).catch(async (error: unknown) => {
       await undo();
@@ -123,11 +128,16 @@ export function nginxBackend(raw: Record<string, unknown>) {
     });
     if (test.code !== 0) {
       await undo();
-      const detail = test.stderr.trim().split('\n').filter((l) => l.includes('[emerg]') || l.includes('[crit]')).join(' | ');
+      const detail = test.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('[emerg]') || l.includes('[crit]'))
+        .join(' | ');
       throw new NginxRejected(`nginx refused the configuration: ${detail || test.stderr.trim().slice(0, 500)}`);
     }
     const [program, ...args] = o.reload ?? [o.nginx, '-s', 'reload', ...confArgs];
     await runChecked(program!, args, { timeoutMs: o.timeoutMs });
+    if (before) index = { mtime: await stateDirMtime(), sites: indexAfter(before, changes) };
   }
 
   async function stored(k: string): Promise<StoredSite | null> {
@@ -139,10 +149,42 @@ export function nginxBackend(raw: Record<string, unknown>) {
     }
   }
 
+  /**
+   * Every host's last applied state, kept in memory while the state directory is unchanged: a
+   * change then costs one stat, not a read of every host's file. Every write renames a file in
+   * that directory (another process's too, under the same lock), which moves its mtime.
+   */
+  let index: { mtime: bigint; sites: Map<string, StoredSite> } | null = null;
+
+  async function stateDirMtime(): Promise<bigint> {
+    try {
+      return (await stat(dir.state, { bigint: true })).mtimeNs;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return -1n;
+      throw error;
+    }
+  }
+
   async function storedAll(): Promise<StoredSite[]> {
-    const names = (await listDir(dir.state)).filter((n) => n.endsWith('.json') && KEY.test(n.slice(0, -5)));
-    const sites = await Promise.all(names.map((n) => stored(n.slice(0, -5))));
-    return sites.filter((s): s is StoredSite => s !== null);
+    const mtime = await stateDirMtime();
+    if (index?.mtime !== mtime) {
+      const names = (await listDir(dir.state)).filter((n) => n.endsWith('.json') && KEY.test(n.slice(0, -5)));
+      const sites = (await Promise.all(names.map((n) => stored(n.slice(0, -5))))).filter((s): s is StoredSite => s !== null);
+      index = { mtime, sites: new Map(sites.map((s) => [s.key, s])) };
+    }
+    return [...index.sites.values()];
+  }
+
+  /** The index as the committed changes leave it (called only when it was fresh before them). */
+  function indexAfter(before: Map<string, StoredSite>, changes: FileChange[]): Map<string, StoredSite> {
+    const sites = new Map(before);
+    for (const change of changes) {
+      if (path.dirname(change.file) !== dir.state) continue;
+      const k = path.basename(change.file, '.json');
+      if (change.content === null) sites.delete(k);
+      else sites.set(k, JSON.parse(String(change.content)) as StoredSite);
+    }
+    return sites;
   }
 
   const locked = <T>(fn: () => Promise<T>) => withLock(path.join(o.baseDir, '.lock'), fn);
@@ -176,6 +218,7 @@ export function nginxBackend(raw: Record<string, unknown>) {
           ...pages.map((n) => ({ file: path.join(f.pages, n), content: null, mode: 0o644 })),
           { file: f.state, content: null, mode: 0o600 },
         ]);
+        await rm(f.acme, { recursive: true, force: true });
       }),
 
     /** New PHP version or parking state of a service: every host of it is rewritten at once. */
@@ -187,6 +230,19 @@ export function nginxBackend(raw: Record<string, unknown>) {
         for (const site of hosts) changes.push(...(await siteChanges({ ...site, service })));
         if (changes.length) await commit(changes);
       }),
+
+    /** HTTP-01: one file per token in the host's ACME directory, readable by nginx's workers. */
+    async putChallenge(k: string, token: string, keyAuthorization: string) {
+      checkChallenge(token, keyAuthorization);
+      const d = files(key(k)).acme;
+      await mkdir(d, { recursive: true, mode: 0o755 });
+      await writeAtomic(path.join(d, token), keyAuthorization, 0o644);
+    },
+
+    async removeChallenge(k: string, token: string) {
+      if (!ACME_TOKEN.test(token)) throw new Error(`invalid ACME token ${JSON.stringify(token)}`);
+      await rm(path.join(files(key(k)).acme, token), { force: true });
+    },
 
     /** What the backend serves now, by key (for reconcile). */
     list: () => storedAll(),
@@ -207,4 +263,3 @@ export function nginxBackend(raw: Record<string, unknown>) {
     errorLogFile: (reference: string) => absoluteInside(o.logDir, path.join(o.logDir, `${hostName(reference)}.error.log`)),
   };
 }
-

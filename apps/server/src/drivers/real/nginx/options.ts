@@ -19,14 +19,24 @@ export const nginxOptionsSchema = z.object({
   baseDir: absolute.default('/etc/nginx/atalaya'),
   logDir: absolute.default('/var/log/nginx/atalaya'),
   /** The web root of a service; `{reference}` is replaced by the service's reference. */
-  webRoot: z.string().includes('{reference}').refine((p) => path.isAbsolute(p), 'an absolute path').default('/var/www/{reference}'),
-  listenAddress: z.string().regex(/^(\*|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])$/, 'an IPv4 address, [IPv6] or *').default('*'),
+  webRoot: z
+    .string()
+    .includes('{reference}')
+    .refine((p) => path.isAbsolute(p), 'an absolute path')
+    .default('/var/www/{reference}'),
+  listenAddress: z
+    .string()
+    .regex(/^(\*|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])$/, 'an IPv4 address, [IPv6] or *')
+    .default('*'),
   httpPort: port.default(80),
   httpsPort: port.default(443),
   /** PHP-FPM socket; `{version}` is replaced by the PHP version (e.g. 8.2). */
   phpSocket: z.string().default('/run/php/php{version}-fpm.sock'),
   /** The PHP version served when a service asks for "default". */
-  defaultPhp: z.string().regex(/^\d\.\d$/).default('8.2'),
+  defaultPhp: z
+    .string()
+    .regex(/^\d\.\d$/)
+    .default('8.2'),
   /** Optional provider HTML for parking pages, with `{{host}}` placeholders. */
   parkingTemplate: absolute.optional(),
   /** The reload command as an argument array; default `nginx -s reload` with confFile and prefix. */

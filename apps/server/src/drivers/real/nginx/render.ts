@@ -14,6 +14,8 @@ export interface Vhost {
   tls: { certFile: string; keyFile: string } | null;
   /** Directory of this host's generated pages (parking.html, frame-<id>.html). */
   pagesDir: string;
+  /** Directory of this host's HTTP-01 answers, served under /.well-known/acme-challenge/. */
+  acmeDir: string;
   redirections: { id: number; origin: string; kind: '301' | '302' | 'frame'; target: string }[];
   logDir: string;
   listen: { address: string; http: number; https: number };
@@ -59,7 +61,9 @@ function contentBlocks(v: Vhost): string[] {
   const takesRoot = v.redirections.some((r) => r.origin === '/');
   if (takesRoot) return [];
   if (v.parking || v.root === null) {
-    return v.parking ? ['    location / {', ...page(v, 'parking.html').map((l) => `        ${l}`), '    }'] : ['    location / {', '        return 404;', '    }'];
+    return v.parking
+      ? ['    location / {', ...page(v, 'parking.html').map((l) => `        ${l}`), '    }']
+      : ['    location / {', '        return 404;', '    }'];
   }
   const out = ['    location / {', '        try_files $uri $uri/ =404;', '    }'];
   if (v.phpSocket) {
@@ -69,6 +73,14 @@ function contentBlocks(v: Vhost): string[] {
   }
   return out;
 }
+
+/** HTTP-01 answers (decision 019): the longest prefix, so no redirection or parking page hides them. */
+const acmeBlock = (v: Vhost) => [
+  '    location ^~ /.well-known/acme-challenge/ {',
+  `        alias ${quotePath(`${v.acmeDir}/`)};`,
+  '        default_type text/plain;',
+  '    }',
+];
 
 function serverBlock(v: Vhost, tls: boolean): string[] {
   const listen = tls ? `${v.listen.address}:${v.listen.https} ssl` : `${v.listen.address}:${v.listen.http}`;
@@ -81,6 +93,7 @@ function serverBlock(v: Vhost, tls: boolean): string[] {
   ];
   if (tls && v.tls) lines.push(`    ssl_certificate ${quotePath(v.tls.certFile)};`, `    ssl_certificate_key ${quotePath(v.tls.keyFile)};`);
   if (v.root !== null) lines.push(`    root ${quotePath(v.root)};`, `    index index.html index.htm${v.phpSocket ? ' index.php' : ''};`);
+  if (!tls) lines.push(...acmeBlock(v));
   lines.push(...redirectionBlocks(v), ...contentBlocks(v), '}');
   return lines;
 }

@@ -29,7 +29,9 @@ export function redirectTarget(value: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidName('redirection target must be http or https');
   let out = '';
   for (const ch of url.href) {
-    out += URL_SAFE.test(ch) ? ch : [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+    out += URL_SAFE.test(ch)
+      ? ch
+      : [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
   }
   return out;
 }

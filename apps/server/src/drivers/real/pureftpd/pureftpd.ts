@@ -34,7 +34,8 @@ export type PureFtpdBackend = ReturnType<typeof pureFtpdBackend>;
  */
 export function pureFtpdBackend(raw: Record<string, unknown>) {
   const parsed = pureFtpdOptionsSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`pureftpd driver options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`pureftpd driver options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const o = parsed.data;
   const files = ['-f', o.passwdFile, '-F', o.pdbFile];
   const pw = (args: string[], input?: string) => runChecked(o.purePw, args, { input, timeoutMs: o.timeoutMs });

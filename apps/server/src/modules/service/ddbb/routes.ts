@@ -1,18 +1,24 @@
-import { type AutoForm, DatabaseCreateForm, type DatabaseView, PasswordForm } from '@atalaya/contract';
+import { type AutoForm, type DatabaseView, endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiError, FieldErrors, notFound } from '../../../http/errors.ts';
-import { serviceAccess } from '../access.ts';
-import type { ServiceContext } from '../context.ts';
+import { ApiError, FieldErrors } from '../../../http/errors.ts';
+import { route } from '../../../http/route.ts';
+import type { Runtime } from '../../../runtime.ts';
+import { openService } from '../../permission/open.ts';
 import { changeChild } from '../jobs.ts';
-import { backendState } from '../state.ts';
+import { backendState, liveChild } from '../state.ts';
 import { createDatabase } from './create.ts';
-import { pathId } from '../../../http/ids.ts';
 
-const params = { params: z.object({ id: z.string() }) };
-const child = { params: z.object({ id: z.string(), dbId: z.string() }) };
-type Row = { id: number; name: string; username: string; external_access: number; created_at: number; deleting: number; job_id: number | null; job_status: string | null };
+type Row = {
+  id: number;
+  name: string;
+  username: string;
+  external_access: number;
+  created_at: number;
+  used: number;
+  deleting: number;
+  job_id: number | null;
+  job_status: string | null;
+};
 
 const toDatabase = (row: Row): DatabaseView => ({
   id: row.id,
@@ -20,56 +26,70 @@ const toDatabase = (row: Row): DatabaseView => ({
   user: row.username,
   externalAccess: row.external_access === 1,
   createdTS: row.created_at,
+  usage: Number(row.used),
   eliminable: !row.deleting,
   state: backendState(row.deleting, row.job_status),
   job: row.job_id,
 });
 
 /** Databases: /service/{id}/ddbb/…; names generated, one user each, applied by the databases driver. */
-export function ddbbRoutes(ctx: ServiceContext) {
+export function ddbbRoutes(ctx: Runtime) {
   const rows = (itemId: number) =>
     ctx.store
       .selectFrom('service_database as d')
       .leftJoin('job', 'job.id', 'd.job_id')
-      .select(['d.id', 'd.name', 'd.username', 'd.password_secret', 'd.external_access', 'd.created_at', 'd.deleting', 'd.job_id', 'job.status as job_status'])
+      .select([
+        'd.id',
+        'd.name',
+        'd.username',
+        'd.password_secret',
+        'd.external_access',
+        'd.created_at',
+        'd.used',
+        'd.deleting',
+        'd.job_id',
+        'job.status as job_status',
+      ])
       .where('d.item_id', '=', itemId);
-  const one = async (itemId: number, id: string | number) => {
-    const row = await rows(itemId).where('d.id', '=', pathId(String(id))).where('d.deleting', '=', 0).executeTakeFirst();
-    if (!row) throw notFound();
-    return row;
-  };
+  const one = (itemId: number, id: string | number) => liveChild(rows(itemId), 'd', String(id));
 
-  return async (plugin: FastifyInstance) => {
-    const app = plugin.withTypeProvider<ZodTypeProvider>();
-
-    app.get('/service/:id/ddbb/list/', { schema: params }, async (request) => {
-      const { service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'read');
+  return async (app: FastifyInstance) => {
+    route(app, endpoints.service.ddbbList, async (request) => {
+      const { service } = await openService(request, request.params.id, 'service_ddbb', 'read');
       return { data: { ddbb: (await rows(service.item_id).orderBy('d.name').execute()).map(toDatabase) } };
     });
 
-    app.get('/service/:id/ddbb/:dbId/', { schema: child }, async (request) => {
-      const { service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'read');
+    route(app, endpoints.service.ddbbGet, async (request) => {
+      const { service } = await openService(request, request.params.id, 'service_ddbb', 'read');
       const row = await one(service.item_id, request.params.dbId);
       return { data: { ddbb: { ...toDatabase(row), password: ctx.secrets.decrypt(row.password_secret) } } };
     });
 
-    app.post('/service/:id/ddbb/create/', { schema: { ...params, body: DatabaseCreateForm } }, async (request) => {
-      const { access, service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'write');
-      const count = await ctx.store.selectFrom('service_database').select((eb) => eb.fn.countAll<number>().as('n')).where('item_id', '=', service.item_id).where('deleting', '=', 0).executeTakeFirstOrThrow();
-      if (Number(count.n) >= service.limit_databases) throw FieldErrors.one('form', 'service.ddbb_limit', { limit: service.limit_databases });
+    route(app, endpoints.service.ddbbCreate, async (request) => {
+      const { access, service } = await openService(request, request.params.id, 'service_ddbb', 'write');
+      const count = await ctx.store
+        .selectFrom('service_database')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('item_id', '=', service.item_id)
+        .where('deleting', '=', 0)
+        .executeTakeFirstOrThrow();
+      if (Number(count.n) >= service.limit_databases)
+        throw FieldErrors.one('form', 'service.ddbb_limit', { limit: service.limit_databases });
       const { id, job } = await createDatabase(ctx, service.item_id, access.reference, request.body.password);
       return { data: { ddbb: toDatabase(await one(service.item_id, id)) }, info: [{ key: 'service.ddbb_created' }], job };
     });
 
-    app.post('/service/:id/ddbb/:dbId/changepassword/', { schema: { ...child, body: PasswordForm } }, async (request) => {
-      const { service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'write');
+    route(app, endpoints.service.ddbbPassword, async (request) => {
+      const { service } = await openService(request, request.params.id, 'service_ddbb', 'write');
       const row = await one(service.item_id, request.params.dbId);
-      const job = await changeChild(ctx.store, 'service_database', row.id, service.item_id, { password_secret: ctx.secrets.encrypt(request.body.password) });
+      const job = await changeChild(ctx.store, 'service_database', row.id, service.item_id, {
+        password_secret: ctx.secrets.encrypt(request.body.password),
+      });
       return { data: null, info: [{ key: 'service.password_changed' }], job };
     });
 
-    app.get('/service/:id/ddbb/:dbId/login/', { schema: child }, async (request) => {
-      const { service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'read');
+    route(app, endpoints.service.ddbbLogin, async (request) => {
+      const { service } = await openService(request, request.params.id, 'service_ddbb', 'read');
       const row = await one(service.item_id, request.params.dbId);
       // phpMyAdmin's cookie sign-in form.
       const form: AutoForm = {
@@ -81,8 +101,8 @@ export function ddbbRoutes(ctx: ServiceContext) {
       return { data: form };
     });
 
-    app.get('/service/:id/ddbb/:dbId/dump/', { schema: child }, async (request, reply) => {
-      const { service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'write');
+    route(app, endpoints.service.ddbbDump, async (request, reply) => {
+      const { service } = await openService(request, request.params.id, 'service_ddbb', 'write');
       const row = await one(service.item_id, request.params.dbId);
       const stream = await ctx.drivers.databases.dump(row.name).catch((error) => {
         request.log.warn({ err: error, database: row.name }, 'dump failed');
@@ -95,16 +115,20 @@ export function ddbbRoutes(ctx: ServiceContext) {
         .send(stream);
     });
 
-    app.get('/service/:id/ddbb/:dbId/toggle/externalaccess/', { schema: child }, async (request) => {
-      const { service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'write');
+    route(app, endpoints.service.ddbbExternalAccess, async (request) => {
+      const { service } = await openService(request, request.params.id, 'service_ddbb', 'write');
       const row = await one(service.item_id, request.params.dbId);
       const external = row.external_access ? 0 : 1;
       const job = await changeChild(ctx.store, 'service_database', row.id, service.item_id, { external_access: external });
-      return { data: { ddbb: toDatabase(await one(service.item_id, row.id)) }, info: [{ key: external ? 'service.external_on' : 'service.external_off' }], job };
+      return {
+        data: { ddbb: toDatabase(await one(service.item_id, row.id)) },
+        info: [{ key: external ? 'service.external_on' : 'service.external_off' }],
+        job,
+      };
     });
 
-    app.get('/service/:id/ddbb/:dbId/delete/', { schema: child }, async (request) => {
-      const { service } = await serviceAccess(request, request.params.id, 'service_ddbb', 'write');
+    route(app, endpoints.service.ddbbDelete, async (request) => {
+      const { service } = await openService(request, request.params.id, 'service_ddbb', 'write');
       const row = await one(service.item_id, request.params.dbId);
       const job = await changeChild(ctx.store, 'service_database', row.id, service.item_id, { deleting: 1 });
       return { data: null, info: [{ key: 'service.ddbb_deleted' }], job };

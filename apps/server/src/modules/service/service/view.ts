@@ -1,11 +1,11 @@
 import { phpOptions, type ServiceView } from '@atalaya/contract';
+import type { Runtime } from '../../../runtime.ts';
+import type { ServiceRow } from '../../permission/open.ts';
 import type { ItemAccess } from '../../permission/policy.ts';
-import type { ServiceRow } from '../access.ts';
-import type { ServiceContext } from '../context.ts';
 import { backendState } from '../state.ts';
 
 /** The service as the SPA sees it: usage, PHP, parking, server names, permissions, backend state. */
-export async function serviceView(ctx: ServiceContext, access: ItemAccess, service: ServiceRow): Promise<ServiceView> {
+export async function serviceView(ctx: Runtime, access: ItemAccess, service: ServiceRow): Promise<ServiceView> {
   const [databases, job] = await Promise.all([
     ctx.store
       .selectFrom('service_database')
@@ -27,6 +27,7 @@ export async function serviceView(ctx: ServiceContext, access: ItemAccess, servi
       BBDD: { used: Number(databases.n), limit: service.limit_databases },
       spaceBbdd: { used: service.used_space_databases, limit: service.limit_space_databases },
     },
+    usageMeasuredTS: service.usage_measured_at === null ? null : Number(service.usage_measured_at),
     defaultPHPVersion: ctx.config.hosting.defaultPhpVersion,
     phpversion: service.php_version,
     phpminversion: service.php_min_version,

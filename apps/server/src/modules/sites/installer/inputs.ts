@@ -1,4 +1,4 @@
-import { INSTALL_INPUT_PREFIX, SITES_LIMITS } from '@atalaya/contract';
+import { CONTROL_CHARACTERS, hasLineControl, hasTextControl, INSTALL_INPUT_PREFIX, SITES_LIMITS } from '@atalaya/contract';
 import { type FieldError, FieldErrors } from '../../../http/errors.ts';
 import type { CatalogueEntry } from '../catalogue.ts';
 
@@ -31,8 +31,8 @@ export function readConfigInputs(app: CatalogueEntry, body: Record<string, unkno
       errors.push({ input: field, key: 'validation.too_long', params: { max: SITES_LIMITS.installInputMax } });
     } else if (input.type === 'select' && value !== '' && !input.options.some((o) => o.value === value)) {
       errors.push({ input: field, key: 'sites.option_invalid' });
-    } else if (input.type === 'text' && /[\r\n\0]/.test(value)) {
-      errors.push({ input: field, key: 'validation.invalid' });
+    } else if (!input.password && (input.type === 'textarea' ? hasTextControl(value) : hasLineControl(value))) {
+      errors.push({ input: field, key: CONTROL_CHARACTERS });
     }
     values[input.name] = value;
     if (input.password) secrets.push(input.name);

@@ -1,7 +1,7 @@
 import { InstallRefused } from '../../../drivers/sites/interface.ts';
-import { registerJobHandler } from '../../../outbox/outbox.ts';
+import type { JobHandlers } from '../../../outbox/outbox.ts';
+import type { Runtime } from '../../../runtime.ts';
 import { loadCatalogue } from '../catalogue.ts';
-import { sitesContextOf } from '../jobs.ts';
 
 export const INSTALL_JOB = 'sites.install';
 
@@ -15,52 +15,64 @@ export interface InstallPayload {
  * Runs one installation. A refusal the installer reports (target not empty, database gone) is
  * recorded on the installation and ends the job; anything else is thrown, so the outbox retries.
  */
-registerJobHandler(INSTALL_JOB, async (raw, _job, progress, db) => {
-  const { installer, secrets, config } = sitesContextOf(db);
-  const payload = raw as InstallPayload;
-  const row = await db
-    .selectFrom('installation')
-    .innerJoin('item', 'item.id', 'installation.service_id')
-    .selectAll('installation')
-    .select('item.reference')
-    .where('installation.id', '=', payload.installationId)
-    .executeTakeFirst();
-  if (!row) return;
-  const refuse = (key: string) => db.updateTable('installation').set({ error: key }).where('id', '=', row.id).execute();
-  const app = loadCatalogue(config).byId.get(row.app_id);
-  if (!app) return void (await refuse('sites.app_unknown'));
-  let database = null;
-  if (row.database_id !== null) {
-    const found = await db
-      .selectFrom('service_database')
-      .leftJoin('job', 'job.id', 'service_database.job_id')
-      .select(['service_database.name', 'service_database.username', 'service_database.password_secret', 'service_database.deleting', 'job.status'])
-      .where('service_database.id', '=', row.database_id)
-      .where('service_database.item_id', '=', row.service_id)
+export const installJob = (runtime: Runtime): JobHandlers => ({
+  [INSTALL_JOB]: async (raw, _job, progress) => {
+    const { store: db, secrets, config } = runtime;
+    const installer = runtime.drivers.installer;
+    const payload = raw as InstallPayload;
+    const row = await db
+      .selectFrom('installation')
+      .innerJoin('item', 'item.id', 'installation.service_id')
+      .selectAll('installation')
+      .select('item.reference')
+      .where('installation.id', '=', payload.installationId)
       .executeTakeFirst();
-    if (!found || found.deleting) return void (await refuse('sites.database_gone'));
-    // A database created just before the install may still be on its way to the server.
-    if (found.status && found.status !== 'done') throw new Error('the database is not created yet');
-    const host = typeof config.drivers.installer?.databaseHost === 'string' ? config.drivers.installer.databaseHost : 'localhost';
-    database = { name: found.name, user: found.username, password: secrets.decrypt(found.password_secret), host };
-  }
-  const { values, secretInputs } = JSON.parse(secrets.decrypt(payload.sealed)) as { values: Record<string, string>; secretInputs: string[] };
-  try {
-    await installer.install(
-      {
-        installationId: row.id,
-        reference: row.reference,
-        directory: row.directory,
-        url: row.url,
-        application: { id: String(app.id), softName: app.softName, version: app.version, type: app.type },
-        inputs: values,
-        secretInputs,
-        database,
-      },
-      progress,
-    );
-  } catch (error) {
-    if (error instanceof InstallRefused) return void (await refuse(error.key));
-    throw error;
-  }
+    if (!row) return;
+    const refuse = (key: string) => db.updateTable('installation').set({ error: key }).where('id', '=', row.id).execute();
+    const app = loadCatalogue(config).byId.get(row.app_id);
+    if (!app) return void (await refuse('sites.app_unknown'));
+    let database = null;
+    if (row.database_id !== null) {
+      const found = await db
+        .selectFrom('service_database')
+        .leftJoin('job', 'job.id', 'service_database.job_id')
+        .select([
+          'service_database.name',
+          'service_database.username',
+          'service_database.password_secret',
+          'service_database.deleting',
+          'job.status',
+        ])
+        .where('service_database.id', '=', row.database_id)
+        .where('service_database.item_id', '=', row.service_id)
+        .executeTakeFirst();
+      if (!found || found.deleting) return void (await refuse('sites.database_gone'));
+      // A database created just before the install may still be on its way to the server.
+      if (found.status && found.status !== 'done') throw new Error('the database is not created yet');
+      const host = typeof config.drivers.installer?.databaseHost === 'string' ? config.drivers.installer.databaseHost : 'localhost';
+      database = { name: found.name, user: found.username, password: secrets.decrypt(found.password_secret), host };
+    }
+    const { values, secretInputs } = JSON.parse(secrets.decrypt(payload.sealed)) as {
+      values: Record<string, string>;
+      secretInputs: string[];
+    };
+    try {
+      await installer.install(
+        {
+          installationId: row.id,
+          reference: row.reference,
+          directory: row.directory,
+          url: row.url,
+          application: { id: String(app.id), softName: app.softName, version: app.version, type: app.type },
+          inputs: values,
+          secretInputs,
+          database,
+        },
+        progress,
+      );
+    } catch (error) {
+      if (error instanceof InstallRefused) return void (await refuse(error.key));
+      throw error;
+    }
+  },
 });

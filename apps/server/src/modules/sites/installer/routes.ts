@@ -1,23 +1,31 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_BASE, type Installation, type InstallStatus, installAppSchema, normaliseFolder, translate } from '@atalaya/contract';
+import { API_BASE, endpoints, type Installation, type InstallStatus, normaliseFolder, translate } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { FieldErrors, notFound } from '../../../http/errors.ts';
+import { pathId } from '../../../http/ids.ts';
 import { requestLanguage } from '../../../http/language.ts';
+import { route } from '../../../http/route.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import { now } from '../../../store/db.ts';
+import { openService } from '../../permission/open.ts';
 import { loadCatalogue, presentApplication } from '../catalogue.ts';
-import { serviceFor } from '../context.ts';
-import { INSTALL_JOB } from './job.ts';
 import { readConfigInputs } from './inputs.ts';
-import { pathId } from '../../../http/ids.ts';
+import { INSTALL_JOB } from './job.ts';
 
-/** Where the SPA finds logos: `{token}{appId}/logo/` (spec §7). */
-const LOGO_TOKEN = `${API_BASE}hostingapplication/`;
+/** Where the SPA finds logos: `{token}{appId}/logo/` (docs/behaviour/service-area-dns.md#calls). */
+const LOGO_TOKEN = `${API_BASE.slice(0, -1)}${endpoints.sites.applicationLogo.path.split(':appId')[0]}`;
 
-type InstallationRow = { id: number; app_id: number; site_id: number; url: string; error: string | null; status: string | null; progress: number | null; last_error: string | null };
+type InstallationRow = {
+  id: number;
+  app_id: number;
+  site_id: number;
+  url: string;
+  error: string | null;
+  status: string | null;
+  progress: number | null;
+  last_error: string | null;
+};
 
 function presentInstallation(request: FastifyRequest, row: InstallationRow, fullName: string): Installation {
   const language = requestLanguage(request);
@@ -25,22 +33,30 @@ function presentInstallation(request: FastifyRequest, row: InstallationRow, full
   let error: string | null = null;
   if (row.error) error = translate(language, row.error);
   else if (status === 'failed') error = translate(language, 'sites.install_failed', { error: (row.last_error ?? '').slice(0, 300) });
-  return { id: row.id, applicationID: row.app_id, fullName, subdomainID: row.site_id, url: row.url, status, progress: status === 'done' ? 100 : (row.progress ?? 0), error };
+  return {
+    id: row.id,
+    applicationID: row.app_id,
+    fullName,
+    subdomainID: row.site_id,
+    url: row.url,
+    status,
+    progress: status === 'done' ? 100 : (row.progress ?? 0),
+    error,
+  };
 }
 
-/** §7 Applications: the provider's catalogue, and installs run as outbox jobs the SPA follows. */
-export function installerRoutes(parent: FastifyInstance) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
+/** Applications: the provider's catalogue, and installs run as outbox jobs the SPA follows. */
+export function installerRoutes(app: FastifyInstance) {
   const { store } = app;
   const catalogue = () => loadCatalogue(app.config);
 
-  app.get('/hostingapplication/list/', async (request) => {
+  route(app, endpoints.sites.applications, async (request) => {
     const language = requestLanguage(request);
     return { data: { apps: catalogue().applications.map((a) => presentApplication(a, language)), token: LOGO_TOKEN } };
   });
 
   // Logos go into <img> tags, which cannot send the CSRF header; they are the provider's public artwork.
-  app.get('/hostingapplication/:appId/logo/', { config: { public: 'read' }, schema: { params: z.object({ appId: z.string() }) } }, async (request, reply) => {
+  route(app, endpoints.sites.applicationLogo, async (request, reply) => {
     const entry = catalogue().byId.get(pathId(request.params.appId));
     if (!entry) throw notFound();
     const file = readFileSync(path.join(catalogue().dir, entry.logo));
@@ -49,17 +65,31 @@ export function installerRoutes(parent: FastifyInstance) {
     return reply.type(type).header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox").send(file);
   });
 
-  app.post('/service/:id/installapp/', { schema: { params: z.object({ id: z.string() }), body: installAppSchema } }, async (request) => {
-    const ctx = await serviceFor(request, request.params.id, 'service_subdomains', 'write', { normalOnly: true, alsoWrite: ['service_ftp', 'service_ddbb'] });
+  route(app, endpoints.sites.install, async (request) => {
+    const ctx = await openService(request, request.params.id, 'service_subdomains', 'write', {
+      normalOnly: true,
+      alsoWrite: ['service_ftp', 'service_ddbb'],
+    });
     const { subdomainID, applicationID, mysqlID, subpath } = request.body;
-    const site = await store.selectFrom('site').selectAll().where('id', '=', subdomainID).where('service_id', '=', ctx.service.id).executeTakeFirst();
+    const site = await store
+      .selectFrom('site')
+      .selectAll()
+      .where('id', '=', subdomainID)
+      .where('service_id', '=', ctx.access.itemId)
+      .executeTakeFirst();
     if (!site) throw notFound();
     const entry = catalogue().byId.get(applicationID);
     if (!entry) throw FieldErrors.one('applicationID', 'sites.app_unknown');
     let databaseId: number | null = null;
     if (entry.isBBDDApplication) {
       if (mysqlID === null) throw FieldErrors.one('mysqlID', 'sites.database_required');
-      const db = await store.selectFrom('service_database').select('id').where('id', '=', mysqlID).where('item_id', '=', ctx.service.id).where('deleting', '=', 0).executeTakeFirst();
+      const db = await store
+        .selectFrom('service_database')
+        .select('id')
+        .where('id', '=', mysqlID)
+        .where('item_id', '=', ctx.access.itemId)
+        .where('deleting', '=', 0)
+        .executeTakeFirst();
       if (!db) throw notFound();
       databaseId = db.id;
     }
@@ -71,21 +101,29 @@ export function installerRoutes(parent: FastifyInstance) {
       .selectFrom('installation')
       .leftJoin('job', 'job.id', 'installation.job_id')
       .select('installation.id')
-      .where('installation.service_id', '=', ctx.service.id)
+      .where('installation.service_id', '=', ctx.access.itemId)
       .where('installation.directory', '=', directory)
       .where('installation.error', 'is', null)
       .where((eb) => eb.or([eb('job.status', 'is', null), eb('job.status', '!=', 'failed')]))
       .executeTakeFirst();
     if (busy) throw FieldErrors.one('subpath', 'sites.install_exists');
-    const url = `${site.ssl_enabled ? 'https' : 'http'}://${site.name}.${ctx.service.reference}/${sub ? `${sub}/` : ''}`;
+    const url = `${site.ssl_enabled ? 'https' : 'http'}://${site.name}.${ctx.access.reference}/${sub ? `${sub}/` : ''}`;
     const sealed = app.secrets.encrypt(JSON.stringify({ values: inputs.values, secretInputs: inputs.secrets }));
     const { row, job } = await store.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('installation')
-        .values({ service_id: ctx.service.id, site_id: site.id, app_id: entry.id, directory, url, database_id: databaseId, created_at: now() })
+        .values({
+          service_id: ctx.access.itemId,
+          site_id: site.id,
+          app_id: entry.id,
+          directory,
+          url,
+          database_id: databaseId,
+          created_at: now(),
+        })
         .returning(['id', 'app_id', 'site_id', 'url', 'error'])
         .executeTakeFirstOrThrow();
-      const job = await enqueue(trx, INSTALL_JOB, { installationId: row.id, sealed }, ctx.service.id);
+      const job = await enqueue(trx, INSTALL_JOB, { installationId: row.id, sealed }, ctx.access.itemId);
       await trx.updateTable('installation').set({ job_id: job }).where('id', '=', row.id).execute();
       return { row, job };
     });
@@ -93,14 +131,23 @@ export function installerRoutes(parent: FastifyInstance) {
     return { data: { installation }, info: [{ key: 'sites.install_started' }], job };
   });
 
-  app.get('/service/:id/installapp/:installId/', { schema: { params: z.object({ id: z.string(), installId: z.string() }) } }, async (request) => {
-    const ctx = await serviceFor(request, request.params.id, 'service_subdomains', 'read', { normalOnly: true });
+  route(app, endpoints.sites.installation, async (request) => {
+    const ctx = await openService(request, request.params.id, 'service_subdomains', 'read', { normalOnly: true });
     const row = await store
       .selectFrom('installation')
       .leftJoin('job', 'job.id', 'installation.job_id')
-      .select(['installation.id', 'installation.app_id', 'installation.site_id', 'installation.url', 'installation.error', 'job.status', 'job.progress', 'job.last_error'])
+      .select([
+        'installation.id',
+        'installation.app_id',
+        'installation.site_id',
+        'installation.url',
+        'installation.error',
+        'job.status',
+        'job.progress',
+        'job.last_error',
+      ])
       .where('installation.id', '=', pathId(request.params.installId))
-      .where('installation.service_id', '=', ctx.service.id)
+      .where('installation.service_id', '=', ctx.access.itemId)
       .executeTakeFirst();
     if (!row) throw notFound();
     const fullName = catalogue().byId.get(row.app_id)?.fullName ?? '';

@@ -1,3 +1,4 @@
+import { endpoints } from '@atalaya/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 
@@ -6,9 +7,12 @@ export interface ContactMailFields {
   subject: string;
   contents: string;
   privacy: boolean;
+  /** The fuller variant's. */
+  name?: string;
+  phone?: string;
 }
 
 /** POST /contactmail/: a signed-in user's message to the provider. */
-export const sendContactMail = (fields: ContactMailFields) => call<unknown>('POST', 'contactmail/', { ...fields });
+export const sendContactMail = (fields: ContactMailFields) => call(endpoints.account.contactMail, {}, { ...fields });
 
 export const useSendContactMail = () => useMutation({ mutationFn: sendContactMail, meta: { quiet: true } });

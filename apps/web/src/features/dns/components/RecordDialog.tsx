@@ -2,8 +2,8 @@ import { DNS_PRIORITIES, DNS_TTLS, DNS_TYPES, type DnsRecord, type DnsType, hasP
 import { Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { createRecord, saveRecord } from '../api/dns.ts';
 import { type DnsForm, emptyForm, formFields, formFromRecord, zonaErrorOnService } from '../form.ts';
@@ -22,7 +22,7 @@ interface Props {
 
 const FIELDS = ['type', 'zona', 'value', 'ttl', 'priority'];
 
-/** Create or edit one record (spec §2 dialogs, §5 rules); field errors from the server under each field. */
+/** Create or edit one record (docs/behaviour/service-area-dns.md#validation); field errors from the server under each field. */
 export function RecordDialog({ serviceId, zone, record, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const mode = record ? 'edit' : 'create';

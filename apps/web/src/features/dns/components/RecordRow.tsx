@@ -1,7 +1,8 @@
 import { type DnsRecord, hasPriority } from '@atalaya/contract';
-import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowMenu } from '../../../components/hosting/RowMenu.tsx';
 import { ttlLabel } from '../labels.ts';
 
 interface Props {
@@ -21,7 +22,7 @@ const breakAtDots = (name: string) =>
     </Fragment>
   ));
 
-/** One list row (spec §2): name with type, priority for MX/SRV only, TTL label, value and dynamic value. */
+/** One list row (docs/behaviour/service-area-dns.md#dns-zone): name with type, priority for MX/SRV only, TTL label, value and dynamic value. */
 export function RecordRow({ record, canWrite, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   return (
@@ -51,25 +52,13 @@ export function RecordRow({ record, canWrite, onEdit, onDelete }: Props) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
-        {canWrite && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={t('dns.row_menu', { name: `${record.reference} ${record.type}` })}>
-                ⋮
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => onEdit(record)}>{t('dns.edit_action')}</Menu.Item>
-              {record.eliminable && (
-                <Menu.Item color="red" onClick={() => onDelete(record)}>
-                  {t('dns.delete_action')}
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
-        )}
-      </Table.Td>
+      <RowMenu
+        name={`${record.reference} ${record.type}`}
+        actions={[
+          { label: t('dns.edit_action'), onClick: () => onEdit(record), hidden: !canWrite },
+          { label: t('dns.delete_action'), onClick: () => onDelete(record), danger: true, hidden: !canWrite || !record.eliminable },
+        ]}
+      />
     </Table.Tr>
   );
 }

@@ -11,7 +11,7 @@ interface Props {
   error?: string;
 }
 
-/** The value of a record: one input, or the SRV and CAA parts (spec §5 composite values). */
+/** The value of a record: one input, or the SRV and CAA parts (docs/behaviour/service-area-dns.md#validation). */
 export function ValueFields({ form, set, error }: Props) {
   const { t } = useTranslation();
   const type: DnsType = form.type;
@@ -20,8 +20,22 @@ export function ValueFields({ form, set, error }: Props) {
   if (type === 'SRV') {
     return (
       <Group grow align="flex-start">
-        <TextInput label={t('dns.srv_weight')} value={form.weight} onChange={(e) => set({ weight: e.currentTarget.value })} inputMode="numeric" required error={errorOf('weight')} />
-        <TextInput label={t('dns.srv_port')} value={form.port} onChange={(e) => set({ port: e.currentTarget.value })} inputMode="numeric" required error={errorOf('port')} />
+        <TextInput
+          label={t('dns.srv_weight')}
+          value={form.weight}
+          onChange={(e) => set({ weight: e.currentTarget.value })}
+          inputMode="numeric"
+          required
+          error={errorOf('weight')}
+        />
+        <TextInput
+          label={t('dns.srv_port')}
+          value={form.port}
+          onChange={(e) => set({ port: e.currentTarget.value })}
+          inputMode="numeric"
+          required
+          error={errorOf('port')}
+        />
         <TextInput
           label={t('dns.srv_target')}
           placeholder={t('dns.ph_host')}
@@ -36,7 +50,14 @@ export function ValueFields({ form, set, error }: Props) {
   if (type === 'CAA') {
     return (
       <Group grow align="flex-start">
-        <TextInput label={t('dns.caa_flag_label')} value={form.caaFlag} onChange={(e) => set({ caaFlag: e.currentTarget.value })} inputMode="numeric" required error={errorOf('caaFlag')} />
+        <TextInput
+          label={t('dns.caa_flag_label')}
+          value={form.caaFlag}
+          onChange={(e) => set({ caaFlag: e.currentTarget.value })}
+          inputMode="numeric"
+          required
+          error={errorOf('caaFlag')}
+        />
         <Select
           label={t('dns.caa_tag_label')}
           data={CAA_TAGS.map((tag) => ({ value: tag, label: tag === 'iodef' ? t('dns.caa_url') : tag }))}
@@ -83,7 +104,14 @@ export function SrvNameFields({ form, set, error }: Props) {
         searchable
       />
       {form.srvService === OTHER_SERVICE && (
-        <TextInput label={t('dns.srv_service_name')} placeholder="_xmpp" value={form.srvOther} onChange={(e) => set({ srvOther: e.currentTarget.value })} required error={error} />
+        <TextInput
+          label={t('dns.srv_service_name')}
+          placeholder="_xmpp"
+          value={form.srvOther}
+          onChange={(e) => set({ srvOther: e.currentTarget.value })}
+          required
+          error={error}
+        />
       )}
       <Select
         label={t('dns.srv_protocol')}

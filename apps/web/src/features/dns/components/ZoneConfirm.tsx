@@ -15,12 +15,16 @@ interface Props {
   onDone: () => unknown;
 }
 
-/** Delete one record, restore defaults or delete all, behind a confirmation with a loading flag (spec §4). */
+/** Delete one record, restore defaults or delete all, behind a confirmation with a loading flag (docs/behaviour/service-area-dns.md#states). */
 export function ZoneConfirm({ serviceId, action, record, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const mutation = useMutation({
     mutationFn: () =>
-      action === 'delete' ? deleteRecord(serviceId, record!.id) : action === 'restore' ? restoreDefaults(serviceId) : deleteAllRecords(serviceId),
+      action === 'delete'
+        ? deleteRecord(serviceId, record!.id)
+        : action === 'restore'
+          ? restoreDefaults(serviceId)
+          : deleteAllRecords(serviceId),
     onSuccess: async (result) => {
       notifySuccess(result.info);
       await onDone();
@@ -32,7 +36,11 @@ export function ZoneConfirm({ serviceId, action, record, onClose, onDone }: Prop
     },
   });
   const texts = {
-    delete: { title: t('dns.delete_title'), message: t('dns.delete_confirm', { type: record?.type, name: record?.reference }), confirm: t('dns.delete_action') },
+    delete: {
+      title: t('dns.delete_title'),
+      message: t('dns.delete_confirm', { type: record?.type, name: record?.reference }),
+      confirm: t('dns.delete_action'),
+    },
     restore: { title: t('dns.restore'), message: t('dns.restore_confirm'), confirm: t('dns.restore') },
     deleteAll: { title: t('dns.delete_all'), message: t('dns.delete_all_confirm'), confirm: t('dns.delete_all') },
   }[action];

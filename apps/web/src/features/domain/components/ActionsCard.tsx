@@ -2,6 +2,7 @@ import { type Area, canAct, canSee, type DomainAnswer } from '@atalaya/contract'
 import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { NotPermitted } from '../../../components/ui/NotPermitted.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { setItemPermissions } from '../../../lib/permissions.ts';
 import { domainKey, type Toggle, toggle } from '../api/domain.ts';
@@ -47,7 +48,9 @@ export function ActionsCard({ data }: { data: DomainAnswer }) {
                 onChange={() => mutation.mutate(action.toggle)}
               />
             ) : (
-              <Flag on={data.domain[action.flag]} label={t(action.label)} />
+              <NotPermitted>
+                <Flag on={data.domain[action.flag]} label={t(action.label)} />
+              </NotPermitted>
             )}
           </Group>
         ))}

@@ -47,7 +47,16 @@ export function AuthCodeCard({ id, kind }: { id: number; kind: 'authcode' | 'tra
           </Code>
         ) : (
           // The label wraps: "Mostra Codi d'autorització (authcode)" was cut at 360 px.
-          <Button variant="light" loading={secret.isPending} onClick={() => secret.mutate()} h="auto" mih={36} py={6} maw="100%" styles={{ label: { whiteSpace: 'normal' } }}>
+          <Button
+            variant="light"
+            loading={secret.isPending}
+            onClick={() => secret.mutate()}
+            h="auto"
+            mih={36}
+            py={6}
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal' } }}
+          >
             {t('domain.show_secret', { what: label })}
           </Button>
         )}

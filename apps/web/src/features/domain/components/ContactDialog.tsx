@@ -1,13 +1,14 @@
-import { canSee, type ContactType, CONTACT_TYPES, type DomainAnswer } from '@atalaya/contract';
+import { CONTACT_TYPES, type ContactType, canSee, type DomainAnswer, POSTAL_CODE_MAX } from '@atalaya/contract';
 import { Autocomplete, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { domainKey, saveContacts, saveOwner } from '../api/domain.ts';
+import { useDomainPermissions } from '../useDomainPermissions.ts';
 import { type ContactForm, fromContact, toFields } from './contactForm.ts';
 import { useAddressLookup } from './useAddressLookup.ts';
-import { useSubmit } from './useSubmit.ts';
 
 interface Props {
   data: DomainAnswer;
@@ -23,9 +24,10 @@ export function ContactDialog({ data, type, onClose }: Props) {
   const id = data.domain.id;
   const [form, setForm] = useState<ContactForm>(fromContact(null));
   const lookup = useAddressLookup(opened, form.country, form.state, form.city, form.postalCode);
-  const submit = useSubmit({
-    id,
-    area: role === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts',
+  const { check } = useDomainPermissions(id);
+  const submit = useFormMutation({
+    opened,
+    allowed: () => check(role === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts'),
     send: () => {
       const fields = toFields(form, role);
       return role === 'registrant' ? saveOwner(id, fields) : saveContacts(id, fields as Parameters<typeof saveContacts>[1]);
@@ -40,9 +42,19 @@ export function ContactDialog({ data, type, onClose }: Props) {
     submit.reset();
   }, [opened, role]);
   const set = (key: keyof ContactForm) => (value: string | null) => setForm((f) => ({ ...f, [key]: value ?? '' }));
-  const text = (key: keyof ContactForm) => ({ name: key, value: form[key], onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key)(e.currentTarget.value), error: fieldError(submit.error, key) });
-  const sources = CONTACT_TYPES.filter((c) => c !== role && data[c] && (c !== 'registrant' || canSee(data.domain.permissions, 'domain_ownercontacts')));
-  const countries = useMemo(() => Object.entries(lookup.data?.country ?? {}).map(([value, label]) => ({ value, label })), [lookup.data?.country]);
+  const text = (key: keyof ContactForm) => ({
+    name: key,
+    value: form[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key)(e.currentTarget.value),
+    error: fieldError(submit.error, key),
+  });
+  const sources = CONTACT_TYPES.filter(
+    (c) => c !== role && data[c] && (c !== 'registrant' || canSee(data.domain.permissions, 'domain_ownercontacts')),
+  );
+  const countries = useMemo(
+    () => Object.entries(lookup.data?.country ?? {}).map(([value, label]) => ({ value, label })),
+    [lookup.data?.country],
+  );
   const states = lookup.data?.states.map((s) => s.name) ?? [];
   const cities = lookup.data?.cities.map((c) => c.name) ?? [];
   const org = form.isOrg === '1';
@@ -66,7 +78,13 @@ export function ContactDialog({ data, type, onClose }: Props) {
           onChange={(source) => source && setForm((f) => ({ ...fromContact(data[source as ContactType]), mode: f.mode }))}
         />
       )}
-      <Radio.Group name="isOrg" label={t('domain.contact_kind')} value={form.isOrg} onChange={set('isOrg')} error={fieldError(submit.error, 'isOrg')}>
+      <Radio.Group
+        name="isOrg"
+        label={t('domain.contact_kind')}
+        value={form.isOrg}
+        onChange={set('isOrg')}
+        error={fieldError(submit.error, 'isOrg')}
+      >
         <Group mt="xs">
           <Radio value="0" label={t('domain.individual')} />
           <Radio value="1" label={t('domain.organization')} />
@@ -80,12 +98,41 @@ export function ContactDialog({ data, type, onClose }: Props) {
         <TextInput label={t('domain.email')} type="email" required {...text('email')} />
         <Group gap="xs" align="flex-start" wrap="nowrap">
           <TextInput w={90} label={t('domain.phone_prefix')} leftSection="+" required {...text('prefix')} error={undefined} />
-          <TextInput style={{ flex: 1 }} label={t('domain.phone')} inputMode="tel" required {...text('number')} error={fieldError(submit.error, 'phone')} />
+          <TextInput
+            style={{ flex: 1 }}
+            label={t('domain.phone')}
+            inputMode="tel"
+            required
+            {...text('number')}
+            error={fieldError(submit.error, 'phone')}
+          />
         </Group>
-        <Select label={t('domain.country')} required searchable data={countries} value={form.country || null} onChange={(v) => setForm((f) => ({ ...f, country: v ?? '', state: '', city: '' }))} error={fieldError(submit.error, 'country')} />
-        <Autocomplete label={t('domain.state')} required data={states} value={form.state} onChange={set('state')} error={fieldError(submit.error, 'state')} />
-        <Autocomplete label={t('domain.city')} required data={cities} value={form.city} onChange={set('city')} error={fieldError(submit.error, 'city')} />
-        <TextInput label={t('domain.postal_code')} required maxLength={5} {...text('postalCode')} />
+        <Select
+          label={t('domain.country')}
+          required
+          searchable
+          data={countries}
+          value={form.country || null}
+          onChange={(v) => setForm((f) => ({ ...f, country: v ?? '', state: '', city: '' }))}
+          error={fieldError(submit.error, 'country')}
+        />
+        <Autocomplete
+          label={t('domain.state')}
+          required
+          data={states}
+          value={form.state}
+          onChange={set('state')}
+          error={fieldError(submit.error, 'state')}
+        />
+        <Autocomplete
+          label={t('domain.city')}
+          required
+          data={cities}
+          value={form.city}
+          onChange={set('city')}
+          error={fieldError(submit.error, 'city')}
+        />
+        <TextInput label={t('domain.postal_code')} required maxLength={POSTAL_CODE_MAX} {...text('postalCode')} />
         <TextInput label={t('domain.address')} required {...text('address')} />
       </SimpleGrid>
       {role !== 'registrant' && (

@@ -1,4 +1,4 @@
-import { type Area, canAct, type Contact, type ContactType, CONTACT_TYPES, type DomainAnswer } from '@atalaya/contract';
+import { type Area, CONTACT_TYPES, type Contact, type ContactType, canAct, type DomainAnswer } from '@atalaya/contract';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,9 @@ function ContactLines({ contact }: { contact: Contact }) {
       <Text size="sm">
         {t(contact.type === 'organization' ? 'domain.vat' : 'domain.nif')}: {contact.vat}
       </Text>
-      <Text size="sm" className="break-anywhere">{contact.email}</Text>
+      <Text size="sm" className="break-anywhere">
+        {contact.email}
+      </Text>
       <Text size="sm">{contact.phone}</Text>
       <Text size="sm">{contact.address}</Text>
       <Text size="sm">
@@ -48,7 +50,12 @@ export function ContactsCard({ data }: { data: DomainAnswer }) {
             <Group justify="space-between" mb="xs" wrap="nowrap">
               <Text fw={700}>{t(`domain.contact_${type}`)}</Text>
               {canAct(data.domain.permissions, areaOf(type)) && (
-                <Button size="compact-sm" variant="light" onClick={() => setEditing(type)} aria-label={t('domain.contact_edit', { type: t(`domain.contact_${type}`) })}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => setEditing(type)}
+                  aria-label={t('domain.contact_edit', { type: t(`domain.contact_${type}`) })}
+                >
                   {t('domain.edit')}
                 </Button>
               )}

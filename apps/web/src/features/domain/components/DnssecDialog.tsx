@@ -4,13 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { createDnssec, deleteDnssec, dnssecInitQuery, dnssecKey } from '../api/domain.ts';
-import { useSubmit } from './useSubmit.ts';
+import { useDomainPermissions } from '../useDomainPermissions.ts';
 
 const EMPTY = { keytag: '', algorithm: '', digesttype: '', digest: '', flags: '', protocols: '' };
-const options = (table: Record<number, string> | undefined) => Object.entries(table ?? {}).map(([value, name]) => ({ value, label: `${value} · ${name}` }));
+const options = (table: Record<number, string> | undefined) =>
+  Object.entries(table ?? {}).map(([value, name]) => ({ value, label: `${value} · ${name}` }));
 
 /** A DS record (digest type) or DNSKEY data (pubkey type), as the domain's registry takes it. */
 export function DnssecDialog({ id, opened, onClose }: { id: number; opened: boolean; onClose: () => void }) {
@@ -19,9 +21,10 @@ export function DnssecDialog({ id, opened, onClose }: { id: number; opened: bool
   const [form, setForm] = useState(EMPTY);
   const type = init.data?.type ?? 'digest';
   const fields = type === 'digest' ? ['keytag', 'algorithm', 'digesttype', 'digest'] : ['flags', 'protocols', 'algorithm', 'digest'];
-  const submit = useSubmit({
-    id,
-    area: 'domain_dnssec',
+  const { check } = useDomainPermissions(id);
+  const submit = useFormMutation({
+    opened,
+    allowed: () => check('domain_dnssec'),
     send: () => createDnssec(id, { type, ...Object.fromEntries(fields.map((f) => [f, form[f as keyof typeof EMPTY]])) }),
     reload: [dnssecKey(id)],
     onClose,
@@ -35,7 +38,16 @@ export function DnssecDialog({ id, opened, onClose }: { id: number; opened: bool
   const set = (key: keyof typeof EMPTY) => (value: string | null) => setForm((f) => ({ ...f, [key]: value ?? '' }));
   const err = (input: string) => fieldError(submit.error, input);
   const select = (key: keyof typeof EMPTY, label: string, table: Record<number, string> | undefined) => (
-    <Select label={label} name={key} required data={options(table)} value={form[key] || null} onChange={set(key)} error={err(key)} allowDeselect={false} />
+    <Select
+      label={label}
+      name={key}
+      required
+      data={options(table)}
+      value={form[key] || null}
+      onChange={set(key)}
+      error={err(key)}
+      allowDeselect={false}
+    />
   );
 
   return (
@@ -51,7 +63,15 @@ export function DnssecDialog({ id, opened, onClose }: { id: number; opened: bool
     >
       {type === 'digest' ? (
         <>
-          <TextInput label={t('domain.keytag')} name="keytag" required inputMode="numeric" value={form.keytag} onChange={(e) => set('keytag')(e.currentTarget.value.replace(/\D/g, ''))} error={err('keytag')} />
+          <TextInput
+            label={t('domain.keytag')}
+            name="keytag"
+            required
+            inputMode="numeric"
+            value={form.keytag}
+            onChange={(e) => set('keytag')(e.currentTarget.value.replace(/\D/g, ''))}
+            error={err('keytag')}
+          />
           {select('algorithm', t('domain.algorithm'), init.data?.algorithms)}
           {select('digesttype', t('domain.digesttype'), init.data?.digestTypes)}
         </>
@@ -77,7 +97,15 @@ export function DnssecDialog({ id, opened, onClose }: { id: number; opened: bool
 
 export function DnssecDeleteDialog({ id, record, onClose }: { id: number; record: DnssecRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const submit = useSubmit({ id, area: 'domain_dnssec', send: () => deleteDnssec(id, record!.id), reload: [dnssecKey(id)], onClose, closeOnError: true });
+  const { check } = useDomainPermissions(id);
+  const submit = useFormMutation({
+    opened: record !== null,
+    allowed: () => check('domain_dnssec'),
+    send: () => deleteDnssec(id, record!.id),
+    reload: [dnssecKey(id)],
+    onClose,
+    closeOnError: true,
+  });
   return (
     <ConfirmDialog
       opened={record !== null}

@@ -3,11 +3,12 @@ import { Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { IpInput } from '../../../components/ui/IpInput.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { createGlue, deleteGlue, domainKey, glueKey, saveGlue } from '../api/domain.ts';
-import { useSubmit } from './useSubmit.ts';
+import { useDomainPermissions } from '../useDomainPermissions.ts';
 
 interface Props {
   id: number;
@@ -26,9 +27,10 @@ export function GlueDialog({ id, domain, record, opened, onClose }: Props) {
   const [ipv6, setIpv6] = useState('');
   const [ipv6Left, setIpv6Left] = useState(false);
   const name = label.trim() ? `${label.trim()}.${domain}` : domain;
-  const submit = useSubmit({
-    id,
-    area: 'domain_gluerecords',
+  const { check } = useDomainPermissions(id);
+  const submit = useFormMutation({
+    opened,
+    allowed: () => check('domain_gluerecords'),
     send: () => (record ? saveGlue(id, record.id, { ip, ipv6 }) : createGlue(id, { name, ip, ipv6 })),
     reload: [glueKey(id), domainKey(id)],
     onClose,
@@ -60,7 +62,11 @@ export function GlueDialog({ id, domain, record, opened, onClose }: Props) {
         value={label}
         disabled={Boolean(record)}
         onChange={(e) => setLabel(e.currentTarget.value)}
-        rightSection={<Text size="sm" c="dimmed">.{domain}</Text>}
+        rightSection={
+          <Text size="sm" c="dimmed">
+            .{domain}
+          </Text>
+        }
         rightSectionWidth={Math.min(220, 20 + domain.length * 8)}
         error={err('name')}
       />
@@ -79,7 +85,15 @@ export function GlueDialog({ id, domain, record, opened, onClose }: Props) {
 
 export function GlueDeleteDialog({ id, record, onClose }: { id: number; record: GlueRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const submit = useSubmit({ id, area: 'domain_gluerecords', send: () => deleteGlue(id, record!.id), reload: [glueKey(id), domainKey(id)], onClose, closeOnError: true });
+  const { check } = useDomainPermissions(id);
+  const submit = useFormMutation({
+    opened: record !== null,
+    allowed: () => check('domain_gluerecords'),
+    send: () => deleteGlue(id, record!.id),
+    reload: [glueKey(id), domainKey(id)],
+    onClose,
+    closeOnError: true,
+  });
   return (
     <ConfirmDialog
       opened={record !== null}

@@ -4,12 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dnssecQuery, glueQuery } from '../api/domain.ts';
-import { DnsDialog } from './DnsDialog.tsx';
 import { DnssecDeleteDialog, DnssecDialog } from './DnssecDialog.tsx';
 import { GlueDeleteDialog, GlueDialog } from './GlueDialog.tsx';
+import { NameServersDialog } from './NameServersDialog.tsx';
 import { ShowMore } from './ShowMore.tsx';
 
-type Open = { kind: 'dns' } | { kind: 'glue'; record: GlueRecord | null } | { kind: 'glue-delete'; record: GlueRecord } | { kind: 'dnssec' } | { kind: 'dnssec-delete'; record: DnssecRecord } | null;
+type Open =
+  | { kind: 'nameServers' }
+  | { kind: 'glue'; record: GlueRecord | null }
+  | { kind: 'glue-delete'; record: GlueRecord }
+  | { kind: 'dnssec' }
+  | { kind: 'dnssec-delete'; record: DnssecRecord }
+  | null;
 
 /** DNS servers, glue records and DNSSEC items, two of each before "show more"; edits open dialogs. */
 export function SummaryCard({ data }: { data: DomainAnswer }) {
@@ -39,16 +45,30 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {canSee(permissions, 'domain_dns') && (
           <div data-testid="summary-dns">
-            {section(t('domain.dns_servers'), canAct(permissions, 'domain_dns') && add(t('domain.edit'), () => setOpen({ kind: 'dns' })))}
+            {section(
+              t('domain.dns_servers'),
+              canAct(permissions, 'domain_dns') && add(t('domain.edit'), () => setOpen({ kind: 'nameServers' })),
+            )}
             <Text size="xs" c="dimmed">
               {t(`domain.mode_${dns.mode}`)}
             </Text>
-            <ShowMore items={dns.servers} label={t('domain.dns_servers')} render={(host) => <Text key={host} role="listitem">{host}</Text>} />
+            <ShowMore
+              items={dns.servers}
+              label={t('domain.dns_servers')}
+              render={(host) => (
+                <Text key={host} role="listitem">
+                  {host}
+                </Text>
+              )}
+            />
           </div>
         )}
         {canSee(permissions, 'domain_gluerecords') && (
           <div data-testid="summary-glue">
-            {section(t('domain.glue_records'), canAct(permissions, 'domain_gluerecords') && add(t('domain.add'), () => setOpen({ kind: 'glue', record: null })))}
+            {section(
+              t('domain.glue_records'),
+              canAct(permissions, 'domain_gluerecords') && add(t('domain.add'), () => setOpen({ kind: 'glue', record: null })),
+            )}
             {glue.data?.length === 0 && <Text c="dimmed">{t('domain.none')}</Text>}
             <ShowMore
               items={glue.data ?? []}
@@ -61,10 +81,19 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
                   </Text>
                   {canAct(permissions, 'domain_gluerecords') && (
                     <>
-                      <ActionIcon variant="subtle" aria-label={t('domain.edit_item', { name: record.name })} onClick={() => setOpen({ kind: 'glue', record })}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('domain.edit_item', { name: record.name })}
+                        onClick={() => setOpen({ kind: 'glue', record })}
+                      >
                         ✎
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('domain.delete_item', { name: record.name })} onClick={() => setOpen({ kind: 'glue-delete', record })}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('domain.delete_item', { name: record.name })}
+                        onClick={() => setOpen({ kind: 'glue-delete', record })}
+                      >
                         ×
                       </ActionIcon>
                     </>
@@ -88,7 +117,12 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
                     {record.digesttype !== null && ` · ${t('domain.digesttype')} ${record.digesttype}`}
                   </Text>
                   {canAct(permissions, 'domain_dnssec') && (
-                    <ActionIcon variant="subtle" color="red" aria-label={t('domain.delete_item', { name: record.keytag })} onClick={() => setOpen({ kind: 'dnssec-delete', record })}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('domain.delete_item', { name: record.keytag })}
+                      onClick={() => setOpen({ kind: 'dnssec-delete', record })}
+                    >
                       ×
                     </ActionIcon>
                   )}
@@ -99,8 +133,14 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
         )}
       </SimpleGrid>
       <Stack gap={0}>
-        <DnsDialog id={id} opened={open?.kind === 'dns'} onClose={close} />
-        <GlueDialog id={id} domain={name} record={open?.kind === 'glue' ? open.record : null} opened={open?.kind === 'glue'} onClose={close} />
+        <NameServersDialog id={id} opened={open?.kind === 'nameServers'} onClose={close} />
+        <GlueDialog
+          id={id}
+          domain={name}
+          record={open?.kind === 'glue' ? open.record : null}
+          opened={open?.kind === 'glue'}
+          onClose={close}
+        />
         <GlueDeleteDialog id={id} record={open?.kind === 'glue-delete' ? open.record : null} onClose={close} />
         <DnssecDialog id={id} opened={open?.kind === 'dnssec'} onClose={close} />
         <DnssecDeleteDialog id={id} record={open?.kind === 'dnssec-delete' ? open.record : null} onClose={close} />

@@ -56,9 +56,13 @@ export function fromContact(contact: Contact | null): ContactForm {
   };
 }
 
-/** What the save calls take: the phone travels as +prefix.number (spec §5). */
+/** What the save calls take: the phone travels as +prefix.number (docs/behaviour/shell-session-domains.md#validation). */
 export function toFields(form: ContactForm, type: ContactType) {
   const { prefix, number, mode, ...rest } = form;
-  const fields = { ...rest, phone: `+${prefix.replace(/\D/g, '')}.${number.replace(/\D/g, '')}`, orgName: form.isOrg === '1' ? form.orgName : '' };
+  const fields = {
+    ...rest,
+    phone: `+${prefix.replace(/\D/g, '')}.${number.replace(/\D/g, '')}`,
+    orgName: form.isOrg === '1' ? form.orgName : '',
+  };
   return type === 'registrant' ? fields : { ...fields, type, mode };
 }

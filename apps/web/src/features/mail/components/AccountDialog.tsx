@@ -3,13 +3,13 @@ import { TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
-import { useActionGuard } from '../../../components/hosting/useActionGuard.ts';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
-import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
-import { accountsKey, createAccount } from '../api/mail.ts';
 import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
+import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
+import { accountsKey, createAccount } from '../api/mail.ts';
 
 /** New mail account: name (the part before @reference) and a generated, refreshable password. */
 export function AccountDialog({ id, reference, opened, onClose }: { id: number; reference: string; opened: boolean; onClose: () => void }) {
@@ -17,7 +17,7 @@ export function AccountDialog({ id, reference, opened, onClose }: { id: number; 
   const client = useQueryClient();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  useActionGuard(id, 'servicemail_accounts', opened, onClose);
+  usePermissions(id, { form: { area: 'servicemail_accounts', opened, close: onClose } });
   const mutation = useFormMutation({
     opened,
     send: () => createAccount(id, name, password),
@@ -31,7 +31,14 @@ export function AccountDialog({ id, reference, opened, onClose }: { id: number; 
     setPassword(generatePassword());
   }, [opened]);
   return (
-    <FormDialog title={t('hosting.account_create')} opened={opened} onClose={onClose} onSubmit={() => mutation.mutate()} pending={mutation.isPending} submitLabel={t('hosting.create')}>
+    <FormDialog
+      title={t('hosting.account_create')}
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => mutation.mutate()}
+      pending={mutation.isPending}
+      submitLabel={t('hosting.create')}
+    >
       <TextInput
         label={t('hosting.name')}
         name="name"

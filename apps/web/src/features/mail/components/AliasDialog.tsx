@@ -3,12 +3,12 @@ import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActionGuard } from '../../../components/hosting/useActionGuard.ts';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
-import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
-import { aliasesKey, createAlias, saveAlias } from '../api/mail.ts';
 import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
+import { aliasesKey, createAlias, saveAlias } from '../api/mail.ts';
 
 interface Props {
   id: number;
@@ -26,8 +26,12 @@ export function AliasDialog({ id, reference, alias, opened, onClose }: Props) {
   const [name, setName] = useState('');
   const [targets, setTargets] = useState<string[]>(['']);
   const [touched, setTouched] = useState<boolean[]>([false]);
-  useActionGuard(id, 'servicemail_alias', opened, onClose);
-  const joined = () => targets.map((s) => s.trim()).filter(Boolean).join(',');
+  usePermissions(id, { form: { area: 'servicemail_alias', opened, close: onClose } });
+  const joined = () =>
+    targets
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(',');
   const mutation = useFormMutation({
     opened,
     send: () => (alias ? saveAlias(id, alias.id, joined()) : createAlias(id, name, joined())),

@@ -1,3 +1,4 @@
+import { endpoints } from '@atalaya/contract';
 import { call } from '../../../lib/api.ts';
 
 export interface ChangePasswordFields {
@@ -5,5 +6,5 @@ export interface ChangePasswordFields {
   password: string;
 }
 
-/** POST /user/changepass/: field errors come back per field (spec §5). */
-export const changePassword = (fields: ChangePasswordFields) => call<unknown>('POST', 'user/changepass/', { ...fields });
+/** POST /user/changepass/: field errors come back per field (docs/behaviour/shell-session-domains.md#validation). */
+export const changePassword = (fields: ChangePasswordFields) => call(endpoints.account.changePassword, {}, { ...fields });

@@ -1,8 +1,8 @@
 import { PALETTE, type PaletteColor } from '@atalaya/contract';
 import { CheckIcon, ColorSwatch, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { changeColor } from '../../../lib/preferences.ts';
 import { swatchOf } from '../../../lib/palette.ts';
+import { changeColor } from '../../../lib/preferences.ts';
 import { useColor } from '../../../lib/theme.ts';
 
 /** The 22 named colours as a radio group; the choice applies at once, in other tabs too. */

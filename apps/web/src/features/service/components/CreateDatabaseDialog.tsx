@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
-import { useActionGuard } from '../../../components/hosting/useActionGuard.ts';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { createDatabase, ddbbKey, serviceKey } from '../api/service.ts';
 
 /** A new database: the server generates its name and user; the customer picks the password. */
@@ -15,7 +15,7 @@ export function CreateDatabaseDialog({ id, opened, onClose }: { id: number; open
   const { t } = useTranslation();
   const client = useQueryClient();
   const [password, setPassword] = useState('');
-  useActionGuard(id, 'service_ddbb', opened, onClose);
+  usePermissions(id, { form: { area: 'service_ddbb', opened, close: onClose } });
   const mutation = useFormMutation({
     opened,
     send: () => createDatabase(id, password),
@@ -30,7 +30,14 @@ export function CreateDatabaseDialog({ id, opened, onClose }: { id: number; open
     if (opened) setPassword(generatePassword());
   }, [opened]);
   return (
-    <FormDialog title={t('hosting.ddbb_create')} opened={opened} onClose={onClose} onSubmit={() => mutation.mutate()} pending={mutation.isPending} submitLabel={t('hosting.create')}>
+    <FormDialog
+      title={t('hosting.ddbb_create')}
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => mutation.mutate()}
+      pending={mutation.isPending}
+      submitLabel={t('hosting.create')}
+    >
       <Text size="sm" c="dimmed">
         {t('hosting.ddbb_name_note')}
       </Text>

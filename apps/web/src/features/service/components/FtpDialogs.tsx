@@ -3,13 +3,13 @@ import { TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
-import { useActionGuard } from '../../../components/hosting/useActionGuard.ts';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
-import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
-import { createFtp, ftpKey, saveFtp } from '../api/service.ts';
 import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
+import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
+import { createFtp, ftpKey, saveFtp } from '../api/service.ts';
 
 interface Props {
   id: number;
@@ -27,7 +27,7 @@ export function FtpDialog({ id, reference, user, opened, onClose }: Props) {
   const [ftpUser, setFtpUser] = useState('');
   const [password, setPassword] = useState('');
   const [folder, setFolder] = useState('');
-  useActionGuard(id, 'service_ftp', opened, onClose);
+  usePermissions(id, { form: { area: 'service_ftp', opened, close: onClose } });
   const mutation = useFormMutation({
     opened,
     send: () => (user ? saveFtp(id, user.id, folder) : createFtp(id, { ftpUser, password, folder })),

@@ -4,15 +4,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { NotPermitted } from '../../../components/ui/NotPermitted.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useItemPermissions } from '../../../lib/permissions.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { serviceKey, setParking } from '../api/service.ts';
 
-/** Spec §4: after confirmation, enable or disable per the current state; the answer replaces the service. */
+/** After confirmation, enable or disable per the current state; the answer replaces the service. */
 export function ParkingSwitch({ service }: { service: ServiceView }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { canAct } = useItemPermissions(service.id);
+  const { canAct } = usePermissions(service.id);
   const [asking, setAsking] = useState(false);
   const mutation = useMutation({
     mutationFn: () => setParking(service.id, !service.parkingActive),
@@ -25,9 +26,11 @@ export function ParkingSwitch({ service }: { service: ServiceView }) {
   });
   if (!canAct('service_parking')) {
     return (
-      <Badge color={service.parkingActive ? 'green' : 'gray'} variant="light" data-testid="parking-status">
-        {t(service.parkingActive ? 'hosting.enabled' : 'hosting.disabled')}
-      </Badge>
+      <NotPermitted>
+        <Badge color={service.parkingActive ? 'green' : 'gray'} variant="light" data-testid="parking-status">
+          {t(service.parkingActive ? 'hosting.enabled' : 'hosting.disabled')}
+        </Badge>
+      </NotPermitted>
     );
   }
   return (

@@ -1,24 +1,24 @@
 import type { ServiceView } from '@atalaya/contract';
 import { Select } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActionGuard } from '../../../components/hosting/useActionGuard.ts';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { serviceKey, setPhp } from '../api/service.ts';
 
 export const phpLabel = (t: TFunction, service: ServiceView, version: string) =>
   version === 'default' ? t('hosting.php_default', { version: service.defaultPHPVersion }) : `PHP ${version}`;
 
-/** Only the versions at or above the service's minimum are offered (spec §5). */
+/** Only the versions at or above the service's minimum are offered. */
 export function PhpDialog({ service, opened, onClose }: { service: ServiceView; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [version, setVersion] = useState(service.phpversion);
-  useActionGuard(service.id, 'service', opened, onClose);
+  usePermissions(service.id, { form: { area: 'service', opened, close: onClose } });
   useEffect(() => {
     if (opened) setVersion(service.phpversion);
   }, [opened, service.phpversion]);
@@ -30,7 +30,13 @@ export function PhpDialog({ service, opened, onClose }: { service: ServiceView; 
     onDone: (result) => client.setQueryData(serviceKey(service.id), result.data.service),
   });
   return (
-    <FormDialog title={t('hosting.php_version')} opened={opened} onClose={onClose} onSubmit={() => mutation.mutate()} pending={mutation.isPending}>
+    <FormDialog
+      title={t('hosting.php_version')}
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => mutation.mutate()}
+      pending={mutation.isPending}
+    >
       <Select
         label={t('hosting.php_version')}
         data={service.phpOptions.map((v) => ({ value: v, label: phpLabel(t, service, v) }))}

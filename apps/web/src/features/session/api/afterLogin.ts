@@ -1,9 +1,8 @@
-import { type PermissionMap, canAct } from '@atalaya/contract';
-import { post } from '../../../lib/api.ts';
+import { canAct, endpoints, type PermissionMap } from '@atalaya/contract';
+import { fetchData } from '../../../lib/api.ts';
 import { tellOtherTabs } from '../../../lib/broadcast.ts';
-import type { ItemPermissions } from '../../../lib/permissions.ts';
 
-/** Spec §4: the first write permission in the order domain, service, mail, DNS zone picks the page. */
+/** docs/behaviour/shell-session-domains.md#states: the first write permission in the order domain, service, mail, DNS zone picks the page. */
 export function landingPath(itemId: number, map: PermissionMap): string {
   if (canAct(map, 'domain')) return `/admin/${itemId}/domain/`;
   if (canAct(map, 'service')) return `/admin/${itemId}/service/`;
@@ -12,12 +11,12 @@ export function landingPath(itemId: number, map: PermissionMap): string {
   return '/admin/';
 }
 
-/** Signed in: other tabs reload, and this one loads the landing page afresh (spec §4). */
+/** Signed in: other tabs reload, and this one loads the landing page afresh (docs/behaviour/shell-session-domains.md#states). */
 export async function enterPanel(domainID: number | null | undefined) {
   tellOtherTabs({ type: 'session' });
   let target = '/admin/';
   if (domainID) {
-    const item = await post<ItemPermissions>(`permission/${domainID}/`).catch(() => null);
+    const item = await fetchData(endpoints.account.permission, { id: domainID }).catch(() => null);
     if (item) target = landingPath(domainID, item.permissions);
   }
   window.location.assign(target);

@@ -1,3 +1,4 @@
+import { endpoints } from '@atalaya/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 
@@ -12,6 +13,6 @@ export interface ForgotFields {
 }
 
 /** POST /contact/: the sign-in page's "forgot password" message to the provider (no session). */
-export const sendForgot = (fields: ForgotFields) => call<unknown>('POST', 'contact/', { ...fields }, true);
+export const sendForgot = (fields: ForgotFields) => call(endpoints.account.contact, {}, { ...fields }, true);
 
 export const useSendForgot = () => useMutation({ mutationFn: sendForgot, meta: { quiet: true } });

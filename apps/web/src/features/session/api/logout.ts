@@ -1,9 +1,10 @@
-import { post } from '../../../lib/api.ts';
+import { endpoints } from '@atalaya/contract';
+import { call } from '../../../lib/api.ts';
 import { tellOtherTabs } from '../../../lib/broadcast.ts';
 
-/** POST /user/logout/, then every tab goes to the sign-in page (spec §4). */
+/** POST /user/logout/, then every tab goes to the sign-in page (docs/behaviour/shell-session-domains.md#states). */
 export async function logout() {
-  await post('user/logout/').catch(() => undefined);
+  await call(endpoints.account.logout, {}).catch(() => undefined);
   tellOtherTabs({ type: 'session' });
   window.location.assign('/login/');
 }

@@ -1,8 +1,9 @@
-import type {} from 'altcha/types/react';
-import { API_BASE, ENVELOPE_HEADER } from '@atalaya/contract';
+import { ENVELOPE_HEADER, endpoints } from '@atalaya/contract';
 import { Text } from '@mantine/core';
+import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { urlOf } from '../../../lib/api.ts';
 
 /**
  * The widget and its es/ca texts (35 KB gzip): fetched once, on the first use of a form that needs them.
@@ -14,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 let widgetCode: Promise<unknown> | undefined;
 const loadWidget = () => {
   widgetCode ??= Promise.all([import('altcha'), import('altcha/i18n/es-es'), import('altcha/i18n/ca')]).then(() =>
-    globalThis.$altcha.defaults.set({ fetch: unwrappingFetch, challenge: `${API_BASE}captcha/` }),
+    globalThis.$altcha.defaults.set({ fetch: unwrappingFetch, challenge: urlOf(endpoints.account.captcha, {}) }),
   );
   return widgetCode;
 };
@@ -23,7 +24,7 @@ const loadWidget = () => {
 const INTENT = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown', 'input'] as const;
 
 /**
- * Resolves on the first sign of use of the form around `element` (DESIGN §8: the sign-in page
+ * Resolves on the first sign of use of the form around `element` (docs/design.md#budgets: the sign-in page
  * loads 140 KB before the user types; the widget would cost a quarter of it). At once when the
  * widget is already loaded, focus is already inside or there is no form.
  */

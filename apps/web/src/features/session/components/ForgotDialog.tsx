@@ -11,7 +11,7 @@ import { Captcha } from './Captcha.tsx';
 const EMPTY = { domain: '', user: '', name: '', email: '', contents: '' };
 const TEXT_FIELDS = ['domain', 'user', 'name', 'email', 'contents'] as const;
 
-/** "Forgot your password?": a message to the provider, who resets it (spec §2, sign-in page). */
+/** "Forgot your password?": a message to the provider, who resets it (docs/behaviour/shell-session-domains.md#sign-in-page). */
 export default function ForgotDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [fields, setFields] = useState(EMPTY);
@@ -47,7 +47,8 @@ export default function ForgotDialog({ opened, onClose }: { opened: boolean; onC
     required: true,
     value: fields[name],
     error: fieldError(send.error, name),
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields({ ...fields, [name]: event.currentTarget.value }),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setFields({ ...fields, [name]: event.currentTarget.value }),
   });
 
   return (

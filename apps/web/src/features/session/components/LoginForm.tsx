@@ -1,10 +1,11 @@
+import type { LoginAnswer } from '@atalaya/contract';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { ApiFailure } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/notify.ts';
-import { type LoginAnswer, useLogin } from '../api/login.ts';
+import { useLogin } from '../api/login.ts';
 import { Captcha } from './Captcha.tsx';
 
 interface Props {
@@ -13,7 +14,7 @@ interface Props {
   extra?: React.ReactNode;
 }
 
-/** Domain name, username, password and the captcha (spec §2 and §5); used by the page and the modal. */
+/** Domain name, username, password and the captcha (docs/behaviour/shell-session-domains.md#sign-in-page); used by the page and the modal. */
 export function LoginForm({ onSignedIn, extra }: Props) {
   const { t } = useTranslation();
   const [fields, setFields] = useState({ domainName: '', username: '', password: '' });
@@ -26,7 +27,9 @@ export function LoginForm({ onSignedIn, extra }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const empty = Object.entries(fields).filter(([, value]) => !value.trim()).map(([name]) => name);
+    const empty = Object.entries(fields)
+      .filter(([, value]) => !value.trim())
+      .map(([name]) => name);
     setMissing(empty);
     if (empty.length > 0) return;
     login.mutate(
@@ -47,9 +50,33 @@ export function LoginForm({ onSignedIn, extra }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label={t('shell.domain_name')} name="domainName" autoComplete="organization" required value={fields.domainName} onChange={set('domainName')} error={errorOf('domainName')} />
-        <TextInput label={t('shell.username')} name="username" autoComplete="username" required value={fields.username} onChange={set('username')} error={errorOf('username')} />
-        <PasswordInput label={t('shell.password')} name="password" autoComplete="current-password" required value={fields.password} onChange={set('password')} error={errorOf('password')} />
+        <TextInput
+          label={t('shell.domain_name')}
+          name="domainName"
+          autoComplete="organization"
+          required
+          value={fields.domainName}
+          onChange={set('domainName')}
+          error={errorOf('domainName')}
+        />
+        <TextInput
+          label={t('shell.username')}
+          name="username"
+          autoComplete="username"
+          required
+          value={fields.username}
+          onChange={set('username')}
+          error={errorOf('username')}
+        />
+        <PasswordInput
+          label={t('shell.password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={fields.password}
+          onChange={set('password')}
+          error={errorOf('password')}
+        />
         <Captcha key={round} onSolved={setCaptcha} error={fieldError(login.error, 'recaptcha_response')} />
         {general && (
           <div role="alert" style={{ color: 'var(--mantine-color-error)' }}>

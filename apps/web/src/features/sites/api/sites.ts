@@ -1,20 +1,21 @@
-import type { Redirection, Subdomain } from '@atalaya/contract';
+import { endpoints, type Redirection } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { call, type Fields, get } from '../../../lib/api.ts';
+import { call, type FormOf, fetchData } from '../../../lib/api.ts';
 
-/** The site and redirection calls of spec §7 (Subdomains, Redirections). */
+/** The site and redirection calls of docs/behaviour/service-area-dns.md#calls (Sites, Redirections). */
 export const sitesKey = (serviceId: string) => ['sites', serviceId] as const;
+const sites = endpoints.sites;
 
 export const subdomainsQuery = (serviceId: string) =>
   queryOptions({
     queryKey: [...sitesKey(serviceId), 'subdomains'],
-    queryFn: () => get<{ subdomains: Subdomain[] }>(`service/${serviceId}/subdomain/list/`).then((d) => d.subdomains),
+    queryFn: () => fetchData(sites.list, { id: serviceId }).then((d) => d.subdomains),
   });
 
 export const redirectionsQuery = (serviceId: string) =>
   queryOptions({
     queryKey: [...sitesKey(serviceId), 'redirections'],
-    queryFn: () => get<{ redirection: Redirection[] }>(`service/${serviceId}/redirection/list/`).then((d) => d.redirection),
+    queryFn: () => fetchData(sites.redirectionList, { id: serviceId }).then((d) => d.redirection),
   });
 
 export interface SiteForm {
@@ -27,9 +28,10 @@ export interface SiteForm {
 }
 
 /** Certificates travel as files (multipart), as the contract says; an empty field keeps what is stored. */
-const pemFile = (text: string, name: string) => (text.trim() ? new File([text], `${name}.pem`, { type: 'application/x-pem-file' }) : undefined);
+const pemFile = (text: string, name: string) =>
+  text.trim() ? new File([text], `${name}.pem`, { type: 'application/x-pem-file' }) : undefined;
 
-function siteFields(form: SiteForm): Fields {
+function siteFields(form: SiteForm): FormOf<typeof sites.save> {
   return {
     folder: form.folder,
     SSLActive: form.ssl ? '1' : '0',
@@ -40,12 +42,23 @@ function siteFields(form: SiteForm): Fields {
 }
 
 export const createSite = (serviceId: string, form: SiteForm) =>
-  call<{ subdomain: Subdomain }>('POST', `service/${serviceId}/subdomain/create/`, { subDomain: form.subDomain, ...siteFields(form) });
+  call(sites.create, { id: serviceId }, { subDomain: form.subDomain, ...siteFields(form) });
 
 export const saveSite = (serviceId: string, siteId: number, form: SiteForm) =>
-  call<{ subdomain: Subdomain }>('POST', `service/${serviceId}/subdomain/${siteId}/save/`, siteFields(form));
+  call(sites.save, { id: serviceId, subId: siteId }, siteFields(form));
 
-export const deleteSite = (serviceId: string, siteId: number) => call<unknown>('GET', `service/${serviceId}/subdomain/${siteId}/delete/`);
+/** One site, as the free certificate's progress is followed (polled while its issuance runs). */
+export const siteQuery = (serviceId: string, siteId: number) =>
+  queryOptions({
+    queryKey: [...sitesKey(serviceId), 'subdomain', siteId],
+    queryFn: () => fetchData(sites.get, { id: serviceId, subId: siteId }).then((d) => d.subdomain),
+  });
+
+/** The free-certificate switch: on starts an issuance job, off stops renewals (the certificate stays). */
+export const switchAcme = (serviceId: string, siteId: number, active: boolean, wildcard: boolean) =>
+  call(sites.acme, { id: serviceId, subId: siteId }, { active: active ? '1' : '0', wildcard: wildcard ? '1' : '0' });
+
+export const deleteSite = (serviceId: string, siteId: number) => call(sites.delete, { id: serviceId, subId: siteId });
 
 export interface RedirectionForm {
   subDomain: string;
@@ -57,7 +70,7 @@ export interface RedirectionForm {
   iframeKeywords: string;
 }
 
-const targetFields = (form: RedirectionForm): Fields => ({
+const targetFields = (form: RedirectionForm): FormOf<typeof sites.redirectionSave> => ({
   urlRedir: form.urlRedir,
   redirType: form.redirType,
   iframeTitle: form.redirType === 'frame' ? form.iframeTitle : '',
@@ -66,9 +79,17 @@ const targetFields = (form: RedirectionForm): Fields => ({
 });
 
 export const createRedirection = (serviceId: string, form: RedirectionForm) =>
-  call<{ redirection: Redirection }>('POST', `service/${serviceId}/redirection/create/`, { subDomain: form.subDomain, recurso: form.recurso, ...targetFields(form) });
+  call(
+    sites.redirectionCreate,
+    { id: serviceId },
+    {
+      subDomain: form.subDomain,
+      recurso: form.recurso,
+      ...targetFields(form),
+    },
+  );
 
 export const saveRedirection = (serviceId: string, id: number, form: RedirectionForm) =>
-  call<{ redirection: Redirection }>('POST', `service/${serviceId}/redirection/${id}/save/`, targetFields(form));
+  call(sites.redirectionSave, { id: serviceId, rid: id }, targetFields(form));
 
-export const deleteRedirection = (serviceId: string, id: number) => call<unknown>('GET', `service/${serviceId}/redirection/${id}/delete/`);
+export const deleteRedirection = (serviceId: string, id: number) => call(sites.redirectionDelete, { id: serviceId, rid: id });

@@ -3,8 +3,8 @@ import { Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { createRedirection, type RedirectionForm, saveRedirection, sitesKey } from '../api/sites.ts';
 
@@ -25,13 +25,37 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
   const { t } = useTranslation();
   const client = useQueryClient();
   const editing = target && 'redirection' in target ? target.redirection : null;
-  const [form, setForm] = useState<RedirectionForm>({ subDomain: '', recurso: '/', urlRedir: '', redirType: '301', iframeTitle: '', iframeDescription: '', iframeKeywords: '' });
+  const [form, setForm] = useState<RedirectionForm>({
+    subDomain: '',
+    recurso: '/',
+    urlRedir: '',
+    redirType: '301',
+    iframeTitle: '',
+    iframeDescription: '',
+    iframeKeywords: '',
+  });
   useEffect(() => {
     if (!target) return;
     if (editing) {
-      setForm({ subDomain: editing.subdominio, recurso: editing.recurso, urlRedir: editing.url, redirType: editing.redirType, iframeTitle: editing.iframeTitle, iframeDescription: editing.iframeDescription, iframeKeywords: editing.iframeKeywords });
+      setForm({
+        subDomain: editing.subdominio,
+        recurso: editing.recurso,
+        urlRedir: editing.url,
+        redirType: editing.redirType,
+        iframeTitle: editing.iframeTitle,
+        iframeDescription: editing.iframeDescription,
+        iframeKeywords: editing.iframeKeywords,
+      });
     } else if ('host' in target) {
-      setForm({ subDomain: target.host, recurso: '/', urlRedir: '', redirType: '301', iframeTitle: '', iframeDescription: '', iframeKeywords: '' });
+      setForm({
+        subDomain: target.host,
+        recurso: '/',
+        urlRedir: '',
+        redirType: '301',
+        iframeTitle: '',
+        iframeDescription: '',
+        iframeKeywords: '',
+      });
     }
   }, [target, editing]);
   const mutation = useFormMutation({
@@ -64,8 +88,24 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
         allowDeselect={false}
         error={err('subDomain')}
       />
-      <TextInput label={t('sites.redir_origin')} name="recurso" disabled={editing !== null} value={form.recurso} onChange={(e) => set('recurso', e.currentTarget.value)} error={err('recurso')} />
-      <TextInput label={t('sites.redir_target')} name="urlRedir" type="url" required placeholder="https://" value={form.urlRedir} onChange={(e) => set('urlRedir', e.currentTarget.value)} error={err('urlRedir')} />
+      <TextInput
+        label={t('sites.redir_origin')}
+        name="recurso"
+        disabled={editing !== null}
+        value={form.recurso}
+        onChange={(e) => set('recurso', e.currentTarget.value)}
+        error={err('recurso')}
+      />
+      <TextInput
+        label={t('sites.redir_target')}
+        name="urlRedir"
+        type="url"
+        required
+        placeholder="https://"
+        value={form.urlRedir}
+        onChange={(e) => set('urlRedir', e.currentTarget.value)}
+        error={err('urlRedir')}
+      />
       <Select
         label={t('sites.redir_type')}
         name="redirType"
@@ -80,9 +120,30 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
           <Text size="sm" c="dimmed">
             {t('sites.frame_note')}
           </Text>
-          <TextInput label={t('sites.iframe_title')} name="iframeTitle" maxLength={SITES_LIMITS.iframeTitleMax} value={form.iframeTitle} onChange={(e) => set('iframeTitle', e.currentTarget.value)} error={err('iframeTitle')} />
-          <Textarea label={t('sites.iframe_description')} name="iframeDescription" maxLength={SITES_LIMITS.iframeDescriptionMax} value={form.iframeDescription} onChange={(e) => set('iframeDescription', e.currentTarget.value)} error={err('iframeDescription')} />
-          <TextInput label={t('sites.iframe_keywords')} name="iframeKeywords" maxLength={SITES_LIMITS.iframeKeywordsMax} value={form.iframeKeywords} onChange={(e) => set('iframeKeywords', e.currentTarget.value)} error={err('iframeKeywords')} />
+          <TextInput
+            label={t('sites.iframe_title')}
+            name="iframeTitle"
+            maxLength={SITES_LIMITS.iframeTitleMax}
+            value={form.iframeTitle}
+            onChange={(e) => set('iframeTitle', e.currentTarget.value)}
+            error={err('iframeTitle')}
+          />
+          <Textarea
+            label={t('sites.iframe_description')}
+            name="iframeDescription"
+            maxLength={SITES_LIMITS.iframeDescriptionMax}
+            value={form.iframeDescription}
+            onChange={(e) => set('iframeDescription', e.currentTarget.value)}
+            error={err('iframeDescription')}
+          />
+          <TextInput
+            label={t('sites.iframe_keywords')}
+            name="iframeKeywords"
+            maxLength={SITES_LIMITS.iframeKeywordsMax}
+            value={form.iframeKeywords}
+            onChange={(e) => set('iframeKeywords', e.currentTarget.value)}
+            error={err('iframeKeywords')}
+          />
         </>
       )}
     </FormDialog>

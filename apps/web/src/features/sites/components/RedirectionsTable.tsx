@@ -1,11 +1,12 @@
 import type { Redirection } from '@atalaya/contract';
-import { ActionIcon, Menu, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RowMenu } from '../../../components/hosting/RowMenu.tsx';
 
 interface Props {
   label: string;
   rows: Redirection[];
-  /** Without redirection write permission there is no row menu (spec §6). */
+  /** Without redirection write permission there is no row menu (docs/behaviour/service-area-dns.md#permissions). */
   canWrite: boolean;
   onEdit: (row: Redirection) => void;
   onDelete: (row: Redirection) => void;
@@ -32,23 +33,14 @@ export function RedirectionsTable({ label, rows, canWrite, onEdit, onDelete }: P
               <Table.Td className="break-anywhere">{row.recurso}</Table.Td>
               <Table.Td className="break-anywhere">{row.url}</Table.Td>
               {canWrite && (
-                <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" aria-label={t('sites.redirection_menu', { origin: row.origin })}>
-                        ⋮
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => onEdit(row)}>{t('sites.redirection_edit')}</Menu.Item>
-                      {row.eliminable && (
-                        <Menu.Item color="red" onClick={() => onDelete(row)}>
-                          {t('sites.redirection_delete')}
-                        </Menu.Item>
-                      )}
-                    </Menu.Dropdown>
-                  </Menu>
-                </Table.Td>
+                <RowMenu
+                  name={row.origin}
+                  label={t('sites.redirection_menu', { origin: row.origin })}
+                  actions={[
+                    { label: t('sites.redirection_edit'), onClick: () => onEdit(row) },
+                    { label: t('sites.redirection_delete'), onClick: () => onDelete(row), danger: true, hidden: !row.eliminable },
+                  ]}
+                />
               )}
             </Table.Tr>
           ))}

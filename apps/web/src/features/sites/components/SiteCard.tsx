@@ -2,6 +2,7 @@ import type { Redirection, Subdomain } from '@atalaya/contract';
 import { ActionIcon, Anchor, Badge, Button, Card, Collapse, Group, Menu, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CertificateDetails } from './CertificateDetails.tsx';
 import { RedirectionsTable } from './RedirectionsTable.tsx';
 
 export interface SiteActions {
@@ -16,7 +17,7 @@ export interface SiteActions {
   onDeleteRedirection: (row: Redirection) => void;
 }
 
-/** Spec §2: a card per site with its link (https when SSL is on), folder, SSL tag and redirections. */
+/** docs/behaviour/service-area-dns.md#sites: a card per site with its link (https when SSL is on), folder, SSL tag and redirections. */
 export function SiteCard({ site, redirections, actions }: { site: Subdomain; redirections: Redirection[]; actions: SiteActions }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -27,7 +28,14 @@ export function SiteCard({ site, redirections, actions }: { site: Subdomain; red
     <Card withBorder padding="md" data-testid={`site-${site.subdominio}`}>
       <Group justify="space-between" wrap="nowrap" align="start">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600} className="break-anywhere" aria-label={t('sites.open_site', { url })}>
+          <Anchor
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            fw={600}
+            className="break-anywhere"
+            aria-label={t('sites.open_site', { url })}
+          >
             {url}
           </Anchor>
           <Group gap="xs">
@@ -38,6 +46,7 @@ export function SiteCard({ site, redirections, actions }: { site: Subdomain; red
               {site.ssl.enabled ? t('sites.ssl') : t('sites.no_ssl')}
             </Badge>
           </Group>
+          {site.ssl.enabled && <CertificateDetails site={site} />}
         </Stack>
         {hasMenu && (
           <Menu position="bottom-end" withinPortal>

@@ -3,13 +3,14 @@ import { Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { createSite, type SiteForm, saveSite, sitesKey } from '../api/sites.ts';
+import { FreeCertificate } from './FreeCertificate.tsx';
 import { PemField } from './PemField.tsx';
-import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 
 const FIELDS = ['subDomain', 'folder', 'SSLActive', 'cert', 'certkey', 'certchain'];
 const empty: SiteForm = { subDomain: '', folder: '', ssl: false, cert: '', certkey: '', certchain: '' };
@@ -23,7 +24,10 @@ interface Props {
   onClose: () => void;
 }
 
-/** Create or edit a site: name (create only), folder, and the SSL switch revealing the certificate fields. */
+/**
+ * Create or edit a site: name (create only), folder, and the SSL switch revealing the free
+ * certificate (an existing site) and the fields of an uploaded one.
+ */
 export function SiteDialog({ serviceId, reference, site, opened, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
@@ -62,18 +66,53 @@ export function SiteDialog({ serviceId, reference, site, opened, onClose }: Prop
         {...nameSuffix(`.${reference}`)}
         error={err('subDomain')}
       />
-      <TextInput label={t('sites.folder')} name="folder" required description={t('sites.folder_help')} value={form.folder} onChange={(e) => set('folder', e.currentTarget.value)} error={err('folder')} />
-      <Switch label={t('sites.ssl_switch')} name="SSLActive" checked={form.ssl} onChange={(e) => set('ssl', e.currentTarget.checked)} error={err('SSLActive')} />
+      <TextInput
+        label={t('sites.folder')}
+        name="folder"
+        required
+        description={t('sites.folder_help')}
+        value={form.folder}
+        onChange={(e) => set('folder', e.currentTarget.value)}
+        error={err('folder')}
+      />
+      <Switch
+        label={t('sites.ssl_switch')}
+        name="SSLActive"
+        checked={form.ssl}
+        onChange={(e) => set('ssl', e.currentTarget.checked)}
+        error={err('SSLActive')}
+      />
       {form.ssl && (
         <>
+          {site && <FreeCertificate serviceId={serviceId} reference={reference} site={site} />}
           {info && (
             <Text size="sm" c="dimmed">
               {t('sites.cert_info', { subject: info.subject, date: formatDate(info.validTo, i18n.language) })}
             </Text>
           )}
-          <PemField name="cert" label={t('sites.cert')} value={form.cert} onChange={(v) => set('cert', v)} error={err('cert')} description={site?.ssl.cert.cert ? t('sites.cert_kept') : undefined} />
-          <PemField name="certkey" label={t('sites.certkey')} value={form.certkey} onChange={(v) => set('certkey', v)} error={err('certkey')} description={site?.ssl.hasKey ? t('sites.key_kept') : undefined} />
-          <PemField name="certchain" label={t('sites.certchain')} value={form.certchain} onChange={(v) => set('certchain', v)} error={err('certchain')} />
+          <PemField
+            name="cert"
+            label={t('sites.cert')}
+            value={form.cert}
+            onChange={(v) => set('cert', v)}
+            error={err('cert')}
+            description={site?.ssl.cert.cert ? t('sites.cert_kept') : undefined}
+          />
+          <PemField
+            name="certkey"
+            label={t('sites.certkey')}
+            value={form.certkey}
+            onChange={(v) => set('certkey', v)}
+            error={err('certkey')}
+            description={site?.ssl.hasKey ? t('sites.key_kept') : undefined}
+          />
+          <PemField
+            name="certchain"
+            label={t('sites.certchain')}
+            value={form.certchain}
+            onChange={(v) => set('certchain', v)}
+            error={err('certchain')}
+          />
         </>
       )}
     </FormDialog>

@@ -18,14 +18,36 @@ export function ConfigStep({ state, setValue, setChecked, error }: Props) {
       case 'hidden':
         return null;
       case 'checkbox':
-        return <Checkbox key={input.name} {...common} checked={state.checked[input.name] ?? false} onChange={(e) => setChecked(input.name, e.currentTarget.checked)} />;
+        return (
+          <Checkbox
+            key={input.name}
+            {...common}
+            checked={state.checked[input.name] ?? false}
+            onChange={(e) => setChecked(input.name, e.currentTarget.checked)}
+          />
+        );
       case 'select':
-        return <Select key={input.name} {...common} data={input.options} value={value} onChange={(v) => setValue(input.name, v ?? '')} allowDeselect={!input.isRequired} />;
+        return (
+          <Select
+            key={input.name}
+            {...common}
+            data={input.options}
+            value={value}
+            onChange={(v) => setValue(input.name, v ?? '')}
+            allowDeselect={!input.isRequired}
+          />
+        );
       case 'textarea':
         return <Textarea key={input.name} {...common} value={value} onChange={(e) => setValue(input.name, e.currentTarget.value)} />;
       default:
         return input.password ? (
-          <PasswordInput key={input.name} {...common} autoComplete="new-password" value={value} onChange={(e) => setValue(input.name, e.currentTarget.value)} />
+          <PasswordInput
+            key={input.name}
+            {...common}
+            autoComplete="new-password"
+            value={value}
+            onChange={(e) => setValue(input.name, e.currentTarget.value)}
+          />
         ) : (
           <TextInput key={input.name} {...common} value={value} onChange={(e) => setValue(input.name, e.currentTarget.value)} />
         );

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 
-/** Spec §8: an install error shows its name, its message and an accept button. */
+/** docs/behaviour/service-area-dns.md#errors: an install error shows its name, its message and an accept button. */
 export function InstallErrorDialog({ error, onAccept }: { error: { name: string; message: string } | null; onAccept: () => void }) {
   const { t } = useTranslation();
   return (

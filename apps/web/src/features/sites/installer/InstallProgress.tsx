@@ -1,5 +1,5 @@
-import { Anchor, Progress, Stack, Text } from '@mantine/core';
 import { SITES_LIMITS } from '@atalaya/contract';
+import { Anchor, Progress, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

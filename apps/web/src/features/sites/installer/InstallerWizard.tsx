@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { ApiFailure } from '../../../lib/api.ts';
+import { createDatabase, ddbbQuery, serviceKey, serviceQuery } from '../../../lib/hosting.ts';
 import { errorText } from '../../../lib/notify.ts';
-import { catalogueQuery, createDatabase, databasesQuery, installApp, serviceQuery } from '../api/installer.ts';
-import { usePermissionGuard } from '../usePermissionGuard.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
+import { catalogueQuery, installApp } from '../api/installer.ts';
 import { AppPicker } from './AppPicker.tsx';
 import { ConfigStep } from './ConfigStep.tsx';
 import { InstallErrorDialog } from './InstallErrorDialog.tsx';
@@ -25,11 +26,11 @@ interface Props {
   onClose: () => void;
 }
 
-/** Spec §4: choose site (0), application (1), path and database (2), configuration and install (3). */
+/** docs/behaviour/service-area-dns.md#states: choose site (0), application (1), path and database (2), configuration and install (3). */
 export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const { check } = usePermissionGuard(serviceId);
+  const { check } = usePermissions(serviceId);
   const [state, setState] = useState<WizardState>(() => initialState(launchedFrom));
   const [password, setPassword] = useState(generatePassword);
   const [failure, setFailure] = useState<unknown>(null);
@@ -39,8 +40,8 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
   const [jobError, setJobError] = useState<{ name: string; message: string } | null>(null);
   const catalogue = useQuery({ ...catalogueQuery, enabled: opened });
   const needsDb = opened && (state.app?.isBBDDApplication ?? false);
-  const databases = useQuery({ ...databasesQuery(serviceId), enabled: needsDb });
-  const service = useQuery({ ...serviceQuery(serviceId), enabled: needsDb });
+  const databases = useQuery({ ...ddbbQuery(Number(serviceId)), enabled: needsDb });
+  const service = useQuery({ ...serviceQuery(Number(serviceId)), enabled: needsDb });
 
   useEffect(() => {
     if (!opened) return;
@@ -65,14 +66,14 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
     setBusy(true);
     setFailure(null);
     try {
-      // Spec §4: permissions reloaded first; a missing one shows 'no permission' and closes.
+      // Permissions reloaded first; a missing one shows 'no permission' and closes.
       if (!(await check(['service_ftp', 'service_ddbb', 'service_subdomains']))) return onClose();
       let database = state.database;
       if (state.app.isBBDDApplication && (forcedNew || database === 'new')) {
-        database = (await createDatabase(serviceId, password)).id;
+        database = (await createDatabase(Number(serviceId), password)).data.ddbb.id;
         // A retry after a failed install reuses the database just created.
         patch({ database });
-        client.invalidateQueries({ queryKey: ['service', Number(serviceId)] });
+        client.invalidateQueries({ queryKey: serviceKey(Number(serviceId)) });
       }
       const fields = {
         subdomainID: state.siteId,
@@ -87,18 +88,26 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
       setFailure(caught);
       const fieldNames = caught instanceof ApiFailure ? caught.inputs : [];
       if (fieldNames.length === 0 || fieldNames.includes('form')) {
-        setJobError({ name: caught instanceof ApiFailure ? `${t('sites.error_name')} ${caught.status}` : t('sites.error_name'), message: errorText(caught) });
+        setJobError({
+          name: caught instanceof ApiFailure ? `${t('sites.error_name')} ${caught.status}` : t('sites.error_name'),
+          message: errorText(caught),
+        });
       } else if (fieldNames.some((f) => f === 'subpath' || f === 'mysqlID' || f === 'password')) go(2);
     } finally {
       setBusy(false);
     }
   };
-  const onFailed = useCallback((message: string) => setJobError({ name: installation?.name ?? t('sites.install_error'), message }), [installation?.name, t]);
+  const onFailed = useCallback(
+    (message: string) => setJobError({ name: installation?.name ?? t('sites.install_error'), message }),
+    [installation?.name, t],
+  );
 
   const site = sites.find((s) => s.id === state.siteId);
   const canNext =
     (state.step === 0 && state.siteId !== null) ||
-    (state.step === 2 && (!state.app?.isBBDDApplication || forcedNew || state.database !== null) && (state.database !== 'new' || password !== ''));
+    (state.step === 2 &&
+      (!state.app?.isBBDDApplication || forcedNew || state.database !== null) &&
+      (state.database !== 'new' || password !== ''));
 
   return (
     <Dialog opened={opened} onClose={onClose} title={t('sites.install')} size="xl">
@@ -151,7 +160,11 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
               />
             </Stepper.Step>
           </Stepper>
-          {state.app && state.step > 1 && <Text size="sm" c="dimmed">{state.app.fullName}</Text>}
+          {state.app && state.step > 1 && (
+            <Text size="sm" c="dimmed">
+              {state.app.fullName}
+            </Text>
+          )}
           <Group justify="space-between">
             <Button variant="default" onClick={back}>
               {t('sites.back')}

@@ -17,7 +17,7 @@ interface Props {
 
 /**
  * Step 2: the sub-folder and, for apps that need one, the database: an existing one, or a new one
- * while the service is below its limit (forced when it has none, spec §5).
+ * while the service is below its limit (forced when it has none, docs/behaviour/service-area-dns.md#validation).
  */
 export function PathStep({ state, site, databases, databaseLimit, password, onRegenerate, onPassword, onChange, error }: Props) {
   const { t } = useTranslation();
@@ -33,8 +33,19 @@ export function PathStep({ state, site, databases, databaseLimit, password, onRe
   ];
   return (
     <Stack gap="sm">
-      <TextInput label={t('sites.subpath')} name="subpath" value={state.subpath} onChange={(e) => onChange({ subpath: e.currentTarget.value })} error={error('subpath')} leftSection="/" />
-      {base && <Text size="sm" c="dimmed">{t('sites.install_url', { url: `${base}${sub ? `${sub}/` : ''}` })}</Text>}
+      <TextInput
+        label={t('sites.subpath')}
+        name="subpath"
+        value={state.subpath}
+        onChange={(e) => onChange({ subpath: e.currentTarget.value })}
+        error={error('subpath')}
+        leftSection="/"
+      />
+      {base && (
+        <Text size="sm" c="dimmed">
+          {t('sites.install_url', { url: `${base}${sub ? `${sub}/` : ''}` })}
+        </Text>
+      )}
       {needsDb && (
         <>
           {forced ? (
@@ -52,7 +63,14 @@ export function PathStep({ state, site, databases, databaseLimit, password, onRe
           )}
           {(forced || state.database === 'new') && (
             <Group align="end" wrap="nowrap">
-              <PasswordInput label={t('sites.database_password')} required value={password} onChange={(e) => onPassword(e.currentTarget.value)} style={{ flex: 1 }} error={error('password')} />
+              <PasswordInput
+                label={t('sites.database_password')}
+                required
+                value={password}
+                onChange={(e) => onPassword(e.currentTarget.value)}
+                style={{ flex: 1 }}
+                error={error('password')}
+              />
               <Button variant="default" onClick={onRegenerate}>
                 {t('sites.regenerate')}
               </Button>

@@ -4,7 +4,11 @@ import { filterApps, languageOption, sizeInMb } from './filter.ts';
 
 const app = (id: number, fullName: string, category: HostingApplication['category'], description: string) =>
   ({ id, fullName, softName: fullName.split(' ')[0], category, description }) as HostingApplication;
-const apps = [app(1, 'Galería Clara 2.7', 'galleries', 'Fotos'), app(2, 'Pluma 6.8', 'blogs', 'Publicación de artículos'), app(3, 'Tiendita', 'ecommerce', 'Tienda')];
+const apps = [
+  app(1, 'Galería Clara 2.7', 'galleries', 'Fotos'),
+  app(2, 'Pluma 6.8', 'blogs', 'Publicación de artículos'),
+  app(3, 'Tiendita', 'ecommerce', 'Tienda'),
+];
 const label = (c: string) => ({ galleries: 'Galerías de imágenes', blogs: 'Blogs', ecommerce: 'Comercio electrónico' })[c] ?? c;
 
 describe('the application filter', () => {

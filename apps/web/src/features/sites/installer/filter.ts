@@ -1,7 +1,7 @@
 import { foldText, type HostingApplication } from '@atalaya/contract';
 
 /**
- * Spec §5: the catalogue filter, accent- and case-insensitive, over the category (its code and
+ * The catalogue filter, accent- and case-insensitive, over the category (its code and
  * its label in the user's language), the description, the short name and the full name.
  */
 export function filterApps(apps: readonly HostingApplication[], query: string, categoryLabel: (category: string) => string) {
@@ -12,11 +12,11 @@ export function filterApps(apps: readonly HostingApplication[], query: string, c
   );
 }
 
-/** Spec §5: the language select starts on the option matching the app language (Spanish or English). */
+/** The language select starts on the option matching the app language (Spanish or English). */
 export function languageOption(options: readonly { value: string }[], language: string): string | undefined {
   const wanted = language === 'en' ? 'en' : 'es';
   return options.find((o) => o.value.toLowerCase().startsWith(wanted))?.value;
 }
 
-/** Spec §9: sizes in MB with two decimals. */
+/** Sizes in MB with two decimals. */
 export const sizeInMb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);

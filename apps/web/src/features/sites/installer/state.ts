@@ -30,13 +30,14 @@ export function defaultsFor(app: HostingApplication, language: string) {
   const values: Record<string, string> = {};
   const checked: Record<string, boolean> = {};
   for (const input of app.installConfig.flatMap((g) => g.inputs)) {
-    values[input.name] = input.type === 'select' && input.name === 'language' ? (languageOption(input.options, language) ?? input.value) : input.value;
+    values[input.name] =
+      input.type === 'select' && input.name === 'language' ? (languageOption(input.options, language) ?? input.value) : input.value;
     checked[input.name] = input.checked;
   }
   return { values, checked };
 }
 
-/** The prefixed config fields to send: checkboxes only when checked (spec §5). */
+/** The prefixed config fields to send: checkboxes only when checked (docs/behaviour/service-area-dns.md#validation). */
 export function configFields(state: WizardState): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const input of state.app?.installConfig.flatMap((g) => g.inputs) ?? []) {
@@ -50,6 +51,8 @@ export function configFields(state: WizardState): Record<string, string> {
 /** Required inputs left empty (or unticked): the wizard refuses before calling the server too. */
 export function missingInputs(state: WizardState): string[] {
   return (state.app?.installConfig.flatMap((g) => g.inputs) ?? [])
-    .filter((i) => i.isRequired && i.type !== 'hidden' && (i.type === 'checkbox' ? !state.checked[i.name] : !(state.values[i.name] ?? '').trim()))
+    .filter(
+      (i) => i.isRequired && i.type !== 'hidden' && (i.type === 'checkbox' ? !state.checked[i.name] : !(state.values[i.name] ?? '').trim()),
+    )
     .map((i) => `config_${i.name}`);
 }

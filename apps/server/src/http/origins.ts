@@ -1,0 +1,71 @@
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The names the panel answers to. A browser tricked by DNS rebinding sends the attacker's name in
+ * Host (and Origin), so a name is accepted only when it cannot be an attacker's: the host of
+ * `publicOrigin`, a loopback name (localhost, *.localhost, 127.0.0.0/8, ::1), or an address the
+ * server listens on. Anything else must be named in `publicOrigin`.
+ */
+
+/** The host name of a Host header or URL host: no port, no brackets, lower case, no trailing dot. */
+export function hostnameOf(host: string): string {
+  const value = host.trim().toLowerCase();
+  const name = value.startsWith('[') ? value.slice(1, value.indexOf(']')) : value.replace(/:\d*$/, '');
+  return name.replace(/\.$/, '');
+}
+
+export function isLoopback(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true;
+  if (isIP(hostname) === 4) return hostname.startsWith('127.');
+  if (isIP(hostname) === 6) return hostname === '::1' || /^::ffff:127\./.test(hostname);
+  return false;
+}
+
+const isWildcard = (address: string) => address === '0.0.0.0' || address === '::' || address === '';
+
+/** The addresses behind a listening address: every interface's for 0.0.0.0 and ::. */
+function addressesOf(address: string): Set<string> {
+  if (!isWildcard(address)) return new Set([address.toLowerCase()]);
+  const all = new Set<string>();
+  for (const list of Object.values(networkInterfaces())) {
+    for (const entry of list ?? []) all.add(entry.address.toLowerCase().replace(/%.*$/, ''));
+  }
+  return all;
+}
+
+/** A check of Host names for one app: its public origin's host, loopback, its listening addresses. */
+export function allowedHosts(app: FastifyInstance) {
+  const publicHost = app.config.publicOrigin ? hostnameOf(new URL(app.config.publicOrigin).host) : null;
+  let listening: { at: number; addresses: Set<string> } | null = null;
+  const listeningAddresses = () => {
+    // Interfaces may change while the server runs (DHCP, a VPN): looked up again after a minute.
+    if (!listening || Date.now() - listening.at > 60_000) {
+      const bound = app.server.address();
+      const address = bound && typeof bound === 'object' ? bound.address : null;
+      listening = { at: Date.now(), addresses: address === null ? new Set() : addressesOf(address) };
+    }
+    return listening.addresses;
+  };
+  return (host: string | undefined): boolean => {
+    if (!host) return false;
+    const name = hostnameOf(host);
+    return name === publicHost || isLoopback(name) || (isIP(name) !== 0 && listeningAddresses().has(name));
+  };
+}
+
+/**
+ * What the start says when the panel listens beyond loopback without `publicOrigin`: it then
+ * answers only to loopback names and its own addresses, never to a DNS name.
+ */
+export function originWarning(config: { host: string; publicOrigin?: string }): string | null {
+  if (config.publicOrigin) return null;
+  const host = hostnameOf(config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host);
+  if (isLoopback(host)) return null;
+  return (
+    `warning: listening on ${config.host} without publicOrigin: the panel answers only to loopback names and ` +
+    'its own IP addresses (a DNS name is refused, which keeps DNS rebinding out). Set publicOrigin ' +
+    '(ATALAYA_PUBLIC_ORIGIN), e.g. https://panel.example.com, to serve it under a name.'
+  );
+}

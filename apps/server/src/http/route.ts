@@ -1,0 +1,58 @@
+import { type Endpoint, envelopeSchema, isRawAnswer, type Permission } from '@atalaya/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Answer } from './envelope.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The endpoint-table entry this route was registered from (the table test walks them). */
+    endpoint?: Endpoint;
+    /** The permission the table declares for the call. */
+    permission?: Permission;
+  }
+}
+
+type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: z.output<E['params']>;
+  Querystring: Input<E['query']>;
+  Body: Input<E['body']>;
+}>;
+/** A JSON endpoint's handler returns its data (and info, job); a raw one sends through the reply. */
+type Returned<E extends Endpoint> = E['answer'] extends z.ZodType ? Answer<z.input<E['answer']>> : FastifyReply;
+export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<Returned<E>>;
+
+/** The OpenAPI answer of a call: the envelope around its data schema, or the file's content type. */
+function responseOf(e: Endpoint) {
+  if (!isRawAnswer(e.answer)) return { 200: envelopeSchema(e.answer) };
+  if ('file' in e.answer) return { 200: { description: 'The file', content: { [e.answer.file]: { schema: z.string() } } } };
+  return undefined;
+}
+
+/** The route options of an endpoint: method, url, schemas (answer included) and the config the guard reads. */
+export function routeOptions(e: Endpoint, extra: Partial<RouteOptions> = {}): RouteOptions {
+  const hidden = isRawAnswer(e.answer) && !('file' in e.answer);
+  return {
+    method: e.method,
+    url: e.path,
+    ...extra,
+    config: {
+      endpoint: e,
+      permission: e.permission,
+      ...('public' in e.permission ? { public: e.permission.public } : {}),
+      ...(isRawAnswer(e.answer) && 'socket' in e.answer ? { websocket: true } : {}),
+    },
+    schema: {
+      params: e.params,
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.body ? { body: e.body } : {}),
+      ...(hidden ? { hide: true } : { response: responseOf(e) }),
+    },
+  } as RouteOptions;
+}
+
+/** Registers one call of the endpoint table. */
+export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>) {
+  app.withTypeProvider<ZodTypeProvider>().route({ ...routeOptions(e), handler: handler as never });
+}

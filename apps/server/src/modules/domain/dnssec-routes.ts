@@ -1,0 +1,93 @@
+import {
+  DIGEST_TYPES,
+  DNSSEC_ALGORITHMS,
+  DNSSEC_FLAGS,
+  DNSSEC_PROTOCOLS,
+  type DnssecCreate,
+  type DnssecInit,
+  type DnssecRecord,
+  endpoints,
+  OFFERED_ALGORITHMS,
+  OFFERED_DIGEST_TYPES,
+} from '@atalaya/contract';
+import type { FastifyInstance } from 'fastify';
+import type { SecDns, SecDnsData } from '../../drivers/registry/interface.ts';
+import { keyTag } from '../../drivers/registry/keytag.ts';
+import { FieldErrors } from '../../http/errors.ts';
+import { pathId } from '../../http/ids.ts';
+import { route } from '../../http/route.ts';
+import { viaRegistry } from './refusals.ts';
+import { openDomain } from './registry.ts';
+import { dnssecTypeOf } from './tld.ts';
+
+const pick = (table: Record<number, string>, codes: readonly number[]) => Object.fromEntries(codes.map((c) => [c, table[c]]));
+
+const toRecord = (ds: SecDns): DnssecRecord => ({
+  id: ds.id,
+  type: ds.type,
+  keytag: ds.keyTag,
+  algorithm: ds.algorithm,
+  digesttype: ds.digestType,
+  digest: ds.digest,
+  flags: ds.flags,
+  protocols: ds.protocol,
+});
+
+function toData(input: DnssecCreate): SecDnsData {
+  if (input.type === 'digest') {
+    return {
+      type: 'digest',
+      keyTag: input.keytag,
+      algorithm: input.algorithm,
+      digestType: input.digesttype,
+      digest: input.digest,
+      flags: null,
+      protocol: null,
+    };
+  }
+  const tag = keyTag(input.flags, input.protocols, input.algorithm, input.digest);
+  return {
+    type: 'pubkey',
+    keyTag: tag,
+    algorithm: input.algorithm,
+    digestType: null,
+    digest: input.digest,
+    flags: input.flags,
+    protocol: input.protocols,
+  };
+}
+
+/** DNSSEC: DS data (digest) or DNSKEY data (pubkey), whichever the domain's registry takes. */
+export async function dnssecRoutes(app: FastifyInstance) {
+  route(app, endpoints.domain.dnssecList, async (request) => {
+    const { info, registry } = await openDomain(request, request.params.id, 'domain_dnssec', 'read');
+    return { data: { dnssec: (await registry.listSecDns(info.itemId)).map(toRecord) } };
+  });
+
+  route(app, endpoints.domain.dnssecInit, async (request) => {
+    const { info } = await openDomain(request, request.params.id, 'domain_dnssec', 'read');
+    const data: DnssecInit = {
+      type: dnssecTypeOf(info.name),
+      algorithms: pick(DNSSEC_ALGORITHMS, OFFERED_ALGORITHMS),
+      digestTypes: pick(DIGEST_TYPES, OFFERED_DIGEST_TYPES),
+      flags: DNSSEC_FLAGS,
+      protocols: DNSSEC_PROTOCOLS,
+    };
+    return { data };
+  });
+
+  route(app, endpoints.domain.dnssecCreate, async (request) => {
+    const { info, registry } = await openDomain(request, request.params.id, 'domain_dnssec', 'write');
+    const type = dnssecTypeOf(info.name);
+    if (request.body.type !== type) throw FieldErrors.one('type', 'domain.dnssec_wrong_type', { type });
+    const id = await viaRegistry(() => registry.addSecDns(info.itemId, toData(request.body)), 'digest');
+    return { data: { id }, info: [{ key: 'domain.dnssec_created' }] };
+  });
+
+  route(app, endpoints.domain.dnssecDelete, async (request) => {
+    const { info, registry } = await openDomain(request, request.params.id, 'domain_dnssec', 'write');
+    const dnssecId = pathId(request.params.dnssecId);
+    await viaRegistry(() => registry.removeSecDns(info.itemId, dnssecId));
+    return { data: {}, info: [{ key: 'domain.dnssec_deleted' }] };
+  });
+}

@@ -1,0 +1,57 @@
+import { canAct, DOMAIN_TOGGLES, type DomainToggle, endpoints } from '@atalaya/contract';
+import type { FastifyInstance } from 'fastify';
+import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { route } from '../../http/route.ts';
+import { viaRegistry } from './refusals.ts';
+import { openDomain } from './registry.ts';
+import { toDomainAnswer } from './view.ts';
+
+/** Block and whois privacy are "others" (docs/behaviour/shell-session-domains.md#permissions); the transfer block has its own area. */
+const TOGGLE_AREA = { block: 'domain_others', whoisprivacy: 'domain_others', transferblock: 'domain_transferblock' } as const;
+
+/** GET /domain/{id}/, the three toggles and the auth code or transfer key. */
+export async function infoRoutes(app: FastifyInstance) {
+  route(app, endpoints.domain.get, async (request) => {
+    const { access, info } = await openDomain(request, request.params.id, 'domain', 'read');
+    return { data: toDomainAnswer(info, access, requestLanguage(request)) };
+  });
+
+  route(app, endpoints.domain.toggle, async (request) => {
+    const toggle = request.params.toggle as DomainToggle;
+    if (!(DOMAIN_TOGGLES as readonly string[]).includes(toggle)) throw notFound();
+    // The write check comes first: nothing changes for a user who may only look.
+    const { access, info, registry } = await openDomain(request, request.params.id, TOGGLE_AREA[toggle], 'write');
+    const on = await viaRegistry(() => flip(registry, info, toggle));
+    const updated = (await registry.info(info.itemId))!;
+    return { data: toDomainAnswer(updated, access, requestLanguage(request)), info: [{ key: `domain.${toggle}_${on ? 'on' : 'off'}` }] };
+  });
+
+  for (const kind of ['authcode', 'transferkey'] as const) {
+    route(app, endpoints.domain[kind], async (request) => {
+      const { access, info, registry } = await openDomain(request, request.params.id, 'domain_authcode', 'read');
+      if (info.authKind !== kind) throw notFound();
+      // A read never writes: the code is made at registration, or here for a domain registered
+      // without one, and then only for a user who may change the area.
+      let secret = await viaRegistry(() => registry.authInfo(info.itemId));
+      if (secret === null) {
+        if (!canAct(access.permissions, 'domain_authcode')) throw new ApiError(409, 'domain.authinfo_missing');
+        secret = await viaRegistry(() => registry.createAuthInfo(info.itemId));
+      }
+      return { data: kind === 'authcode' ? { authCode: secret } : { transferkey: secret } };
+    });
+  }
+}
+
+/** Applies one toggle and answers its new state. */
+async function flip(registry: RegistryDriver, info: DomainInfo, toggle: DomainToggle) {
+  if (toggle === 'whoisprivacy') {
+    await registry.setPrivacy(info.itemId, !info.privacy);
+    return !info.privacy;
+  }
+  const status = toggle === 'block' ? 'clientUpdateProhibited' : 'clientTransferProhibited';
+  const on = !info.statuses.includes(status);
+  await registry.updateStatus(info.itemId, on ? { add: [status] } : { rem: [status] });
+  return on;
+}

@@ -1,0 +1,96 @@
+import type { Transaction } from 'kysely';
+import { enqueue } from '../../outbox/outbox.ts';
+import type { Runtime } from '../../runtime.ts';
+import type { Store } from '../../store/db.ts';
+import { EXCLUSIVE, runExclusive } from '../../store/exclusive.ts';
+import type { Database } from '../../store/schema.ts';
+
+/** The outbox job that measures one service's usage; it carries the item id only. */
+export const USAGE_JOB = 'service.usage.measure';
+
+/** Queues a measurement of the service's usage (on demand, or by the schedule). */
+export const enqueueUsage = (db: Store | Transaction<Database>, itemId: number) => enqueue(db, USAGE_JOB, { itemId }, itemId);
+
+/**
+ * Measures a hosting service where its data lives, and stores the figures with the time they were
+ * measured: web space from its web root on disk, each mailbox from the mail server, each database
+ * from the database server; the service's database space is their sum.
+ */
+export async function measureUsage(runtime: Runtime, itemId: number, webRootOf: (reference: string) => string) {
+  const { store: db, drivers } = runtime;
+  const service = await db.selectFrom('service').select(['item_id', 'kind']).where('item_id', '=', itemId).executeTakeFirst();
+  if (!service) return;
+  const { reference } = await db.selectFrom('item').select('reference').where('id', '=', itemId).executeTakeFirstOrThrow();
+  const [accounts, databases] = await Promise.all([
+    db.selectFrom('mail_account').select(['id', 'name']).where('item_id', '=', itemId).where('deleting', '=', 0).execute(),
+    db.selectFrom('service_database').select(['id', 'name']).where('item_id', '=', itemId).where('deleting', '=', 0).execute(),
+  ]);
+  const [web, mail, sizes] = await Promise.all([
+    service.kind === 'normal' ? drivers.web.spaceUsed({ reference, webRoot: webRootOf(reference) }) : Promise.resolve(0),
+    drivers.mail.usage(accounts.map((a) => `${a.name}@${reference}`)),
+    drivers.databases.sizes(databases.map((d) => d.name)),
+  ]);
+  const now = Math.floor(Date.now() / 1000);
+  await db.transaction().execute(async (trx) => {
+    for (const account of accounts) {
+      const used = mail[`${account.name}@${reference}`];
+      if (used !== undefined) await trx.updateTable('mail_account').set({ used }).where('id', '=', account.id).execute();
+    }
+    for (const database of databases) {
+      const used = sizes[database.name];
+      if (used !== undefined) await trx.updateTable('service_database').set({ used }).where('id', '=', database.id).execute();
+    }
+    const databaseSpace = databases.reduce((sum, d) => sum + (sizes[d.name] ?? 0), 0);
+    await trx
+      .updateTable('service')
+      .set({ used_space_web: web, used_space_databases: databaseSpace, usage_measured_at: now })
+      .where('item_id', '=', itemId)
+      .execute();
+  });
+}
+
+/**
+ * Queues a measurement for each service whose figures are older than `minutes` (or were never
+ * measured) and that has none waiting. One process at a time (runExclusive), so several processes
+ * sharing a store queue a service once.
+ */
+export async function queueDueUsage(runtime: Runtime, minutes: number) {
+  let queued = 0;
+  await runExclusive(runtime.store, EXCLUSIVE.usageSchedule, async (trx) => {
+    queued = await queueDue(trx, minutes);
+  });
+  return queued;
+}
+
+async function queueDue(trx: Transaction<Database>, minutes: number) {
+  const before = Math.floor(Date.now() / 1000) - minutes * 60;
+  const due = await trx
+    .selectFrom('service')
+    .select('item_id')
+    .where((eb) => eb.or([eb('usage_measured_at', 'is', null), eb('usage_measured_at', '<', before)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('job')
+            .select('job.id')
+            .whereRef('job.item_id', '=', 'service.item_id')
+            .where('job.kind', '=', USAGE_JOB)
+            .where('job.status', 'in', ['pending', 'running']),
+        ),
+      ),
+    )
+    .execute();
+  for (const { item_id } of due) await enqueueUsage(trx, item_id);
+  return due.length;
+}
+
+/** The scheduled measurement of a server process, every `hosting.usageRefreshMinutes` (0: only on demand). */
+export function startUsageSchedule(runtime: Runtime): () => void {
+  const minutes = runtime.config.hosting.usageRefreshMinutes;
+  if (minutes === 0) return () => {};
+  const run = () => void queueDueUsage(runtime, minutes).catch(() => {});
+  run();
+  const timer = setInterval(run, Math.min(minutes, 10) * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,126 @@
+import { endpoints, type RedirectionCreateInput, toOriginPath, toSiteName, toTargetUrl } from '@atalaya/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FieldErrors, notFound } from '../../http/errors.ts';
+import { pathId } from '../../http/ids.ts';
+import { route } from '../../http/route.ts';
+import { now } from '../../store/db.ts';
+import { type OpenService, openService } from '../permission/open.ts';
+import { presentRedirection } from './present.ts';
+import { apexKey, enqueueApply, siteKey } from './state.ts';
+
+type Fields = Pick<Required<RedirectionCreateInput>, 'urlRedir' | 'redirType' | 'iframeTitle' | 'iframeDescription' | 'iframeKeywords'>;
+
+/** The columns of a redirection's target; the frame texts are kept only for frames. */
+function targetColumns(body: Fields) {
+  const target = toTargetUrl(body.urlRedir);
+  if (!target) throw FieldErrors.one('urlRedir', 'validation.url');
+  const frame = body.redirType === 'frame';
+  return {
+    kind: body.redirType,
+    target,
+    iframe_title: frame ? body.iframeTitle : '',
+    iframe_description: frame ? body.iframeDescription : '',
+    iframe_keywords: frame ? body.iframeKeywords : '',
+  };
+}
+
+/** The host a redirection hangs on: a site of the service, or its bare domain (a parking service's only host). */
+async function hostOf(request: FastifyRequest, ctx: OpenService, typed: string): Promise<{ siteId: number | null; name: string }> {
+  if (ctx.service.kind === 'parking') {
+    if (typed.trim() === '' || typed.trim().toLowerCase() === ctx.access.reference) return { siteId: null, name: '' };
+    throw FieldErrors.one('subDomain', 'sites.parking_bare_domain');
+  }
+  const name = toSiteName(typed, ctx.access.reference);
+  const site = name
+    ? await request.server.store
+        .selectFrom('site')
+        .select('id')
+        .where('service_id', '=', ctx.access.itemId)
+        .where('name', '=', name)
+        .executeTakeFirst()
+    : undefined;
+  if (!site || !name) throw FieldErrors.one('subDomain', 'sites.site_unknown');
+  return { siteId: site.id, name };
+}
+
+async function redirectionOf(request: FastifyRequest, ctx: OpenService, rawId: string) {
+  const row = await request.server.store
+    .selectFrom('redirection')
+    .leftJoin('site', 'site.id', 'redirection.site_id')
+    .selectAll('redirection')
+    .select('site.name as site_name')
+    .where('redirection.id', '=', pathId(rawId))
+    .where('redirection.service_id', '=', ctx.access.itemId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+const keyOf = (ctx: OpenService, siteId: number | null) => (siteId === null ? apexKey(ctx.access.itemId) : siteKey(siteId));
+
+/** Redirections (area service_redirects), on the sites of a service or a parking service's domain. */
+export function redirectionRoutes(app: FastifyInstance) {
+  const { store } = app;
+
+  route(app, endpoints.sites.redirectionList, async (request) => {
+    const ctx = await openService(request, request.params.id, 'service_redirects', 'read');
+    const rows = await store
+      .selectFrom('redirection')
+      .leftJoin('site', 'site.id', 'redirection.site_id')
+      .selectAll('redirection')
+      .select('site.name as site_name')
+      .where('redirection.service_id', '=', ctx.access.itemId)
+      .orderBy('redirection.id')
+      .execute();
+    return { data: { redirection: rows.map((r) => presentRedirection(r, r.site_name ?? '', ctx.access.reference)) } };
+  });
+
+  route(app, endpoints.sites.redirectionGet, async (request) => {
+    const ctx = await openService(request, request.params.id, 'service_redirects', 'read');
+    const row = await redirectionOf(request, ctx, request.params.rid);
+    return { data: { redirection: presentRedirection(row, row.site_name ?? '', ctx.access.reference) } };
+  });
+
+  route(app, endpoints.sites.redirectionCreate, async (request) => {
+    const ctx = await openService(request, request.params.id, 'service_redirects', 'write');
+    const host = await hostOf(request, ctx, request.body.subDomain);
+    const origin = toOriginPath(request.body.recurso);
+    if (!origin) throw FieldErrors.one('recurso', 'sites.origin_invalid');
+    const columns = targetColumns(request.body);
+    let clash = store.selectFrom('redirection').select('id').where('service_id', '=', ctx.access.itemId).where('origin', '=', origin);
+    clash = host.siteId === null ? clash.where('site_id', 'is', null) : clash.where('site_id', '=', host.siteId);
+    if (await clash.executeTakeFirst()) throw FieldErrors.one('recurso', 'validation.duplicate');
+    const { row, job } = await store.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('redirection')
+        .values({ service_id: ctx.access.itemId, site_id: host.siteId, origin, ...columns, created_at: now() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { row, job: await enqueueApply(trx, ctx.access.itemId, keyOf(ctx, host.siteId)) };
+    });
+    const data = { redirection: presentRedirection(row, host.name, ctx.access.reference) };
+    return { data, info: [{ key: 'sites.redirection_created' }], job };
+  });
+
+  route(app, endpoints.sites.redirectionSave, async (request) => {
+    const ctx = await openService(request, request.params.id, 'service_redirects', 'write');
+    const existing = await redirectionOf(request, ctx, request.params.rid);
+    const columns = targetColumns(request.body);
+    const { row, job } = await store.transaction().execute(async (trx) => {
+      const row = await trx.updateTable('redirection').set(columns).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+      return { row, job: await enqueueApply(trx, ctx.access.itemId, keyOf(ctx, existing.site_id)) };
+    });
+    const data = { redirection: presentRedirection(row, existing.site_name ?? '', ctx.access.reference) };
+    return { data, info: [{ key: 'sites.redirection_saved' }], job };
+  });
+
+  route(app, endpoints.sites.redirectionDelete, async (request) => {
+    const ctx = await openService(request, request.params.id, 'service_redirects', 'write');
+    const existing = await redirectionOf(request, ctx, request.params.rid);
+    const job = await store.transaction().execute(async (trx) => {
+      await trx.deleteFrom('redirection').where('id', '=', existing.id).execute();
+      return enqueueApply(trx, ctx.access.itemId, keyOf(ctx, existing.site_id));
+    });
+    return { data: { id: existing.id }, info: [{ key: 'sites.redirection_deleted' }], job };
+  });
+}

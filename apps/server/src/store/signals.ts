@@ -1,0 +1,105 @@
+import pg from 'pg';
+
+/** A wake-up from another process, or `null` when some may have been missed (a reconnect). */
+export type SignalHandler = (payload: string | null) => void;
+
+/**
+ * Cross-process wake-ups. On PostgreSQL one dedicated client per app LISTENs on the channels asked
+ * for (NOTIFY is delivered when the writer's transaction commits, in any process, the CLI
+ * included); on SQLite there is nobody to listen to and callers keep their poll. A lost connection
+ * is retried every second, and every handler is then called with `null` so it re-reads the store.
+ */
+export interface Signals {
+  /** True on PostgreSQL: callers may poll slowly. */
+  readonly live: boolean;
+  on(channel: string, handler: SignalHandler): () => void;
+  /** Resolves once the channels asked for so far are listened to (tests wait for it). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = /^[a-z_]+$/;
+
+export function createSignals(databaseUrl: string | undefined, log: (err: unknown) => void = () => {}): Signals {
+  const handlers = new Map<string, Set<SignalHandler>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const fire = (channel: string, payload: string | null) => {
+    for (const handler of handlers.get(channel) ?? []) handler(payload);
+  };
+
+  function lost(error: unknown) {
+    if (closed) return;
+    log(error);
+    const dead = client;
+    client = null;
+    connecting = null;
+    dead?.removeAllListeners();
+    dead?.on('error', () => {});
+    void dead?.end().catch(() => {});
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      void connect().then(() => {
+        for (const channel of handlers.keys()) fire(channel, null);
+      });
+    }, 1000);
+  }
+
+  function connect(): Promise<void> {
+    if (!databaseUrl || closed) return Promise.resolve();
+    if (connecting) return connecting;
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('error', lost);
+    next.on('end', () => lost(new Error('notification connection ended')));
+    next.on('notification', (message) => fire(message.channel, message.payload ?? ''));
+    connecting = (async () => {
+      try {
+        await next.connect();
+        for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);
+        client = next;
+      } catch (error) {
+        lost(error);
+      }
+    })();
+    return connecting;
+  }
+
+  return {
+    live: Boolean(databaseUrl),
+    on(channel, handler) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const set = handlers.get(channel) ?? new Set();
+      const fresh = set.size === 0;
+      set.add(handler);
+      handlers.set(channel, set);
+      if (fresh && databaseUrl) {
+        // LISTEN twice is harmless; a connection still opening may already have passed this channel.
+        void connect()
+          .then(() => client?.query(`LISTEN ${channel}`))
+          .catch(lost);
+      }
+      return () => {
+        set.delete(handler);
+      };
+    },
+    async ready() {
+      await connecting;
+      for (const channel of handlers.keys()) await client?.query(`LISTEN ${channel}`);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await connecting;
+      const c = client;
+      client = null;
+      if (c) {
+        c.removeAllListeners();
+        c.on('error', () => {});
+        await c.end().catch(() => {});
+      }
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createOutbox, enqueue, type Outbox } from '../src/outbox/outbox.ts';
+import { openStore, type Store } from '../src/store/db.ts';
+import { createSignals } from '../src/store/signals.ts';
+import { describePostgres, describeStores, openTestStore } from './stores.ts';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => Promise<boolean>, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await pause(20);
+  }
+  return false;
+}
+
+describeStores('the outbox with several workers on %s', (kind) => {
+  let ctx: Awaited<ReturnType<typeof openTestStore>>;
+  /** A second pool on the same store, as a second process would have. */
+  let other: Store;
+  beforeAll(async () => {
+    ctx = await openTestStore(kind);
+    other = await openStore(ctx.config);
+  });
+  afterAll(async () => {
+    await other.destroy();
+    await ctx.cleanup();
+  });
+
+  const counts = (store: Store, kindName: string) => store.selectFrom('job').select(['status']).where('kind', '=', kindName).execute();
+
+  it("applies each item's jobs in commit order, never two at once, none twice, across two workers", async () => {
+    const log: { item: number; seq: number; at: 'start' | 'end' }[] = [];
+    const active = new Set<number>();
+    let overlap = 0;
+    const handler = async (payload: unknown) => {
+      const { item, seq } = payload as { item: number; seq: number };
+      if (active.has(item)) overlap++;
+      active.add(item);
+      log.push({ item, seq, at: 'start' });
+      await pause(Math.random() * 4);
+      active.delete(item);
+      log.push({ item, seq, at: 'end' });
+    };
+    const workers: Outbox[] = [createOutbox(ctx.store, { concurrency: 4 }), createOutbox(other, { concurrency: 4 })];
+    for (const w of workers) w.register({ 'order.step': handler });
+    for (let seq = 0; seq < 8; seq++)
+      for (let item = 1; item <= 10; item++) await enqueue(ctx.store, 'order.step', { item, seq }, 1000 + item);
+    const stops = workers.map((w) => w.start(10));
+    expect(await until(async () => (await counts(ctx.store, 'order.step')).every((j) => j.status === 'done'), 20_000)).toBe(true);
+    for (const stop of stops) stop();
+    await Promise.all(workers.map((w) => w.stopped()));
+    expect(overlap).toBe(0);
+    const starts = log.filter((e) => e.at === 'start');
+    expect(starts).toHaveLength(80);
+    for (let item = 1; item <= 10; item++)
+      expect(starts.filter((e) => e.item === item).map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('applies jobs of different items at the same time within one worker, up to its concurrency', async () => {
+    let active = 0;
+    let most = 0;
+    const outbox = createOutbox(ctx.store, { concurrency: 3 });
+    outbox.register({
+      'parallel.step': async () => {
+        active++;
+        most = Math.max(most, active);
+        await pause(150);
+        active--;
+      },
+    });
+    for (let item = 1; item <= 6; item++) await enqueue(ctx.store, 'parallel.step', {}, 2000 + item);
+    const stop = outbox.start(10);
+    expect(await until(async () => (await counts(ctx.store, 'parallel.step')).every((j) => j.status === 'done'), 10_000)).toBe(true);
+    stop();
+    await outbox.stopped();
+    expect(most).toBe(3);
+  });
+
+  it("takes over a running job whose lease expired, and ignores the first claim's late outcome", async () => {
+    let release = () => {};
+    // A long lease: its renewal (every third of it) cannot come before the test ends it by hand.
+    const first = createOutbox(ctx.store, { leaseSeconds: 60 });
+    const applied: string[] = [];
+    first.register({
+      'lease.step': async () => {
+        applied.push('first');
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        throw new Error('the first claim failed late');
+      },
+    });
+    const id = await enqueue(ctx.store, 'lease.step', {}, 3001);
+    const stuck = first.runOne();
+    await until(async () => applied.length === 1, 5000);
+    // The first worker stops renewing: as if its process froze, its lease runs out.
+    await ctx.store.updateTable('job').set({ lease_until: 0 }).where('id', '=', id).execute();
+    const second = createOutbox(other, { leaseSeconds: 2 });
+    second.register({
+      'lease.step': async () => {
+        applied.push('second');
+      },
+    });
+    expect((await second.runOne())?.id).toBe(id);
+    release();
+    await stuck;
+    expect(applied).toEqual(['first', 'second']);
+    expect(await ctx.store.selectFrom('job').select(['status', 'attempts']).where('id', '=', id).executeTakeFirst()).toEqual({
+      status: 'done',
+      attempts: 1,
+    });
+  });
+
+  it('renews the lease while a handler runs longer than the lease, so no other worker takes the job', async () => {
+    const slow = createOutbox(ctx.store, { leaseSeconds: 2 });
+    const rival = createOutbox(other, { leaseSeconds: 2 });
+    let runs = 0;
+    const handler = async () => {
+      runs++;
+      await pause(4500);
+    };
+    slow.register({ 'renew.step': handler });
+    rival.register({ 'renew.step': handler });
+    const id = await enqueue(ctx.store, 'renew.step', {}, 4001);
+    const running = slow.runOne();
+    await until(async () => runs === 1, 5000);
+    for (let i = 0; i < 8; i++) {
+      expect(await rival.runOne()).toBeNull();
+      await pause(500);
+    }
+    await running;
+    expect(runs).toBe(1);
+    expect((await ctx.store.selectFrom('job').select('status').where('id', '=', id).executeTakeFirst())?.status).toBe('done');
+  }, 15_000);
+
+  it('hands back at start only the running jobs whose lease ended, never a live claim of another process', async () => {
+    const t = Math.floor(Date.now() / 1000);
+    const live = await enqueue(ctx.store, 'requeue.step', {}, 5001);
+    const dead = await enqueue(ctx.store, 'requeue.step', {}, 5002);
+    await ctx.store
+      .updateTable('job')
+      .set({ status: 'running', lease_until: t + 60, claimed_by: 'x' })
+      .where('id', '=', live)
+      .execute();
+    await ctx.store
+      .updateTable('job')
+      .set({ status: 'running', lease_until: t - 1, claimed_by: 'y' })
+      .where('id', '=', dead)
+      .execute();
+    await createOutbox(ctx.store).requeueInterrupted();
+    const rows = await ctx.store.selectFrom('job').select(['id', 'status']).where('kind', '=', 'requeue.step').orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: live, status: 'running' },
+      { id: dead, status: 'pending' },
+    ]);
+  });
+});
+
+describePostgres('the outbox worker on PostgreSQL', () => {
+  let ctx: Awaited<ReturnType<typeof openTestStore>>;
+  beforeAll(async () => {
+    ctx = await openTestStore('postgres');
+  });
+  afterAll(() => ctx.cleanup());
+
+  it('is woken by a job committed by another process without waiting for its poll', async () => {
+    const signals = createSignals(ctx.config.databaseUrl);
+    const outbox = createOutbox(ctx.store, { signals, fallbackMs: 60_000 });
+    let appliedAt = 0;
+    outbox.register({
+      'wake.step': async () => {
+        appliedAt = Date.now();
+      },
+    });
+    const stop = outbox.start();
+    await signals.ready();
+    await pause(300); // the worker's first look finds nothing and goes to sleep for a minute
+    const writer = await openStore(ctx.config);
+    const committedAt = Date.now();
+    await enqueue(writer, 'wake.step', {}, 6001);
+    expect(await until(async () => appliedAt > 0, 3000)).toBe(true);
+    expect(appliedAt - committedAt).toBeLessThan(1000);
+    stop();
+    await outbox.stopped();
+    await signals.close();
+    await writer.destroy();
+  });
+});

@@ -1,0 +1,51 @@
+import { lazy, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireAreas } from './shell/RequireAreas.tsx';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/**
+ * Children of the service wrapper (docs/behaviour/service-area-dns.md#screens): the main view, ftp/, ddbb/ and the sites' subdomain/,
+ * which share the wrapper's loaded service and permissions. Composed here, in app/, because they
+ * join two features (service and sites) that never import each other.
+ */
+// Fetched only when a parking service's main view shows it.
+const ParkingRedirections = lazy(() => import('../features/sites/ParkingRedirections.tsx'));
+
+export const serviceChildren: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => {
+      const { default: ServicePage } = await import('../features/service/ServicePage.tsx');
+      const parkingExtra = (
+        <Suspense fallback={null}>
+          <ParkingRedirections />
+        </Suspense>
+      );
+      return { Component: () => <ServicePage parkingExtra={parkingExtra} /> };
+    },
+  },
+  {
+    path: 'ftp/',
+    element: <RequireAreas areas={['service_ftp']} />,
+    children: [{ index: true, lazy: page(() => import('../features/service/FtpPage.tsx')) }],
+  },
+  {
+    path: 'ddbb/',
+    element: <RequireAreas areas={['service_ddbb']} />,
+    children: [{ index: true, lazy: page(() => import('../features/service/DatabasesPage.tsx')) }],
+  },
+  {
+    path: 'subdomain/',
+    element: <RequireAreas areas={['service_subdomains']} kind="sites" />,
+    children: [{ index: true, lazy: page(() => import('../features/sites/SitesPage.tsx')) }],
+  },
+];
+
+/** Children of /admin/:id/service/ (dns/ comes from features/dns, mounted by the router). */
+export const serviceRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('../features/service/ServiceWrapper.tsx')).ServiceWrapper }),
+    children: serviceChildren,
+  },
+];

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { dnsCreateSchema, dnsRecordSchema, dnsSaveSchema } from '../dns.ts';
+import { endpoint } from './endpoint.ts';
+
+const zoneParams = z.object({ id: z.string().max(20) });
+const recordParams = z.object({ id: z.string().max(20), dnsId: z.string().max(20) });
+const read = { area: 'service_dnszone', level: 'read' } as const;
+const write = { area: 'service_dnszone', level: 'write' } as const;
+const record = z.object({ dns: dnsRecordSchema });
+
+/** The DNS zone of a hosting service; deletes, restore and delete-all are GET like the other deletes. */
+export const dns = {
+  list: endpoint({
+    method: 'GET',
+    path: '/service/:id/dns/list/',
+    params: zoneParams,
+    answer: z.object({ dnss: z.array(dnsRecordSchema) }),
+    permission: read,
+  }),
+  /** The zone as a BIND master file. */
+  export: endpoint({
+    method: 'GET',
+    path: '/service/:id/dns/export/',
+    params: zoneParams,
+    answer: z.object({ zone: z.string(), text: z.string() }),
+    permission: read,
+  }),
+  get: endpoint({ method: 'GET', path: '/service/:id/dns/:dnsId/', params: recordParams, answer: record, permission: read }),
+  create: endpoint({
+    method: 'POST',
+    path: '/service/:id/dns/create/',
+    params: zoneParams,
+    body: dnsCreateSchema,
+    answer: record,
+    permission: write,
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/service/:id/dns/:dnsId/save/',
+    params: recordParams,
+    body: dnsSaveSchema,
+    answer: record,
+    permission: write,
+  }),
+  delete: endpoint({ method: 'GET', path: '/service/:id/dns/:dnsId/delete/', params: recordParams, answer: z.null(), permission: write }),
+  /** Back to the provider's template records. */
+  restore: endpoint({ method: 'GET', path: '/service/:id/dns/restore/', params: zoneParams, answer: z.null(), permission: write }),
+  deleteAll: endpoint({ method: 'GET', path: '/service/:id/dns/delete/', params: zoneParams, answer: z.null(), permission: write }),
+};

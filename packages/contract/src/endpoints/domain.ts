@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  contactsSaveSchema,
+  countryLookupSchema,
+  dnsEditSchema,
+  dnssecCreateSchema,
+  glueCreateSchema,
+  glueSaveSchema,
+  ownerSaveSchema,
+} from '../domain/schemas.ts';
+import {
+  countryLookupAnswerSchema,
+  dnsInitSchema,
+  dnssecInitSchema,
+  dnssecRecordSchema,
+  domainAnswerSchema,
+  glueRecordSchema,
+} from '../domain/types.ts';
+import { endpoint, itemParams, SIGNED_IN } from './endpoint.ts';
+
+const glueParams = z.object({ id: z.string(), recordId: z.string() });
+const dnssecParams = z.object({ id: z.string(), dnssecId: z.string() });
+const created = z.object({ id: z.number() });
+const done = z.object({});
+
+/** The domain calls: data, toggles, auth code, name servers, glue, DNSSEC, contacts. */
+export const domain = {
+  get: endpoint({
+    method: 'GET',
+    path: '/domain/:id/',
+    params: itemParams,
+    answer: domainAnswerSchema,
+    permission: { area: 'domain', level: 'read' },
+  }),
+  /** Block and whois privacy are "others"; the transfer block has its own area. */
+  toggle: endpoint({
+    method: 'GET',
+    path: '/domain/:id/toggle/:toggle/',
+    params: z.object({ id: z.string(), toggle: z.string() }),
+    answer: domainAnswerSchema,
+    permission: { anyOf: ['domain_others', 'domain_transferblock'], level: 'write' },
+  }),
+  authcode: endpoint({
+    method: 'GET',
+    path: '/domain/:id/authcode/',
+    params: itemParams,
+    answer: z.object({ authCode: z.string() }),
+    permission: { area: 'domain_authcode', level: 'read' },
+  }),
+  transferkey: endpoint({
+    method: 'GET',
+    path: '/domain/:id/transferkey/',
+    params: itemParams,
+    answer: z.object({ transferkey: z.string() }),
+    permission: { area: 'domain_authcode', level: 'read' },
+  }),
+  nameServers: endpoint({
+    method: 'GET',
+    path: '/domains/:id/dnsinit/',
+    params: itemParams,
+    answer: dnsInitSchema,
+    permission: { area: 'domain_dns', level: 'read' },
+  }),
+  saveNameServers: endpoint({
+    method: 'POST',
+    path: '/domain/:id/dnsedit/',
+    params: itemParams,
+    body: dnsEditSchema,
+    answer: z.object({ servers: z.array(z.string()) }),
+    permission: { area: 'domain_dns', level: 'write' },
+  }),
+  glueList: endpoint({
+    method: 'GET',
+    path: '/domain/:id/gluerecord/list/',
+    params: itemParams,
+    answer: z.object({ gluerecords: z.array(glueRecordSchema) }),
+    permission: { area: 'domain_gluerecords', level: 'read' },
+  }),
+  glueCreate: endpoint({
+    method: 'POST',
+    path: '/domain/:id/gluerecord/create/',
+    params: itemParams,
+    body: glueCreateSchema,
+    answer: created,
+    permission: { area: 'domain_gluerecords', level: 'write' },
+  }),
+  glueSave: endpoint({
+    method: 'POST',
+    path: '/domain/:id/gluerecord/:recordId/save/',
+    params: glueParams,
+    body: glueSaveSchema,
+    answer: created,
+    permission: { area: 'domain_gluerecords', level: 'write' },
+  }),
+  glueDelete: endpoint({
+    method: 'GET',
+    path: '/domain/:id/gluerecord/:recordId/delete/',
+    params: glueParams,
+    answer: done,
+    permission: { area: 'domain_gluerecords', level: 'write' },
+  }),
+  dnssecList: endpoint({
+    method: 'GET',
+    path: '/domain/:id/dnssec/list/',
+    params: itemParams,
+    answer: z.object({ dnssec: z.array(dnssecRecordSchema) }),
+    permission: { area: 'domain_dnssec', level: 'read' },
+  }),
+  dnssecInit: endpoint({
+    method: 'GET',
+    path: '/domain/:id/dnssec/createinit/',
+    params: itemParams,
+    answer: dnssecInitSchema,
+    permission: { area: 'domain_dnssec', level: 'read' },
+  }),
+  dnssecCreate: endpoint({
+    method: 'POST',
+    path: '/domain/:id/dnssec/create/',
+    params: itemParams,
+    body: dnssecCreateSchema,
+    answer: created,
+    permission: { area: 'domain_dnssec', level: 'write' },
+  }),
+  dnssecDelete: endpoint({
+    method: 'GET',
+    path: '/domain/:id/dnssec/:dnssecId/delete/',
+    params: dnssecParams,
+    answer: done,
+    permission: { area: 'domain_dnssec', level: 'write' },
+  }),
+  ownerSave: endpoint({
+    method: 'POST',
+    path: '/domain/:id/owner/save/',
+    params: itemParams,
+    body: ownerSaveSchema,
+    answer: done,
+    permission: { area: 'domain_ownercontacts', level: 'write' },
+  }),
+  contactsSave: endpoint({
+    method: 'POST',
+    path: '/domain/:id/contacts/save/',
+    params: itemParams,
+    body: contactsSaveSchema,
+    answer: done,
+    permission: { area: 'domain_contacts', level: 'write' },
+  }),
+  /** The address lookup of the contact form. */
+  country: endpoint({
+    method: 'POST',
+    path: '/tools/country/',
+    body: countryLookupSchema,
+    answer: countryLookupAnswerSchema,
+    permission: SIGNED_IN,
+  }),
+};

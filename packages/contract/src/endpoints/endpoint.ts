@@ -1,0 +1,96 @@
+/** One call of the API: what the server registers and the web calls, declared once. */
+import { z } from 'zod';
+import type { Area } from '../permissions.ts';
+
+/**
+ * Who may make a call: public ('read' is a side-effect-free GET that needs no CSRF header, 'form'
+ * a public call with effects), any signed-in user, or a user with a level on one permission area
+ * of the item in the path (`anyOf`: one of these areas, which depends on the call; `alsoWrite`: write
+ * on these areas too).
+ */
+export type Permission =
+  | { public: 'read' | 'form' }
+  | { session: true }
+  | { area: Area; level: 'read' | 'write'; alsoWrite?: readonly Area[] }
+  | { anyOf: readonly Area[]; level: 'read' | 'write' };
+
+/** An answer that is not the JSON envelope: a file (its content type) or the WebSocket upgrade. */
+export type RawAnswer = { file: string } | { socket: true } | { document: true };
+
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends z.ZodType | RawAnswer = z.ZodType | RawAnswer,
+> {
+  method: 'GET' | 'POST';
+  /** Under API_BASE, with `:name` path parameters, e.g. `/service/:id/dns/list/`. */
+  path: string;
+  params: P;
+  query: Q;
+  body: B;
+  /** The schema of `data` inside the envelope, or a raw answer. */
+  answer: A;
+  permission: Permission;
+}
+
+const NO_PARAMS = z.object({});
+
+/** Declares an endpoint; params default to none, query and body to absent. */
+export function endpoint<
+  const M extends 'GET' | 'POST',
+  A extends z.ZodType | RawAnswer,
+  P extends z.ZodType = typeof NO_PARAMS,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(spec: { method: M; path: string; params?: P; query?: Q; body?: B; answer: A; permission: Permission }) {
+  return {
+    method: spec.method,
+    path: spec.path,
+    params: (spec.params ?? NO_PARAMS) as P,
+    query: spec.query as Q,
+    body: spec.body as B,
+    answer: spec.answer,
+    permission: spec.permission,
+  } satisfies Endpoint<P, Q, B, A>;
+}
+
+/** The route id of an item or child: any text up to 20 characters, so a malformed id answers 404 like a foreign one. */
+export const pathId = z.string().max(20);
+export const itemParams = z.object({ id: z.string() });
+export const SIGNED_IN = { session: true } as const;
+
+export const isRawAnswer = (answer: z.ZodType | RawAnswer): answer is RawAnswer => !(answer instanceof z.ZodType);
+
+/** The data of a JSON answer, as the caller reads it. */
+export type AnswerOf<E extends Endpoint> = E['answer'] extends z.ZodType ? z.output<E['answer']> : never;
+/** The request fields of a call by name (the body of a POST, the query of a GET), as the caller sends them. */
+export type RequestOf<E extends Endpoint> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : E['query'] extends z.ZodType
+    ? z.input<E['query']>
+    : Record<string, never>;
+/** The path parameters as the caller passes them (numbers or text). */
+export type ParamsOf<E extends Endpoint> = { [K in keyof z.input<E['params']>]: string | number };
+
+/** The concrete path of a call under API_BASE, parameters encoded. */
+export function pathOf(e: Pick<Endpoint, 'path'>, params: Record<string, string | number> = {}): string {
+  return e.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${e.path}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The envelope's system part, as every JSON answer carries it. */
+export const systemSchema = z.object({
+  valid: z.boolean(),
+  errors: z.array(z.string()),
+  inputs: z.array(z.string()),
+  info: z.array(z.string()),
+  statusCode: z.number(),
+  debug: z.array(z.string()),
+  job: z.number().nullable(),
+  mlcVer: z.string(),
+});
+export const envelopeSchema = <T extends z.ZodType>(data: T) => z.object({ system: systemSchema, data });

@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { AREAS_BY_KIND, type Area } from '../permissions.ts';
+import {
+  AliasCreateForm,
+  AliasSaveForm,
+  autoFormSchema,
+  DatabaseCreateForm,
+  databaseViewSchema,
+  errorLogLineSchema,
+  FtpCreateForm,
+  FtpLoginQuery,
+  FtpSaveForm,
+  ftpMainSchema,
+  ftpUserSchema,
+  MailAccountCreateForm,
+  mailAccountSchema,
+  mailAliasSchema,
+  mailConfigSchema,
+  PasswordForm,
+  PhpForm,
+  serviceViewSchema,
+  WebConstructorLoginForm,
+} from '../service.ts';
+import { endpoint, itemParams } from './endpoint.ts';
+
+const service = z.object({ service: serviceViewSchema });
+const ftpParams = z.object({ id: z.string(), ftpId: z.string() });
+const dbParams = z.object({ id: z.string(), dbId: z.string() });
+const accountParams = z.object({ id: z.string(), accountId: z.string() });
+const aliasParams = z.object({ id: z.string(), aliasId: z.string() });
+const read = <A extends Area>(area: A) => ({ area, level: 'read' }) as const;
+const write = <A extends Area>(area: A) => ({ area, level: 'write' }) as const;
+
+/** The hosting service: main view, parking, PHP, error log, web constructor, FTP users, databases, mail. */
+export const hosting = {
+  get: endpoint({
+    method: 'GET',
+    path: '/service/:id/',
+    params: itemParams,
+    answer: service,
+    permission: { anyOf: AREAS_BY_KIND.service, level: 'read' },
+  }),
+  parkingOn: endpoint({
+    method: 'GET',
+    path: '/service/:id/parking/active/',
+    params: itemParams,
+    answer: service,
+    permission: write('service_parking'),
+  }),
+  parkingOff: endpoint({
+    method: 'GET',
+    path: '/service/:id/parking/disable/',
+    params: itemParams,
+    answer: service,
+    permission: write('service_parking'),
+  }),
+  php: endpoint({
+    method: 'POST',
+    path: '/service/:id/php/',
+    params: itemParams,
+    body: PhpForm,
+    answer: service,
+    permission: write('service'),
+  }),
+  /** Measures the service's usage now (web space, mailboxes, databases): the answer carries the job. */
+  usageRefresh: endpoint({
+    method: 'POST',
+    path: '/service/:id/usage/refresh/',
+    params: itemParams,
+    answer: z.null(),
+    permission: read('service'),
+  }),
+  errorLog: endpoint({
+    method: 'GET',
+    path: '/service/:id/logerror/',
+    params: itemParams,
+    answer: z.object({ logs: z.array(errorLogLineSchema) }),
+    permission: read('service'),
+  }),
+  webConstructor: endpoint({
+    method: 'GET',
+    path: '/service/:id/webconstructor/',
+    params: itemParams,
+    answer: z.object({ folder: z.string() }),
+    permission: read('service'),
+  }),
+  webConstructorLogin: endpoint({
+    method: 'POST',
+    path: '/service/:id/webcontructorlogin/',
+    params: itemParams,
+    body: WebConstructorLoginForm,
+    answer: z.object({ url: z.string() }),
+    permission: write('service'),
+  }),
+
+  ftpMain: endpoint({
+    method: 'GET',
+    path: '/service/:id/ftp/main/',
+    params: itemParams,
+    answer: z.object({ ftp: ftpMainSchema }),
+    permission: read('service_ftp'),
+  }),
+  ftpList: endpoint({
+    method: 'GET',
+    path: '/service/:id/ftp/list/',
+    params: itemParams,
+    answer: z.object({ ftps: z.array(ftpUserSchema) }),
+    permission: read('service_ftp'),
+  }),
+  ftpGet: endpoint({
+    method: 'GET',
+    path: '/service/:id/ftp/:ftpId/',
+    params: ftpParams,
+    answer: z.object({ ftp: ftpUserSchema }),
+    permission: read('service_ftp'),
+  }),
+  ftpCreate: endpoint({
+    method: 'POST',
+    path: '/service/:id/ftp/create/',
+    params: itemParams,
+    body: FtpCreateForm,
+    answer: z.object({ ftp: ftpUserSchema }),
+    permission: write('service_ftp'),
+  }),
+  ftpSave: endpoint({
+    method: 'POST',
+    path: '/service/:id/ftp/:ftpId/save/',
+    params: ftpParams,
+    body: FtpSaveForm,
+    answer: z.object({ ftp: ftpUserSchema }),
+    permission: write('service_ftp'),
+  }),
+  ftpPassword: endpoint({
+    method: 'POST',
+    path: '/service/:id/ftp/:ftpId/changepassword/',
+    params: ftpParams,
+    body: PasswordForm,
+    answer: z.null(),
+    permission: write('service_ftp'),
+  }),
+  ftpLogin: endpoint({
+    method: 'GET',
+    path: '/service/:id/ftp/:ftpId/login/',
+    params: ftpParams,
+    query: FtpLoginQuery,
+    answer: autoFormSchema,
+    permission: read('service_ftp'),
+  }),
+  ftpDelete: endpoint({
+    method: 'GET',
+    path: '/service/:id/ftp/:ftpId/delete/',
+    params: ftpParams,
+    answer: z.null(),
+    permission: write('service_ftp'),
+  }),
+
+  ddbbList: endpoint({
+    method: 'GET',
+    path: '/service/:id/ddbb/list/',
+    params: itemParams,
+    answer: z.object({ ddbb: z.array(databaseViewSchema) }),
+    permission: read('service_ddbb'),
+  }),
+  ddbbGet: endpoint({
+    method: 'GET',
+    path: '/service/:id/ddbb/:dbId/',
+    params: dbParams,
+    answer: z.object({ ddbb: databaseViewSchema }),
+    permission: read('service_ddbb'),
+  }),
+  ddbbCreate: endpoint({
+    method: 'POST',
+    path: '/service/:id/ddbb/create/',
+    params: itemParams,
+    body: DatabaseCreateForm,
+    answer: z.object({ ddbb: databaseViewSchema }),
+    permission: write('service_ddbb'),
+  }),
+  ddbbPassword: endpoint({
+    method: 'POST',
+    path: '/service/:id/ddbb/:dbId/changepassword/',
+    params: dbParams,
+    body: PasswordForm,
+    answer: z.null(),
+    permission: write('service_ddbb'),
+  }),
+  ddbbLogin: endpoint({
+    method: 'GET',
+    path: '/service/:id/ddbb/:dbId/login/',
+    params: dbParams,
+    answer: autoFormSchema,
+    permission: read('service_ddbb'),
+  }),
+  /** The database as an SQL file (phpMyAdmin-style backup). */
+  ddbbDump: endpoint({
+    method: 'GET',
+    path: '/service/:id/ddbb/:dbId/dump/',
+    params: dbParams,
+    answer: { file: 'application/sql' },
+    permission: write('service_ddbb'),
+  }),
+  ddbbExternalAccess: endpoint({
+    method: 'GET',
+    path: '/service/:id/ddbb/:dbId/toggle/externalaccess/',
+    params: dbParams,
+    answer: z.object({ ddbb: databaseViewSchema }),
+    permission: write('service_ddbb'),
+  }),
+  ddbbDelete: endpoint({
+    method: 'GET',
+    path: '/service/:id/ddbb/:dbId/delete/',
+    params: dbParams,
+    answer: z.null(),
+    permission: write('service_ddbb'),
+  }),
+
+  /** A failed change retried by its user: write on the area of the row the job applies. */
+  jobRetry: endpoint({
+    method: 'POST',
+    path: '/service/:id/job/:jobId/retry/',
+    params: z.object({ id: z.string(), jobId: z.string() }),
+    answer: z.null(),
+    permission: {
+      anyOf: ['servicemail_accounts', 'servicemail_alias', 'service_ftp', 'service_ddbb', 'service', 'service_parking'],
+      level: 'write',
+    },
+  }),
+
+  mailList: endpoint({
+    method: 'GET',
+    path: '/service/:id/correo/list/',
+    params: itemParams,
+    answer: z.object({ correo: z.array(mailAccountSchema), config: mailConfigSchema }),
+    permission: read('servicemail_accounts'),
+  }),
+  mailGet: endpoint({
+    method: 'GET',
+    path: '/service/:id/correo/:accountId/',
+    params: accountParams,
+    answer: z.object({ correo: mailAccountSchema }),
+    permission: read('servicemail_accounts'),
+  }),
+  mailCreate: endpoint({
+    method: 'POST',
+    path: '/service/:id/correo/create/',
+    params: itemParams,
+    body: MailAccountCreateForm,
+    answer: z.object({ correo: mailAccountSchema }),
+    permission: write('servicemail_accounts'),
+  }),
+  mailChangePassword: endpoint({
+    method: 'POST',
+    path: '/service/:id/correo/:accountId/changepassword/',
+    params: accountParams,
+    body: PasswordForm,
+    answer: z.null(),
+    permission: write('servicemail_accounts'),
+  }),
+  mailPassword: endpoint({
+    method: 'GET',
+    path: '/service/:id/correo/:accountId/password/',
+    params: accountParams,
+    answer: z.object({ password: z.string() }),
+    permission: read('servicemail_accounts'),
+  }),
+  mailLogin: endpoint({
+    method: 'GET',
+    path: '/service/:id/correo/:accountId/login/',
+    params: accountParams,
+    answer: autoFormSchema,
+    permission: read('servicemail_accounts'),
+  }),
+  mailDelete: endpoint({
+    method: 'GET',
+    path: '/service/:id/correo/:accountId/delete/',
+    params: accountParams,
+    answer: z.null(),
+    permission: write('servicemail_accounts'),
+  }),
+
+  aliasList: endpoint({
+    method: 'GET',
+    path: '/service/:id/alias/list/',
+    params: itemParams,
+    answer: z.object({ alias: z.array(mailAliasSchema) }),
+    permission: read('servicemail_alias'),
+  }),
+  aliasGet: endpoint({
+    method: 'GET',
+    path: '/service/:id/alias/:aliasId/',
+    params: aliasParams,
+    answer: z.object({ alias: mailAliasSchema }),
+    permission: read('servicemail_alias'),
+  }),
+  aliasCreate: endpoint({
+    method: 'POST',
+    path: '/service/:id/alias/create/',
+    params: itemParams,
+    body: AliasCreateForm,
+    answer: z.object({ alias: mailAliasSchema }),
+    permission: write('servicemail_alias'),
+  }),
+  aliasSave: endpoint({
+    method: 'POST',
+    path: '/service/:id/alias/:aliasId/save/',
+    params: aliasParams,
+    body: AliasSaveForm,
+    answer: z.object({ alias: mailAliasSchema }),
+    permission: write('servicemail_alias'),
+  }),
+  aliasDelete: endpoint({
+    method: 'GET',
+    path: '/service/:id/alias/:aliasId/delete/',
+    params: aliasParams,
+    answer: z.null(),
+    permission: write('servicemail_alias'),
+  }),
+};

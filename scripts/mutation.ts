@@ -1,0 +1,156 @@
+/**
+ * `npm run mutation [module …]`: StrykerJS over the modules that guard customers, one module at a
+ * time with the tests aimed at it, then the mutation score of each module (decision 020).
+ *
+ * Incremental: each module keeps its last results in .tmp/mutation/<module>/incremental.json, so a
+ * rerun tests only the mutants of changed code or tests. Reports: .tmp/mutation/<module>/index.html.
+ * Names on the command line run those modules only; the table still lists every module's last score.
+ * The tests run on SQLite (ATALAYA_TEST_PG is emptied): the PostgreSQL half doubles the time and
+ * reaches the same code of these modules.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import base from '../stryker.config.mjs';
+
+const T = 'apps/server/test';
+const S = 'apps/server/src';
+
+interface Module {
+  name: string;
+  title: string;
+  mutate: string[];
+  tests: string[];
+}
+
+export const MODULES: Module[] = [
+  {
+    name: 'outbox',
+    title: 'outbox claim and retry',
+    mutate: [`${S}/outbox/outbox.ts`, `${S}/outbox/claim.ts`],
+    tests: [`${T}/outbox.test.ts`, `${T}/outbox-workers.test.ts`],
+  },
+  {
+    name: 'certificates',
+    title: 'certificate checks',
+    mutate: [`${S}/modules/sites/certificates.ts`],
+    tests: [`${T}/sites/certificates.test.ts`, `${T}/sites/subdomains.test.ts`],
+  },
+  {
+    name: 'dns-rules',
+    title: 'DNS rules',
+    mutate: [`${S}/modules/dns/rules.ts`],
+    tests: [`${T}/dns/rules.test.ts`],
+  },
+  {
+    name: 'paths',
+    title: 'path containment',
+    // names.ts holds the containment every real backend and the installer use. The FTP home check of
+    // pureftpd.ts is left to its test against the real daemon: each login there costs a second.
+    mutate: [`${S}/drivers/real/common/names.ts`],
+    tests: [`${T}/backends/names.test.ts`, `${S}/drivers/sites/installer-local.test.ts`],
+  },
+  {
+    name: 'guard',
+    title: 'CSRF and origin guard',
+    mutate: [`${S}/http/guard.ts`],
+    tests: [`${T}/envelope.test.ts`, `${T}/account/default-deny.test.ts`],
+  },
+  {
+    name: 'sessions',
+    title: 'sessions',
+    mutate: [`${S}/modules/session/sessions.ts`, `${S}/modules/session/auth-cache.ts`],
+    tests: [`${T}/account/session.test.ts`, `${T}/account/auth-cache.test.ts`],
+  },
+  {
+    name: 'policy',
+    title: 'permission policy',
+    mutate: [`${S}/modules/permission/policy.ts`],
+    tests: [`${T}/account/policy.test.ts`, `${T}/account/permission.test.ts`, `${T}/ids.test.ts`],
+  },
+  {
+    name: 'sign-in',
+    title: 'sign-in',
+    mutate: [`${S}/modules/account/signin.ts`, `${S}/modules/account/credentials.ts`],
+    tests: [`${T}/account/signin.test.ts`, `${T}/account/credentials.test.ts`],
+  },
+  {
+    name: 'rate-limits',
+    title: 'rate limits',
+    mutate: [`${S}/modules/account/ratelimit.ts`],
+    tests: [`${T}/account/ratelimit.test.ts`],
+  },
+  {
+    name: 'authorize',
+    title: "each area's authorize-and-load",
+    mutate: [
+      `${S}/modules/permission/open.ts`,
+      `${S}/modules/service/access.ts`,
+      `${S}/modules/domain/registry.ts:22-36`,
+      `${S}/modules/dns/routes.ts:32-36`,
+    ],
+    tests: [
+      `${T}/service/mail.test.ts`,
+      `${T}/service/service.test.ts`,
+      `${T}/service/ftp.test.ts`,
+      `${T}/sites/subdomains.test.ts`,
+      `${T}/sites/installer.test.ts`,
+      `${T}/domain/info.test.ts`,
+      `${T}/domain/contacts.test.ts`,
+      `${T}/dns/api.test.ts`,
+    ],
+  },
+];
+
+const dirOf = (m: Module) => `.tmp/mutation/${m.name}`;
+const reportOf = (m: Module) => `${dirOf(m)}/mutation.json`;
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !MODULES.some((m) => m.name === name));
+if (unknown.length) {
+  console.error(`unknown module ${unknown.join(', ')}; the modules are: ${MODULES.map((m) => m.name).join(', ')}`);
+  process.exit(2);
+}
+
+let failed = false;
+for (const m of MODULES.filter((m) => !asked.length || asked.includes(m.name))) {
+  console.log(`\n▶ mutation testing: ${m.title} (${m.mutate.join(', ')})`);
+  mkdirSync(dirOf(m), { recursive: true });
+  const config = `${dirOf(m)}/stryker.json`;
+  writeFileSync(
+    config,
+    JSON.stringify({
+      ...base,
+      mutate: m.mutate,
+      incrementalFile: `${dirOf(m)}/incremental.json`,
+      htmlReporter: { fileName: `${dirOf(m)}/index.html` },
+      jsonReporter: { fileName: reportOf(m) },
+    }),
+  );
+  const run = spawnSync('node_modules/.bin/stryker', ['run', config], {
+    stdio: 'inherit',
+    env: { ...process.env, ATALAYA_TEST_PG: '', ATALAYA_MUTATION_TESTS: m.tests.join(',') },
+  });
+  if (run.status !== 0) {
+    console.error(`✗ ${m.title}: Stryker exited with ${run.status ?? run.signal}`);
+    failed = true;
+  }
+}
+
+const DETECTED = new Set(['Killed', 'Timeout']);
+const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+console.log('\nMutation score per module (killed or timed out, of all but ignored mutants):');
+for (const m of MODULES) {
+  if (!existsSync(reportOf(m))) {
+    console.log(`      -   ${m.title.padEnd(32)} not run yet (npm run mutation -- ${m.name})`);
+    continue;
+  }
+  const files: Record<string, { mutants: { status: string }[] }> = JSON.parse(readFileSync(reportOf(m), 'utf8')).files;
+  const mutants = Object.values(files).flatMap((f) => f.mutants);
+  const detected = mutants.filter((x) => DETECTED.has(x.status)).length;
+  const undetected = mutants.filter((x) => UNDETECTED.has(x.status)).length;
+  const score = detected + undetected ? ((100 * detected) / (detected + undetected)).toFixed(1).padStart(5) : '  -  ';
+  const other = mutants.length - detected - undetected;
+  console.log(`  ${score} %  ${m.title.padEnd(32)} ${detected} detected, ${undetected} undetected, ${other} ignored or invalid`);
+}
+console.log('Reports: .tmp/mutation/<module>/index.html');
+process.exit(failed ? 1 : 0);
