@@ -1,18 +1,11 @@
 import type { AutoForm, DatabaseView } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Account } from '../fixtures.ts';
-import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { api, localObject, serviceAccount } from './helpers.ts';
+import { describeStores } from '../stores.ts';
+import { api, localObject, openServiceSuite, type ServiceSuite } from './helpers.ts';
 
 describeStores('databases on %s (local driver)', (kind) => {
-  let ctx: TestContext;
-  let acc: Account;
-  let id: number;
-  beforeAll(async () => {
-    ctx = await openTestApp(kind);
-    acc = await serviceAccount(ctx, { databases: 2 });
-    id = acc.items['tienda.test'];
-  });
+  let { ctx, acc, id } = {} as ServiceSuite;
+  beforeAll(async () => ({ ctx, acc, id } = await openServiceSuite(kind, { databases: 2 })));
   afterAll(() => ctx.close());
 
   const create = (password = 'Db-pass-1234', user = 'admin', item = id) =>

@@ -1,19 +1,12 @@
 import type { AutoForm, FtpUser } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/passwords.ts';
-import type { Account } from '../fixtures.ts';
-import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { api, localObject, serviceAccount } from './helpers.ts';
+import { describeStores } from '../stores.ts';
+import { api, localObject, openServiceSuite, type ServiceSuite } from './helpers.ts';
 
 describeStores('FTP users on %s', (kind) => {
-  let ctx: TestContext;
-  let acc: Account;
-  let id: number;
-  beforeAll(async () => {
-    ctx = await openTestApp(kind);
-    acc = await serviceAccount(ctx);
-    id = acc.items['tienda.test'];
-  });
+  let { ctx, acc, id } = {} as ServiceSuite;
+  beforeAll(async () => ({ ctx, acc, id } = await openServiceSuite(kind)));
   afterAll(() => ctx.close());
 
   const create = (ftpUser: string, folder: string, password = 'Ftp-pass-123', user = 'admin', item = id) =>

@@ -1,5 +1,5 @@
 import { type Account, createAccount, type Reply, send } from '../fixtures.ts';
-import type { TestContext } from '../stores.ts';
+import { openTestApp, type StoreKind, type TestContext } from '../stores.ts';
 
 /** A realm with a hosting+mail service, a second service and a parking service, and users of every kind. */
 export async function serviceAccount(ctx: TestContext, limits: { databases?: number; mailAccounts?: number } = {}) {
@@ -60,3 +60,17 @@ export const localObject = async (ctx: TestContext, driver: string, key: string)
     .executeTakeFirst();
   return row ? JSON.parse(row.data) : undefined;
 };
+
+/** What a service suite works with: its app, the service realm, and the id of its first item. */
+export interface ServiceSuite {
+  ctx: TestContext;
+  acc: Account;
+  id: number;
+}
+
+/** Opens an app on `kind` with `serviceAccount` in it, for a suite's `beforeAll`. */
+export async function openServiceSuite(kind: StoreKind, limits: Parameters<typeof serviceAccount>[1] = {}): Promise<ServiceSuite> {
+  const ctx = await openTestApp(kind);
+  const acc = await serviceAccount(ctx, limits);
+  return { ctx, acc, id: acc.items['tienda.test'] };
+}

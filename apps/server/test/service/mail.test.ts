@@ -2,19 +2,13 @@ import type { AutoForm, MailAccount, MailAlias, MailConfig } from '@atalaya/cont
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser, grant } from '../../src/modules/provisioning/accounts.ts';
 import { verifyPassword } from '../../src/passwords.ts';
-import type { Account } from '../fixtures.ts';
-import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { api, localObject, serviceAccount } from './helpers.ts';
+import { describeStores } from '../stores.ts';
+import { api, localObject, openServiceSuite, type ServiceSuite } from './helpers.ts';
 
 describeStores('mail accounts on %s', (kind) => {
-  let ctx: TestContext;
-  let acc: Account;
-  let id: number;
-  let other: number;
+  let { ctx, acc, id, other } = {} as ServiceSuite & { other: number };
   beforeAll(async () => {
-    ctx = await openTestApp(kind);
-    acc = await serviceAccount(ctx, { mailAccounts: 3 });
-    id = acc.items['tienda.test'];
+    ({ ctx, acc, id } = await openServiceSuite(kind, { mailAccounts: 3 }));
     other = acc.items['otra.test'];
   });
   afterAll(() => ctx.close());
@@ -138,14 +132,8 @@ describeStores('mail accounts on %s', (kind) => {
 });
 
 describeStores('mail aliases on %s', (kind) => {
-  let ctx: TestContext;
-  let acc: Account;
-  let id: number;
-  beforeAll(async () => {
-    ctx = await openTestApp(kind);
-    acc = await serviceAccount(ctx);
-    id = acc.items['tienda.test'];
-  });
+  let { ctx, acc, id } = {} as ServiceSuite;
+  beforeAll(async () => ({ ctx, acc, id } = await openServiceSuite(kind)));
   afterAll(() => ctx.close());
 
   const create = (name: string, target: string, user = 'admin') =>

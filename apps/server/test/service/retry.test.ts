@@ -1,18 +1,11 @@
 import type { FtpUser, MailAlias } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Account } from '../fixtures.ts';
-import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { api, serviceAccount } from './helpers.ts';
+import { describeStores } from '../stores.ts';
+import { api, openServiceSuite, type ServiceSuite } from './helpers.ts';
 
 describeStores("a user's retry of a failed change on %s", (kind) => {
-  let ctx: TestContext;
-  let acc: Account;
-  let id: number;
-  beforeAll(async () => {
-    ctx = await openTestApp(kind);
-    acc = await serviceAccount(ctx);
-    id = acc.items['tienda.test'];
-  });
+  let { ctx, acc, id } = {} as ServiceSuite;
+  beforeAll(async () => ({ ctx, acc, id } = await openServiceSuite(kind)));
   afterAll(() => ctx.close());
 
   /** An FTP user whose job failed for good (its backend refused it eight times). */

@@ -3,21 +3,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localWebDriver } from '../../src/drivers/web/local.ts';
 import { readConstructorToken } from '../../src/modules/service/service/constructor.ts';
 import { createSecrets, loadSecretKey } from '../../src/secrets.ts';
-import { type Account, createAccount } from '../fixtures.ts';
-import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { api, localObject, serviceAccount } from './helpers.ts';
+import { createAccount } from '../fixtures.ts';
+import { describeStores } from '../stores.ts';
+import { api, localObject, openServiceSuite, type ServiceSuite } from './helpers.ts';
 
 type S = { service: ServiceView };
 
 describeStores('the service main view on %s', (kind) => {
-  let ctx: TestContext;
-  let acc: Account;
-  let id: number;
-  beforeAll(async () => {
-    ctx = await openTestApp(kind);
-    acc = await serviceAccount(ctx);
-    id = acc.items['tienda.test'];
-  });
+  let { ctx, acc, id } = {} as ServiceSuite;
+  beforeAll(async () => ({ ctx, acc, id } = await openServiceSuite(kind)));
   afterAll(() => ctx.close());
 
   it('answers the service with usage, PHP options from its minimum, server names and permissions', async () => {

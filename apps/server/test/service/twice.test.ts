@@ -1,23 +1,16 @@
 import type { FtpUser, MailAlias } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/passwords.ts';
-import type { Account } from '../fixtures.ts';
-import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { api, serviceAccount } from './helpers.ts';
+import { describeStores } from '../stores.ts';
+import { api, openServiceSuite, type ServiceSuite } from './helpers.ts';
 
 /**
  * A job may be applied twice: its process died after the backend change and before recording it,
  * and another process took it over when the lease ran out. The backend must end the same.
  */
 describeStores('a job applied twice after a crash on %s', (kind) => {
-  let ctx: TestContext;
-  let acc: Account;
-  let id: number;
-  beforeAll(async () => {
-    ctx = await openTestApp(kind);
-    acc = await serviceAccount(ctx);
-    id = acc.items['tienda.test'];
-  });
+  let { ctx, acc, id } = {} as ServiceSuite;
+  beforeAll(async () => ({ ctx, acc, id } = await openServiceSuite(kind)));
   afterAll(() => ctx.close());
 
   /** The local backends' objects; a password hash (salted anew on each application) as whether it opens with the password. */
