@@ -10,7 +10,7 @@ import { leafCertificate, type Pem } from '../sites/certs.ts';
 import { eventually, missingBinaries } from './harness/common.ts';
 import { NGINX, type NginxHarness, startNginx } from './harness/nginx.ts';
 import { exec, get } from './http.ts';
-import { nginxOverrides, openRealApp, REFERENCE, type RealApp } from './through-api.ts';
+import { curlTls, nginxOverrides, openRealApp, REFERENCE, type RealApp, testCaFile } from './through-api.ts';
 
 const skip = missingBinaries(NGINX, '/usr/bin/openssl', '/usr/bin/curl');
 const SHOP = `shop.${REFERENCE}`;
@@ -23,23 +23,12 @@ describe.skipIf(skip)('nginx refusing a change made through the API, and reconci
   let blogId: number;
   let phpJob: number;
   let cert: Pem;
-  const caFile = () => path.join(h.dir, 'test-ca.pem');
   const sitesDir = () => path.join(h.dir, 'atalaya', 'sites');
   /** A file of the operator's own that nginx -t refuses, in the directory nginx includes. */
   const broken = () => path.join(sitesDir(), 'zz-operator.conf');
   const webRoot = () => path.join(h.dir, 'www', REFERENCE);
   const confOf = (id: number) => readFile(path.join(sitesDir(), `site-${id}.conf`), 'utf8');
-  const https = (host: string) =>
-    exec('/usr/bin/curl', [
-      '-sS',
-      '--max-time',
-      '10',
-      '--cacert',
-      caFile(),
-      '--resolve',
-      `${host}:${h.httpsPort}:127.0.0.1`,
-      `https://${host}:${h.httpsPort}/`,
-    ]);
+  const https = (host: string) => curlTls(h, host);
   const serviceView = async () => (await app.call<{ service: ServiceView }>(`/service/${app.id}/`)).body.data.service;
   const lastError = async (job: number) =>
     (await app.ctx.store.selectFrom('job').select('last_error').where('id', '=', job).executeTakeFirstOrThrow()).last_error;
@@ -48,7 +37,7 @@ describe.skipIf(skip)('nginx refusing a change made through the API, and reconci
     // Made here, not at collection, so a machine without openssl skips instead of failing.
     cert = leafCertificate([SHOP]);
     h = await startNginx();
-    await writeFile(caFile(), cert.chain);
+    await writeFile(testCaFile(h), cert.chain);
     app = await openRealApp(nginxOverrides(h));
     const created = await app.upload<{ subdomain: Subdomain }>(
       `/service/${app.id}/subdomain/create/`,

@@ -7,7 +7,7 @@ import { leafCertificate, type Pem } from '../sites/certs.ts';
 import { eventually, missingBinaries } from './harness/common.ts';
 import { NGINX, type NginxHarness, startNginx } from './harness/nginx.ts';
 import { exec, get } from './http.ts';
-import { nginxOverrides, openRealApp, REFERENCE, type RealApp } from './through-api.ts';
+import { curlTls, nginxOverrides, openRealApp, REFERENCE, type RealApp, testCaFile } from './through-api.ts';
 
 const skip = missingBinaries(NGINX, '/usr/bin/openssl', '/usr/bin/curl');
 const HOST = `shop.${REFERENCE}`;
@@ -17,27 +17,16 @@ describe.skipIf(skip)('sites, redirections, PHP and parking changed through the 
   let app: RealApp;
   let siteId: number;
   let cert: Pem;
-  const caFile = () => path.join(h.dir, 'test-ca.pem');
   const webRoot = () => path.join(h.dir, 'www', REFERENCE);
   const confOf = (id: number) => readFile(path.join(h.dir, 'atalaya', 'sites', `site-${id}.conf`), 'utf8');
-  const https = (host: string, pathname = '/') =>
-    exec('/usr/bin/curl', [
-      '-sS',
-      '--max-time',
-      '10',
-      '--cacert',
-      caFile(),
-      '--resolve',
-      `${host}:${h.httpsPort}:127.0.0.1`,
-      `https://${host}:${h.httpsPort}${pathname}`,
-    ]);
+  const https = (host: string, pathname = '/') => curlTls(h, host, pathname);
   const serviceView = async () => (await app.call<{ service: ServiceView }>(`/service/${app.id}/`)).body.data.service;
 
   beforeAll(async () => {
     // Made here, not at collection, so a machine without openssl skips instead of failing.
     cert = leafCertificate([HOST]);
     h = await startNginx();
-    await writeFile(caFile(), cert.chain);
+    await writeFile(testCaFile(h), cert.chain);
     app = await openRealApp(nginxOverrides(h));
   });
   afterAll(async () => {
@@ -81,18 +70,7 @@ describe.skipIf(skip)('sites, redirections, PHP and parking changed through the 
     expect(await app.jobStatus(created.body.system.job)).toBe('done');
     await eventually(async () => (await get(h.httpPort, HOST, '/viejo')).status === 301);
     expect((await get(h.httpPort, HOST, '/viejo')).headers.location).toBe('https://nuevo.example.org/landing?a=1');
-    const overTls = await exec('/usr/bin/curl', [
-      '-sS',
-      '-o',
-      '/dev/null',
-      '-w',
-      '%{http_code} %{redirect_url}',
-      '--cacert',
-      caFile(),
-      '--resolve',
-      `${HOST}:${h.httpsPort}:127.0.0.1`,
-      `https://${HOST}:${h.httpsPort}/viejo`,
-    ]);
+    const overTls = await curlTls(h, HOST, '/viejo', ['-o', '/dev/null', '-w', '%{http_code} %{redirect_url}']);
     expect(overTls.stdout).toBe('301 https://nuevo.example.org/landing?a=1');
     expect((await get(h.httpPort, HOST)).body).toBe('the shop\n');
   });

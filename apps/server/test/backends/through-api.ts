@@ -4,6 +4,8 @@ import { type Account, createAccount } from '../fixtures.ts';
 import { api } from '../service/helpers.ts';
 import { multipart } from '../sites/helpers.ts';
 import { openTestApp, type TestContext } from '../stores.ts';
+import type { NginxHarness } from './harness/nginx.ts';
+import { exec } from './http.ts';
 
 /**
  * The app as a provider runs it with real backends: the API, the outbox and the drivers that
@@ -81,3 +83,20 @@ export async function openRealApp(overrides: Record<string, unknown>): Promise<R
     close: () => ctx.close(),
   };
 }
+
+/** The CA the sites suites' test certificates chain to, written in the harness's folder. */
+export const testCaFile = (h: NginxHarness) => path.join(h.dir, 'test-ca.pem');
+
+/** curl over TLS to `host` on the harness's nginx, trusting the test CA alone. */
+export const curlTls = (h: NginxHarness, host: string, pathname = '/', options: string[] = []) =>
+  exec('/usr/bin/curl', [
+    '-sS',
+    '--max-time',
+    '10',
+    ...options,
+    '--cacert',
+    testCaFile(h),
+    '--resolve',
+    `${host}:${h.httpsPort}:127.0.0.1`,
+    `https://${host}:${h.httpsPort}${pathname}`,
+  ]);

@@ -1,6 +1,7 @@
 import type { DnsRecord } from '@atalaya/contract';
 import { createAccount, type Reply, send } from '../fixtures.ts';
 import { openTestApp, type TestContext } from '../stores.ts';
+import { type PowerDns, startPowerDns } from './powerdns-harness.ts';
 
 export interface DnsTest {
   ctx: TestContext;
@@ -47,3 +48,20 @@ export async function openDnsTest(
 
 /** The field a refusal names, and its status. */
 export const refusal = (reply: Reply) => ({ status: reply.status, inputs: reply.body.system.inputs });
+
+/** A real PowerDNS on loopback and a DNS test app on SQLite whose driver points at it. */
+export interface PowerDnsTest {
+  pdns: PowerDns;
+  t: DnsTest;
+}
+
+export async function openPowerDnsTest(): Promise<PowerDnsTest> {
+  const pdns = await startPowerDns();
+  return { pdns, t: await openDnsTest('sqlite', { 'drivers.dns': pdns.driverConfig }) };
+}
+
+/** Closes what `openPowerDnsTest` opened, whatever part of it started. */
+export async function closePowerDnsTest({ pdns, t }: Partial<PowerDnsTest>) {
+  await t?.ctx.close();
+  await pdns?.stop();
+}

@@ -1,21 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordInput } from './arbitraries.ts';
-import { type DnsTest, openDnsTest } from './helpers.ts';
-import { checkZone, PDNS_MISSING, type PowerDns, startPowerDns } from './powerdns-harness.ts';
+import { closePowerDnsTest, openPowerDnsTest, type PowerDnsTest } from './helpers.ts';
+import { checkZone, PDNS_MISSING } from './powerdns-harness.ts';
 import { servedDifferences } from './served.ts';
 
 describe.skipIf(PDNS_MISSING)('any record the API accepts', () => {
-  let pdns: PowerDns;
-  let t: DnsTest;
-  beforeAll(async () => {
-    pdns = await startPowerDns();
-    t = await openDnsTest('sqlite', { 'drivers.dns': pdns.driverConfig });
-  }, 30000);
-  afterAll(async () => {
-    await t?.ctx.close();
-    await pdns?.stop();
-  });
+  let { pdns, t } = {} as PowerDnsTest;
+  beforeAll(async () => ({ pdns, t } = await openPowerDnsTest()), 30000);
+  afterAll(() => closePowerDnsTest({ pdns, t }));
 
   it('is served by PowerDNS exactly as listed, and the zone passes named-checkzone', async () => {
     let accepted = 0;

@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DnsTest, openDnsTest } from './helpers.ts';
-import { checkZone, dig, PDNS_MISSING, type PowerDns, startPowerDns } from './powerdns-harness.ts';
+import { closePowerDnsTest, openPowerDnsTest, type PowerDnsTest } from './helpers.ts';
+import { checkZone, dig, PDNS_MISSING } from './powerdns-harness.ts';
 import { ONE_OF_EACH } from './records.ts';
 import { servedDifferences } from './served.ts';
 
 describe.skipIf(PDNS_MISSING)('the PowerDNS driver against a real PowerDNS', () => {
-  let pdns: PowerDns;
-  let t: DnsTest;
-  beforeAll(async () => {
-    pdns = await startPowerDns();
-    t = await openDnsTest('sqlite', { 'drivers.dns': pdns.driverConfig });
-  }, 30000);
-  afterAll(async () => {
-    await t?.ctx.close();
-    await pdns?.stop();
-  });
+  let { pdns, t } = {} as PowerDnsTest;
+  beforeAll(async () => ({ pdns, t } = await openPowerDnsTest()), 30000);
+  afterAll(() => closePowerDnsTest({ pdns, t }));
 
   it('serves the template zone, then each record type exactly as entered', async () => {
     await t.list();
