@@ -26,6 +26,9 @@ describeStores('ATALAYA_WORKERS on %s', (kind) => {
     server.stdout.on('data', (chunk) => {
       output += chunk;
     });
+    server.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
     const port = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 40_000);
       server.stdout.on('data', () => {
