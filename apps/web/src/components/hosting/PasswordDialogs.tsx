@@ -31,7 +31,7 @@ export function ChangePasswordDialog({ itemId, area, title, opened, onClose, sub
     if (opened) setPassword(generatePassword());
   }, [opened]);
   return (
-    <FormDialog title={title} opened={opened} onClose={onClose} onSubmit={() => mutation.mutate()} pending={mutation.isPending}>
+    <FormDialog title={title} opened={opened} onClose={onClose} mutation={mutation}>
       <PasswordField
         value={password}
         onChange={setPassword}

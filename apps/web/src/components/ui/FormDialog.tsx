@@ -7,9 +7,10 @@ export interface FormDialogProps {
   title: string;
   opened: boolean;
   onClose: () => void;
-  onSubmit: () => void;
-  /** Shows the submit button busy (the call is running). */
-  pending: boolean;
+  /** The call the form makes: Enter or the submit button runs it, and the button is busy while it runs. */
+  mutation: { mutate: () => void; isPending: boolean };
+  /** Checks made before the call (marking every field touched, say); false keeps the call from running. */
+  beforeSubmit?: () => boolean;
   /** Defaults to 'Save'. */
   submitLabel?: string;
   /** The submit button greyed out, e.g. while the form's data is still loading. */
@@ -25,8 +26,8 @@ export function FormDialog({
   title,
   opened,
   onClose,
-  onSubmit,
-  pending,
+  mutation,
+  beforeSubmit,
   submitLabel,
   submitDisabled,
   noValidate,
@@ -40,7 +41,7 @@ export function FormDialog({
         noValidate={noValidate}
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit();
+          if (beforeSubmit?.() !== false) mutation.mutate();
         }}
       >
         <Stack>
@@ -49,7 +50,7 @@ export function FormDialog({
             <Button variant="default" onClick={onClose}>
               {t('shell.cancel')}
             </Button>
-            <Button type="submit" loading={pending} disabled={submitDisabled}>
+            <Button type="submit" loading={mutation.isPending} disabled={submitDisabled}>
               {submitLabel ?? t('shell.save')}
             </Button>
           </Group>

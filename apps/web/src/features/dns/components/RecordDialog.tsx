@@ -47,8 +47,7 @@ export function RecordDialog({ serviceId, zone, record, onClose, onDone }: Props
       noValidate
       opened
       onClose={onClose}
-      onSubmit={() => mutation.mutate()}
-      pending={mutation.isPending}
+      mutation={mutation}
       submitLabel={t(record ? 'dns.save_button' : 'dns.create_button')}
     >
       <Select

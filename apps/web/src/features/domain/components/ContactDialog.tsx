@@ -66,8 +66,7 @@ export function ContactDialog({ data, type, onClose }: Props) {
       noValidate
       opened={opened}
       onClose={onClose}
-      onSubmit={() => submit.mutate()}
-      pending={submit.isPending}
+      mutation={submit}
     >
       {sources.length > 0 && (
         <Select

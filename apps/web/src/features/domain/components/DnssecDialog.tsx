@@ -57,8 +57,7 @@ export function DnssecDialog({ id, opened, onClose }: { id: number; opened: bool
       noValidate
       opened={opened}
       onClose={onClose}
-      onSubmit={() => submit.mutate()}
-      pending={submit.isPending}
+      mutation={submit}
       submitDisabled={!init.data}
     >
       {type === 'digest' ? (

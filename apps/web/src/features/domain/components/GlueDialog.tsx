@@ -53,8 +53,7 @@ export function GlueDialog({ id, domain, record, opened, onClose }: Props) {
       noValidate
       opened={opened}
       onClose={onClose}
-      onSubmit={() => submit.mutate()}
-      pending={submit.isPending}
+      mutation={submit}
     >
       <TextInput
         label={t('domain.glue_name')}

@@ -44,8 +44,7 @@ export function NameServersDialog({ id, opened, onClose }: { id: number; opened:
       noValidate
       opened={opened}
       onClose={onClose}
-      onSubmit={() => submit.mutate()}
-      pending={submit.isPending}
+      mutation={submit}
       submitDisabled={!init.data}
     >
       {init.data?.hasService && (

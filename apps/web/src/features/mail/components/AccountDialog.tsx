@@ -31,14 +31,7 @@ export function AccountDialog({ id, reference, opened, onClose }: { id: number; 
     setPassword(generatePassword());
   }, [opened]);
   return (
-    <FormDialog
-      title={t('hosting.account_create')}
-      opened={opened}
-      onClose={onClose}
-      onSubmit={() => mutation.mutate()}
-      pending={mutation.isPending}
-      submitLabel={t('hosting.create')}
-    >
+    <FormDialog title={t('hosting.account_create')} opened={opened} onClose={onClose} mutation={mutation} submitLabel={t('hosting.create')}>
       <TextInput
         label={t('hosting.name')}
         name="name"

@@ -59,11 +59,11 @@ export function AliasDialog({ id, reference, alias, opened, onClose }: Props) {
       title={t(alias ? 'hosting.alias_edit' : 'hosting.alias_create')}
       opened={opened}
       onClose={onClose}
-      onSubmit={() => {
+      mutation={mutation}
+      beforeSubmit={() => {
         setTouched(targets.map(() => true));
-        if (valid) mutation.mutate();
+        return valid;
       }}
-      pending={mutation.isPending}
       submitLabel={t(alias ? 'shell.save' : 'hosting.create')}
     >
       <TextInput

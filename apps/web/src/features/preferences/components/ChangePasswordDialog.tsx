@@ -31,8 +31,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       noValidate
       opened={opened}
       onClose={onClose}
-      onSubmit={() => change.mutate()}
-      pending={change.isPending}
+      mutation={change}
       submitDisabled={!fields.actualPassword || !fields.password}
     >
       <PasswordInput {...input('actualPassword')} label={t('shell.current_password')} autoComplete="current-password" />

@@ -30,14 +30,7 @@ export function CreateDatabaseDialog({ id, opened, onClose }: { id: number; open
     if (opened) setPassword(generatePassword());
   }, [opened]);
   return (
-    <FormDialog
-      title={t('hosting.ddbb_create')}
-      opened={opened}
-      onClose={onClose}
-      onSubmit={() => mutation.mutate()}
-      pending={mutation.isPending}
-      submitLabel={t('hosting.create')}
-    >
+    <FormDialog title={t('hosting.ddbb_create')} opened={opened} onClose={onClose} mutation={mutation} submitLabel={t('hosting.create')}>
       <Text size="sm" c="dimmed">
         {t('hosting.ddbb_name_note')}
       </Text>

@@ -46,8 +46,7 @@ export function FtpDialog({ id, reference, user, opened, onClose }: Props) {
       title={t(user ? 'hosting.ftp_edit' : 'hosting.ftp_create')}
       opened={opened}
       onClose={onClose}
-      onSubmit={() => mutation.mutate()}
-      pending={mutation.isPending}
+      mutation={mutation}
       submitLabel={t(user ? 'shell.save' : 'hosting.create')}
     >
       {!user && (

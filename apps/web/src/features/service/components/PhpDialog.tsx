@@ -30,13 +30,7 @@ export function PhpDialog({ service, opened, onClose }: { service: ServiceView; 
     onDone: (result) => client.setQueryData(serviceKey(service.id), result.data.service),
   });
   return (
-    <FormDialog
-      title={t('hosting.php_version')}
-      opened={opened}
-      onClose={onClose}
-      onSubmit={() => mutation.mutate()}
-      pending={mutation.isPending}
-    >
+    <FormDialog title={t('hosting.php_version')} opened={opened} onClose={onClose} mutation={mutation}>
       <Select
         label={t('hosting.php_version')}
         data={service.phpOptions.map((v) => ({ value: v, label: phpLabel(t, service, v) }))}

@@ -75,8 +75,7 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
       size="lg"
       opened={target !== null}
       onClose={onClose}
-      onSubmit={() => mutation.mutate()}
-      pending={mutation.isPending}
+      mutation={mutation}
       submitLabel={editing ? t('shell.save') : t('sites.redirection_create')}
     >
       <Select

@@ -52,8 +52,7 @@ export function SiteDialog({ serviceId, reference, site, opened, onClose }: Prop
       size="lg"
       opened={opened}
       onClose={onClose}
-      onSubmit={() => mutation.mutate()}
-      pending={mutation.isPending}
+      mutation={mutation}
       submitLabel={site ? t('shell.save') : t('sites.create')}
     >
       <TextInput
