@@ -30,3 +30,10 @@ export async function liveChild<DB, TB extends keyof DB, O>(query: SelectQueryBu
   if (!row) throw notFound();
   return row as O;
 }
+
+/** What every child row shows of its backend: whether it may be deleted, its state, the job that last changed it. */
+export const backendFields = (row: { deleting: number; job_id: number | null; job_status: string | null }) => ({
+  eliminable: !row.deleting,
+  state: backendState(row.deleting, row.job_status),
+  job: row.job_id,
+});

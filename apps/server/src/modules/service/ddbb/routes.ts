@@ -5,7 +5,7 @@ import { route } from '../../../http/route.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { openService } from '../../permission/open.ts';
 import { changeChild } from '../jobs.ts';
-import { backendState, liveChild } from '../state.ts';
+import { backendFields, liveChild } from '../state.ts';
 import { createDatabase } from './create.ts';
 
 type Row = {
@@ -27,9 +27,7 @@ const toDatabase = (row: Row): DatabaseView => ({
   externalAccess: row.external_access === 1,
   createdTS: row.created_at,
   usage: Number(row.used),
-  eliminable: !row.deleting,
-  state: backendState(row.deleting, row.job_status),
-  job: row.job_id,
+  ...backendFields(row),
 });
 
 /** Databases: /service/{id}/ddbb/…; names generated, one user each, applied by the databases driver. */

@@ -6,7 +6,7 @@ import type { Runtime } from '../../../runtime.ts';
 import { now } from '../../../store/db.ts';
 import { openService } from '../../permission/open.ts';
 import { changeChild, insertChild } from '../jobs.ts';
-import { backendState, liveChild, nameTakenAs } from '../state.ts';
+import { backendFields, liveChild, nameTakenAs } from '../state.ts';
 
 type Row = { id: number; name: string; login: string; folder: string; deleting: number; job_id: number | null; job_status: string | null };
 
@@ -15,9 +15,7 @@ const toFtp = (row: Row): FtpUser => ({
   user: row.login,
   name: row.name,
   directorio: row.folder,
-  eliminable: !row.deleting,
-  state: backendState(row.deleting, row.job_status),
-  job: row.job_id,
+  ...backendFields(row),
 });
 
 /** FTP users: /service/{id}/ftp/…; logins are name.reference, homes stay inside the web root. */

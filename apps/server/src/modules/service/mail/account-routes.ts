@@ -6,7 +6,7 @@ import type { Runtime } from '../../../runtime.ts';
 import { now } from '../../../store/db.ts';
 import { mailAccess } from '../access.ts';
 import { changeChild, insertChild } from '../jobs.ts';
-import { backendState, liveChild, nameTakenAs } from '../state.ts';
+import { backendFields, liveChild, nameTakenAs } from '../state.ts';
 import { mailConfig, nameTaken } from './shared.ts';
 
 type Row = { id: number; name: string; quota: number; used: number; deleting: number; job_id: number | null; job_status: string | null };
@@ -17,9 +17,7 @@ const toAccount = (row: Row, reference: string): MailAccount => ({
   name: row.name,
   quota: row.quota,
   usage: row.used,
-  eliminable: !row.deleting,
-  state: backendState(row.deleting, row.job_status),
-  job: row.job_id,
+  ...backendFields(row),
 });
 
 /** Mail accounts: /service/{id}/correo/… */

@@ -6,7 +6,7 @@ import type { Runtime } from '../../../runtime.ts';
 import { now } from '../../../store/db.ts';
 import { mailAccess } from '../access.ts';
 import { changeChild, insertChild } from '../jobs.ts';
-import { backendState, liveChild, nameTakenAs } from '../state.ts';
+import { backendFields, liveChild, nameTakenAs } from '../state.ts';
 import { nameTaken } from './shared.ts';
 
 type Row = { id: number; name: string; targets: string; deleting: number; job_id: number | null; job_status: string | null };
@@ -17,9 +17,7 @@ const toAlias = (row: Row, reference: string): MailAlias => ({
   referencePunycode: reference,
   name: row.targets.split(',').join(', '),
   targets: row.targets.split(','),
-  eliminable: !row.deleting,
-  state: backendState(row.deleting, row.job_status),
-  job: row.job_id,
+  ...backendFields(row),
 });
 
 /** Aliases: /service/{id}/alias/… */
