@@ -12,3 +12,16 @@ export function fieldError(error: unknown, input: string): string | undefined {
 export function hasFieldErrors(error: unknown, inputs: readonly string[]): boolean {
   return error instanceof ApiFailure && inputs.some((input) => error.inputs.includes(input));
 }
+
+/**
+ * The props that bind a text field to one value of a form object: its name, value, change handler
+ * and the server's error under it (`<TextInput label={…} {...text('folder')} />`).
+ */
+export function bindText<F extends { [K in keyof F]: string }>(form: F, set: (key: keyof F & string, value: string) => void, error: unknown) {
+  return (key: keyof F & string) => ({
+    name: key,
+    value: form[key],
+    onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value),
+    error: fieldError(error, key),
+  });
+}

@@ -3,7 +3,7 @@ import { Autocomplete, Group, Radio, Select, SimpleGrid, Stack, TextInput } from
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { domainKey, saveContacts, saveOwner } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
@@ -42,12 +42,7 @@ export function ContactDialog({ data, type, onClose }: Props) {
     submit.reset();
   }, [opened, role]);
   const set = (key: keyof ContactForm) => (value: string | null) => setForm((f) => ({ ...f, [key]: value ?? '' }));
-  const text = (key: keyof ContactForm) => ({
-    name: key,
-    value: form[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key)(e.currentTarget.value),
-    error: fieldError(submit.error, key),
-  });
+  const text = bindText(form, (key, value) => set(key)(value), submit.error);
   const sources = CONTACT_TYPES.filter(
     (c) => c !== role && data[c] && (c !== 'registrant' || canSee(data.domain.permissions, 'domain_ownercontacts')),
   );

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { createRedirection, type RedirectionForm, saveRedirection, sitesKey } from '../api/sites.ts';
 
@@ -67,6 +67,7 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
   });
   const set = <K extends keyof RedirectionForm>(key: K, value: RedirectionForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const err = (input: string) => fieldError(mutation.error, input);
+  const text = bindText(form, (key, value) => setForm((f) => ({ ...f, [key]: value })), mutation.error);
   const hostLabel = (host: string) => (host ? `${host}.${reference}` : reference);
 
   return (
@@ -87,24 +88,8 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
         allowDeselect={false}
         error={err('subDomain')}
       />
-      <TextInput
-        label={t('sites.redir_origin')}
-        name="recurso"
-        disabled={editing !== null}
-        value={form.recurso}
-        onChange={(e) => set('recurso', e.currentTarget.value)}
-        error={err('recurso')}
-      />
-      <TextInput
-        label={t('sites.redir_target')}
-        name="urlRedir"
-        type="url"
-        required
-        placeholder="https://"
-        value={form.urlRedir}
-        onChange={(e) => set('urlRedir', e.currentTarget.value)}
-        error={err('urlRedir')}
-      />
+      <TextInput label={t('sites.redir_origin')} {...text('recurso')} disabled={editing !== null} />
+      <TextInput label={t('sites.redir_target')} {...text('urlRedir')} type="url" required placeholder="https://" />
       <Select
         label={t('sites.redir_type')}
         name="redirType"
@@ -119,30 +104,9 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
           <Text size="sm" c="dimmed">
             {t('sites.frame_note')}
           </Text>
-          <TextInput
-            label={t('sites.iframe_title')}
-            name="iframeTitle"
-            maxLength={SITES_LIMITS.iframeTitleMax}
-            value={form.iframeTitle}
-            onChange={(e) => set('iframeTitle', e.currentTarget.value)}
-            error={err('iframeTitle')}
-          />
-          <Textarea
-            label={t('sites.iframe_description')}
-            name="iframeDescription"
-            maxLength={SITES_LIMITS.iframeDescriptionMax}
-            value={form.iframeDescription}
-            onChange={(e) => set('iframeDescription', e.currentTarget.value)}
-            error={err('iframeDescription')}
-          />
-          <TextInput
-            label={t('sites.iframe_keywords')}
-            name="iframeKeywords"
-            maxLength={SITES_LIMITS.iframeKeywordsMax}
-            value={form.iframeKeywords}
-            onChange={(e) => set('iframeKeywords', e.currentTarget.value)}
-            error={err('iframeKeywords')}
-          />
+          <TextInput label={t('sites.iframe_title')} {...text('iframeTitle')} maxLength={SITES_LIMITS.iframeTitleMax} />
+          <Textarea label={t('sites.iframe_description')} {...text('iframeDescription')} maxLength={SITES_LIMITS.iframeDescriptionMax} />
+          <TextInput label={t('sites.iframe_keywords')} {...text('iframeKeywords')} maxLength={SITES_LIMITS.iframeKeywordsMax} />
         </>
       )}
     </FormDialog>
