@@ -1,4 +1,4 @@
-import { send } from '../fixtures.ts';
+import { type AccountSpec, send } from '../fixtures.ts';
 import type { TestContext } from '../stores.ts';
 
 /** A multipart body with text fields and files (certificates are uploaded as files by the SPA). */
@@ -36,3 +36,10 @@ export function caller(ctx: () => TestContext) {
     },
   };
 }
+
+/** The items the sites suites work on: two hosting services of one realm and a parked one. */
+export const SITES_ITEMS: AccountSpec['items'] = [
+  { reference: 'tienda.test', service: 'normal' },
+  { reference: 'otra.test', service: 'normal' },
+  { reference: 'aparcado.test', service: 'parking' },
+];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { caller, type Headers } from './helpers.ts';
+import { caller, type Headers, SITES_ITEMS } from './helpers.ts';
 
 const BLOG_APP = 1; // Pluma: needs a database
 const STATIC_APP = 7; // Vitrina: no database, js
@@ -30,11 +30,7 @@ describeStores('application installer on %s', (kind) => {
     ctx = await openTestApp(kind);
     account = await createAccount(ctx.store, {
       users: { owner: 'all=write', noftp: 'all=write,service_ftp=read', nodb: 'all=write,service_ddbb=read', reader: 'all=read' },
-      items: [
-        { reference: 'tienda.test', service: 'normal' },
-        { reference: 'otra.test', service: 'normal' },
-        { reference: 'aparcado.test', service: 'parking' },
-      ],
+      items: SITES_ITEMS,
     });
     owner = await account.as('owner');
     service = account.items['tienda.test'];

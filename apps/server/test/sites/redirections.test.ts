@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readLocalSite } from '../../src/drivers/sites/local.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { caller, type Headers } from './helpers.ts';
+import { caller, type Headers, SITES_ITEMS } from './helpers.ts';
 
 describeStores('redirections on %s', (kind) => {
   let ctx: TestContext;
@@ -23,11 +23,7 @@ describeStores('redirections on %s', (kind) => {
         sitesonly: 'all=write,service_redirects=read',
         none: 'all=write,service_redirects=disabled',
       },
-      items: [
-        { reference: 'tienda.test', service: 'normal' },
-        { reference: 'otra.test', service: 'normal' },
-        { reference: 'aparcado.test', service: 'parking' },
-      ],
+      items: SITES_ITEMS,
     });
     owner = await account.as('owner');
     service = account.items['tienda.test'];

@@ -3,7 +3,7 @@ import { readLocalSite } from '../../src/drivers/sites/local.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { leafCertificate, manyNamesCertificate, strayKey } from './certs.ts';
-import { caller, type Headers } from './helpers.ts';
+import { caller, type Headers, SITES_ITEMS } from './helpers.ts';
 
 describeStores('sites (subdomains with SSL) on %s', (kind) => {
   let ctx: TestContext;
@@ -20,11 +20,7 @@ describeStores('sites (subdomains with SSL) on %s', (kind) => {
     ctx = await openTestApp(kind);
     account = await createAccount(ctx.store, {
       users: { owner: 'all=write', reader: 'all=read', nosites: 'all=write,service_subdomains=disabled' },
-      items: [
-        { reference: 'tienda.test', service: 'normal' },
-        { reference: 'otra.test', service: 'normal' },
-        { reference: 'aparcado.test', service: 'parking' },
-      ],
+      items: SITES_ITEMS,
     });
     owner = await account.as('owner');
     reader = await account.as('reader');
