@@ -3,8 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingBinaries } from './harness/common.ts';
-import { PURE_FTPD, PURE_PW, type PureFtpdHarness, startPureFtpd } from './harness/pureftpd.ts';
-import { exec } from './http.ts';
+import { curlFtp, PURE_FTPD, PURE_PW, type PureFtpdHarness, startPureFtpd } from './harness/pureftpd.ts';
 
 const skip = missingBinaries(PURE_FTPD, PURE_PW, '/usr/bin/curl');
 
@@ -12,19 +11,7 @@ const skip = missingBinaries(PURE_FTPD, PURE_PW, '/usr/bin/curl');
 describe.skipIf(skip)('the Pure-FTPd backend against a real pure-ftpd on loopback', { timeout: 120_000 }, () => {
   let h: PureFtpdHarness;
   const site = () => path.join(h.homesRoot, 'example.test');
-  /** curl's FTP client; --path-as-is keeps `..` so the server, not curl, has to refuse it. */
-  const ftp = (user: string, password: string, url: string, extra: string[] = []) =>
-    exec('/usr/bin/curl', [
-      '-sS',
-      '--ftp-pasv',
-      '--path-as-is',
-      '--max-time',
-      '20',
-      '--user',
-      `${user}:${password}`,
-      ...extra,
-      `ftp://127.0.0.1:${h.port}${url}`,
-    ]);
+  const ftp = (user: string, password: string, url: string, extra: string[] = []) => curlFtp(h, user, password, url, extra);
 
   beforeAll(async () => {
     h = await startPureFtpd();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FtpUser } from '@atalaya/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingBinaries } from './harness/common.ts';
-import { PURE_FTPD, PURE_PW, type PureFtpdHarness, startPureFtpd } from './harness/pureftpd.ts';
+import { curlFtp, PURE_FTPD, PURE_PW, type PureFtpdHarness, startPureFtpd } from './harness/pureftpd.ts';
 import { exec } from './http.ts';
 import { openRealApp, REFERENCE, type RealApp } from './through-api.ts';
 
@@ -18,17 +18,7 @@ describe.skipIf(skip)('FTP users made through the API reach a real pure-ftpd', {
   let h: PureFtpdHarness;
   let app: RealApp;
   const webRoot = () => path.join(h.homesRoot, REFERENCE);
-  const ftp = (user: string, password: string, url: string, extra: string[] = []) =>
-    exec('/usr/bin/curl', [
-      '-sS',
-      '--ftp-pasv',
-      '--max-time',
-      '20',
-      '--user',
-      `${user}:${password}`,
-      ...extra,
-      `ftp://127.0.0.1:${h.port}${url}`,
-    ]);
+  const ftp = (user: string, password: string, url: string, extra: string[] = []) => curlFtp(h, user, password, url, extra);
   const upload = async (user: string, password: string, name: string) => {
     const local = path.join(h.dir, name);
     await writeFile(local, `${name} through FTP\n`);

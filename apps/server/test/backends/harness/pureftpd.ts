@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type PureFtpdBackend, pureFtpdBackend } from '../../../src/drivers/real/pureftpd/pureftpd.ts';
+import { exec } from '../http.ts';
 import { freePort, freePortRange, removeDir, startDaemon, stopDaemon, tempDir, waitForPort } from './common.ts';
 
 export const PURE_FTPD = '/usr/sbin/pure-ftpd';
@@ -65,3 +66,17 @@ export async function startPureFtpd(): Promise<PureFtpdHarness> {
     },
   };
 }
+
+/** curl's FTP client against the harness; --path-as-is keeps `..`, so the server, not curl, has to refuse it. */
+export const curlFtp = (h: PureFtpdHarness, user: string, password: string, url: string, extra: string[] = []) =>
+  exec('/usr/bin/curl', [
+    '-sS',
+    '--ftp-pasv',
+    '--path-as-is',
+    '--max-time',
+    '20',
+    '--user',
+    `${user}:${password}`,
+    ...extra,
+    `ftp://127.0.0.1:${h.port}${url}`,
+  ]);
