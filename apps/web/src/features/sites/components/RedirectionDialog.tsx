@@ -10,6 +10,16 @@ import { createRedirection, type RedirectionForm, saveRedirection, sitesKey } fr
 
 const FIELDS = ['subDomain', 'recurso', 'urlRedir', 'redirType', 'iframeTitle', 'iframeDescription', 'iframeKeywords'];
 
+const EMPTY: RedirectionForm = {
+  subDomain: '',
+  recurso: '/',
+  urlRedir: '',
+  redirType: '301',
+  iframeTitle: '',
+  iframeDescription: '',
+  iframeKeywords: '',
+};
+
 interface Props {
   serviceId: string;
   reference: string;
@@ -25,15 +35,7 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
   const { t } = useTranslation();
   const client = useQueryClient();
   const editing = target && 'redirection' in target ? target.redirection : null;
-  const [form, setForm] = useState<RedirectionForm>({
-    subDomain: '',
-    recurso: '/',
-    urlRedir: '',
-    redirType: '301',
-    iframeTitle: '',
-    iframeDescription: '',
-    iframeKeywords: '',
-  });
+  const [form, setForm] = useState<RedirectionForm>(EMPTY);
   useEffect(() => {
     if (!target) return;
     if (editing) {
@@ -47,15 +49,7 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
         iframeKeywords: editing.iframeKeywords,
       });
     } else if ('host' in target) {
-      setForm({
-        subDomain: target.host,
-        recurso: '/',
-        urlRedir: '',
-        redirType: '301',
-        iframeTitle: '',
-        iframeDescription: '',
-        iframeKeywords: '',
-      });
+      setForm({ ...EMPTY, subDomain: target.host });
     }
   }, [target, editing]);
   const mutation = useFormMutation({
