@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError, hasFieldErrors } from '../../components/ui/fieldErrors.ts';
+import { bindText, hasFieldErrors } from '../../components/ui/fieldErrors.ts';
 import { PrivacyCheckbox } from '../../components/ui/PrivacyCheckbox.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -45,14 +45,11 @@ export default function ContactPage() {
       },
     );
   };
+  const text = bindText(fields, (key, value) => setFields({ ...fields, [key]: value }), send.error);
   const input = (name: Field) => ({
-    name,
+    ...text(name),
     label: t(name === 'contents' && full ? 'shell.contact_question' : `shell.contact_${name}`),
     required: true,
-    value: fields[name],
-    error: fieldError(send.error, name),
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setFields({ ...fields, [name]: event.currentTarget.value }),
   });
 
   return (

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { fieldError, hasFieldErrors } from '../../../components/ui/fieldErrors.ts';
+import { bindText, fieldError, hasFieldErrors } from '../../../components/ui/fieldErrors.ts';
 import { PrivacyCheckbox } from '../../../components/ui/PrivacyCheckbox.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSendForgot } from '../api/contact.ts';
@@ -41,15 +41,8 @@ export default function ForgotDialog({ opened, onClose }: { opened: boolean; onC
       },
     );
   };
-  const input = (name: (typeof TEXT_FIELDS)[number]) => ({
-    name,
-    label: t(`shell.forgot_${name}`),
-    required: true,
-    value: fields[name],
-    error: fieldError(send.error, name),
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setFields({ ...fields, [name]: event.currentTarget.value }),
-  });
+  const text = bindText(fields, (key, value) => setFields({ ...fields, [key]: value }), send.error);
+  const input = (name: (typeof TEXT_FIELDS)[number]) => ({ ...text(name), label: t(`shell.forgot_${name}`), required: true });
 
   return (
     <Dialog opened={opened} onClose={onClose} title={t('shell.forgot_title')} size="lg">
