@@ -77,7 +77,7 @@ export const MODULES: Module[] = [
     name: 'rate-limits',
     title: 'rate limits',
     mutate: [`${S}/modules/account/ratelimit.ts`],
-    tests: [`${T}/account/ratelimit.test.ts`],
+    tests: [`${T}/account/ratelimit.test.ts`, `${T}/account/ratelimit-store.test.ts`],
   },
   {
     name: 'authorize',
