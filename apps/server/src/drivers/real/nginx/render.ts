@@ -67,7 +67,8 @@ function contentBlocks(v: Vhost): string[] {
   }
   const out = ['    location / {', '        try_files $uri $uri/ =404;', '    }'];
   if (v.phpSocket) {
-    out.push('    location ~ \\.php$ {', '        try_files $uri =404;', `        fastcgi_pass unix:${quotePath(v.phpSocket)};`);
+    // The whole address is one quoted token: nginx would take quotes after `unix:` as part of the path.
+    out.push('    location ~ \\.php$ {', '        try_files $uri =404;', `        fastcgi_pass "unix:${quotePath(v.phpSocket).slice(1)};`);
     for (const [name, value] of FASTCGI_PARAMS) out.push(`        fastcgi_param ${name} ${value};`);
     out.push('    }');
   }
