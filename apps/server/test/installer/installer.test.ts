@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageFile, tarGz } from './archives.ts';
+import { packageInstaller } from '../../src/drivers/installer/installer.ts';
+import type { InstallRequest } from '../../src/drivers/installer/interface.ts';
+import { installerOptionsSchema } from '../../src/drivers/installer/options.ts';
+
+const OPTIONS = installerOptionsSchema.parse({});
+
+async function setUp() {
+  const roots = mkdtempSync(path.join(tmpdir(), 'atalaya-install-'));
+  mkdirSync(path.join(roots, 'tienda.es'));
+  const source = packageFile(path.join(roots, 'pkg.tar.gz'), await tarGz([{ name: 'app/index.html', body: 'hola' }]));
+  const request = (directory: string, overwrite = false): InstallRequest => ({
+    installationId: 7,
+    reference: 'tienda.es',
+    directory,
+    url: 'https://tienda.es/app/',
+    application: { key: 'app', softName: 'App', version: '1', recipe: 'static', archiveRoot: 'app' },
+    package: { location: source.path, sha256: source.sha256 },
+    inputs: {},
+    overwrite,
+    database: null,
+  });
+  return { roots, service: path.join(roots, 'tienda.es'), request, installer: packageInstaller(roots, OPTIONS) };
+}
+
+describe('the package installer', () => {
+  it('refuses a folder that leaves the web root through a link a customer made', async () => {
+    const { roots, service, request, installer } = await setUp();
+    const outside = mkdtempSync(path.join(tmpdir(), 'atalaya-outside-'));
+    symlinkSync(outside, path.join(service, 'x'));
+    await expect(installer.install(request('x/app'), async () => {})).rejects.toThrow(/link/);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readdirSync(service)).toEqual(['x']);
+    expect(existsSync(path.join(roots, 'tienda.es', '.atalaya-install-7'))).toBe(false);
+  });
+
+  it('reports its steps in order up to 100', async () => {
+    const { service, request, installer } = await setUp();
+    const steps: number[] = [];
+    await installer.install(request('site'), async (p) => void steps.push(p));
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(steps.at(-1)).toBe(100);
+    expect(readdirSync(path.join(service, 'site'))).toEqual(['index.html']);
+  });
+
+  it('installs into the web root itself, keeping nothing of its own beside the files', async () => {
+    const { service, request, installer } = await setUp();
+    await installer.install(request(''), async () => {});
+    expect(readdirSync(service)).toEqual(['index.html']);
+  });
+
+  it('leaves a folder with files as it was without overwrite, and replaces its content with it', async () => {
+    const { service, request, installer } = await setUp();
+    mkdirSync(path.join(service, 'site'));
+    writeFileSync(path.join(service, 'site', 'mine.html'), 'mine');
+    await expect(installer.install(request('site'), async () => {})).rejects.toMatchObject({ key: 'sites.install_not_empty' });
+    expect(readdirSync(path.join(service, 'site'))).toEqual(['mine.html']);
+    await installer.install(request('site', true), async () => {});
+    expect(readdirSync(path.join(service, 'site'))).toEqual(['index.html']);
+    expect(readdirSync(service)).toEqual(['site']);
+  });
+});
