@@ -11,6 +11,9 @@ import { localDnsDriver } from './dns/local.ts';
 import { powerDnsDriver } from './dns/powerdns.ts';
 import type { FtpDriver } from './ftp/interface.ts';
 import { localFtpDriver } from './ftp/local.ts';
+import { packageInstaller } from './installer/installer.ts';
+import type { ApplicationInstaller } from './installer/interface.ts';
+import { installerOptions } from './installer/options.ts';
 import type { MailDriver } from './mail/interface.ts';
 import { localMailDriver } from './mail/local.ts';
 import {
@@ -24,9 +27,6 @@ import {
 } from './real/adapters.ts';
 import type { RegistryDriver } from './registry/interface.ts';
 import { createLocalRegistry } from './registry/local.ts';
-import { packageInstaller } from './installer/installer.ts';
-import type { ApplicationInstaller } from './installer/interface.ts';
-import { installerOptions } from './installer/options.ts';
 import type { SitesDriver } from './sites/interface.ts';
 import { localSitesDriver } from './sites/local.ts';
 import type { WebDriver } from './web/interface.ts';

@@ -104,7 +104,9 @@ describe.skipIf(skip)('WordPress installed through the API runs on nginx, php-fp
   it('runs WordPress’s own installer: its tables and administrator are in the new database and nginx serves the installed site', async () => {
     expect(await install('', 'wp_')).toMatchObject({ status: 'done', progress: 100, error: null });
     const c = await admin();
-    const [options] = await c.query(`SELECT option_value AS v FROM \`${db.bbdd}\`.wp_options WHERE option_name IN ('blogname', 'siteurl') ORDER BY option_name`);
+    const [options] = await c.query(
+      `SELECT option_value AS v FROM \`${db.bbdd}\`.wp_options WHERE option_name IN ('blogname', 'siteurl') ORDER BY option_name`,
+    );
     const [users] = await c.query(`SELECT user_login AS login, user_email AS email FROM \`${db.bbdd}\`.wp_users`);
     await c.end();
     expect((options as { v: string }[]).map((o) => o.v)).toEqual(['Diario de la tienda', `http://${HOST}`]);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,12 +37,17 @@ describe.each(['tar.gz', 'zip'] as const)('unpacking a %s package', (format) => 
     expect(readdirSync(target).sort()).toEqual(['index.php', 'lib']);
   });
 
-  for (const name of ['app/../../evil.php', '../evil.php', '/tmp/evil.php', 'app/a/../../../evil.php', 'other/x.php']) {
-    it(`refuses the entry ${name} and writes nothing outside the target`, async () => {
-      const { dir, outcome } = await unpack(format, [{ name: 'app/ok.php', body: 'ok' }, { name, body: 'evil' }]);
+  // A name of this run's own, so a file another run left cannot hide an escape (or fake one).
+  const evil = `evil-${randomBytes(6).toString('hex')}.php`;
+  const escapes = [`app/../../${evil}`, `../${evil}`, `${tmpdir()}/${evil}`, `app/a/../../../${evil}`, 'other/x.php'];
+  for (const name of escapes) {
+    it(`refuses the entry ${name.replace(evil, 'evil.php')} and writes nothing outside the target`, async () => {
+      const { dir, outcome } = await unpack(format, [
+        { name: 'app/ok.php', body: 'ok' },
+        { name, body: 'evil' },
+      ]);
       expect(refusal(outcome)).toBe('sites.package_unsafe');
-      expect(existsSync(path.join(dir, 'evil.php'))).toBe(false);
-      expect(existsSync('/tmp/evil.php')).toBe(false);
+      for (const where of [dir, path.dirname(dir), tmpdir()]) expect(existsSync(path.join(where, evil)), where).toBe(false);
     });
   }
 

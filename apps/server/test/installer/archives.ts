@@ -14,8 +14,8 @@ export type Entry =
 export async function tarGz(entries: Entry[]): Promise<Buffer> {
   const pack = tar.pack();
   const chunks: Buffer[] = [];
-  pack.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise((resolve) => pack.on('end', resolve));
+  pack.on('data', (c) => void chunks.push(c as Buffer));
+  const ended = new Promise<void>((resolve) => pack.on('end', () => resolve()));
   for (const e of entries) {
     if ('body' in e) pack.entry({ name: e.name, mode: 0o644 }, e.body);
     else if ('dir' in e) pack.entry({ name: e.name, type: 'directory', mode: 0o755 });

@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageFile, tarGz } from './archives.ts';
 import { packageInstaller } from '../../src/drivers/installer/installer.ts';
 import type { InstallRequest } from '../../src/drivers/installer/interface.ts';
 import { installerOptionsSchema } from '../../src/drivers/installer/options.ts';
+import { packageFile, tarGz } from './archives.ts';
 
 const OPTIONS = installerOptionsSchema.parse({});
 

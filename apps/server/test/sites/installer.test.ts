@@ -80,8 +80,7 @@ describeStores('application installer on %s', (kind) => {
     ...wpInputs,
     ...extra,
   });
-  const statusOf = async (id: number) =>
-    (await api.get(`/service/${service}/installapp/${id}/?language=en`, owner)).body.data.installation;
+  const statusOf = async (id: number) => (await api.get(`/service/${service}/installapp/${id}/?language=en`, owner)).body.data.installation;
 
   beforeAll(async () => {
     const offered = await packages();
@@ -137,7 +136,12 @@ describeStores('application installer on %s', (kind) => {
     const res = await install(wordpressIn('/blog'));
     expect(res.status, JSON.stringify(res.body.system)).toBe(200);
     const installation = res.body.data.installation;
-    expect(installation).toMatchObject({ status: 'pending', progress: 0, url: 'http://www.tienda.test/blog/', fullName: 'WordPress 6.1.9' });
+    expect(installation).toMatchObject({
+      status: 'pending',
+      progress: 0,
+      url: 'http://www.tienda.test/blog/',
+      fullName: 'WordPress 6.1.9',
+    });
     const job = await ctx.store.selectFrom('job').select('payload').where('id', '=', res.body.system.job).executeTakeFirstOrThrow();
     expect(job.payload).not.toContain('S3creta');
     await ctx.app.runtime.outbox.drain();
@@ -147,7 +151,9 @@ describeStores('application installer on %s', (kind) => {
     const config = readFileSync(path.join(dir, 'wp-config.php'), 'utf8');
     expect(config).toContain("define( 'DB_PASSWORD', 'Db-pass-123' );");
     expect(config).toContain("$table_prefix = 'wp_';");
-    const salts = [...config.matchAll(/define\( '(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)', '((?:[^'\\]|\\.)*)' \);/g)].map((m) => m[1]);
+    const salts = [...config.matchAll(/define\( '(?:AUTH|SECURE_AUTH|LOGGED_IN|NONCE)_(?:KEY|SALT)', '((?:[^'\\]|\\.)*)' \);/g)].map(
+      (m) => m[1],
+    );
     expect(salts).toHaveLength(8);
     expect(new Set(salts).size).toBe(8);
     expect(config).not.toContain('S3creta');

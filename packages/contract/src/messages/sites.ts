@@ -32,7 +32,8 @@ export const sites = {
     'sites.install_not_empty': 'La carpeta de destino no está vacía: marca «Sobrescribir» para sustituir su contenido',
     'sites.app_unavailable': 'Esta aplicación no está disponible: el proveedor no ha configurado su paquete',
     'sites.package_checksum': 'El paquete de la aplicación no coincide con su suma SHA-256: el proveedor debe revisarlo',
-    'sites.package_unsafe': 'El paquete de la aplicación contiene entradas que escribirían fuera de su carpeta o enlaces, y se ha rechazado',
+    'sites.package_unsafe':
+      'El paquete de la aplicación contiene entradas que escribirían fuera de su carpeta o enlaces, y se ha rechazado',
     'sites.package_too_large': 'El paquete de la aplicación supera el tamaño o el número de archivos permitidos',
     'sites.package_format': 'El paquete de la aplicación no es un archivo .tar.gz o .zip válido',
     'sites.database_in_use': 'La base de datos ya tiene tablas con ese prefijo: elige otro prefijo u otra base de datos',

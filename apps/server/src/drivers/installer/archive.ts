@@ -119,9 +119,7 @@ async function unpackZip(file: string, write: ReturnType<typeof writer>) {
           kind === 'file'
             ? new Promise<Readable>((ok, ko) => zip.openReadStream(entry, (e, s) => (e || !s ? ko(e) : ok(s))))
             : Promise.resolve(null);
-        opened
-          .then((body) => write(entry.fileName, kind, body))
-          .then(() => zip.readEntry(), reject);
+        opened.then((body) => write(entry.fileName, kind, body)).then(() => zip.readEntry(), reject);
       });
       zip.readEntry();
     });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { resolveInside } from '../real/common/names.ts';
 import { unpackArchive } from './archive.ts';
-import { type ApplicationInstaller, InstallRefused, type InstallRequest } from './interface.ts';
+import { type ApplicationInstaller, InstallRefused } from './interface.ts';
 import type { InstallerOptions } from './options.ts';
 import { fetchPackage } from './package.ts';
 import { checkTablesFree, dropTables, runWordpressInstaller, wordpressConfig } from './recipes/wordpress.ts';

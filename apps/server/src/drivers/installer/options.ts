@@ -18,7 +18,7 @@ const packageSchema = z
   })
   .refine((p) => (p.url === undefined) !== (p.path === undefined), 'give either url or path');
 
-/** `config.drivers.installer` (docs/behaviour/service-area-dns.md#applications). */
+/** `config.drivers.installer` (docs/decisions/026-real-installer.md, README "Applications"). */
 export const installerOptionsSchema = z.object({
   /** The catalogue file; the panel's own when unset. */
   catalogue: absolute.optional(),
@@ -29,8 +29,16 @@ export const installerOptionsSchema = z.object({
   /** The PHP CLI that runs an application's own installer (WordPress's); unset leaves it to its web installer. */
   php: absolute.optional(),
   /** Limits of one package: the archive's bytes, the unpacked bytes and the number of entries. */
-  maxPackageBytes: z.coerce.number().int().min(1).default(256 * 1024 * 1024),
-  maxUnpackedBytes: z.coerce.number().int().min(1).default(1024 * 1024 * 1024),
+  maxPackageBytes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(256 * 1024 * 1024),
+  maxUnpackedBytes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1024 * 1024 * 1024),
   maxEntries: z.coerce.number().int().min(1).default(50_000),
   downloadTimeoutMs: z.coerce.number().int().min(1000).default(300_000),
 });

@@ -11,7 +11,16 @@ const php = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\
 const SALT_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_{|}~';
 /** A 64-character secret from the system's random source, as WordPress's own salt service makes them. */
 const salt = () => Array.from({ length: 64 }, () => SALT_CHARS[randomInt(SALT_CHARS.length)]).join('');
-const SALT_NAMES = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];
+const SALT_NAMES = [
+  'AUTH_KEY',
+  'SECURE_AUTH_KEY',
+  'LOGGED_IN_KEY',
+  'NONCE_KEY',
+  'AUTH_SALT',
+  'SECURE_AUTH_SALT',
+  'LOGGED_IN_SALT',
+  'NONCE_SALT',
+];
 
 /** The table prefix the wizard asked for; the catalogue's pattern checked it, this is the last line. */
 export function tablePrefix(request: InstallRequest): string {

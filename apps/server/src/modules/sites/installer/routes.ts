@@ -53,7 +53,12 @@ export function installerRoutes(app: FastifyInstance) {
 
   route(app, endpoints.sites.applications, async (request) => {
     const language = requestLanguage(request);
-    return { data: { apps: catalogue().applications.map((a) => presentApplication(a, language, packageOf(installerOptions(app.config), a.key) !== null)), token: LOGO_TOKEN } };
+    return {
+      data: {
+        apps: catalogue().applications.map((a) => presentApplication(a, language, packageOf(installerOptions(app.config), a.key) !== null)),
+        token: LOGO_TOKEN,
+      },
+    };
   });
 
   // Logos go into <img> tags, which cannot send the CSRF header; they are the provider's public artwork.
@@ -125,7 +130,12 @@ export function installerRoutes(app: FastifyInstance) {
         })
         .returning(['id', 'app_id', 'site_id', 'url', 'error'])
         .executeTakeFirstOrThrow();
-      const job = await enqueue(trx, INSTALL_JOB, { installationId: row.id, sealed, overwrite } satisfies InstallPayload, ctx.access.itemId);
+      const job = await enqueue(
+        trx,
+        INSTALL_JOB,
+        { installationId: row.id, sealed, overwrite } satisfies InstallPayload,
+        ctx.access.itemId,
+      );
       await trx.updateTable('installation').set({ job_id: job }).where('id', '=', row.id).execute();
       return { row, job };
     });
