@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseView, Installation, Subdomain } from '@atalaya/contract';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropPrefixed, MARIADB_ADMIN, mariadbReachable } from '../mariadb.ts';
 import { skipReason } from '../skip.ts';
 import { missingBinaries } from './harness/common.ts';
 import { NGINX, type NginxHarness, startNginx } from './harness/nginx.ts';
@@ -13,11 +14,8 @@ import { nginxOverrides, openRealApp, REFERENCE, type RealApp } from './through-
 
 const WORDPRESS_DIR = '/usr/share/wordpress';
 const PHP = '/usr/bin/php';
-const ADMIN = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
-const mariadb = await mysql
-  .createConnection({ ...ADMIN, connectTimeout: 2000 })
-  .then((c) => c.end().then(() => true))
-  .catch(() => false);
+const ADMIN = MARIADB_ADMIN;
+const mariadb = await mariadbReachable();
 const skip =
   missingBinaries(NGINX, PHP_FPM, PHP, '/usr/bin/tar', path.join(WORDPRESS_DIR, 'wp-load.php')) ??
   skipReason(mariadb ? null : 'MariaDB is not reachable at 127.0.0.1:3306 (root, no password): the WordPress installation test');
@@ -29,7 +27,8 @@ const WORDPRESS = 1;
  * wp-config.php, which reads /etc/wordpress), installed through the API with a new database on
  * the real MariaDB, then asked for through the real nginx and a php-fpm of the test's own.
  */
-describe.skipIf(skip)('WordPress installed through the API runs on nginx, php-fpm and MariaDB', () => {
+// WordPress's own installer takes seconds of PHP on a loaded machine: no timing is asserted, only a ceiling.
+describe.skipIf(skip)('WordPress installed through the API runs on nginx, php-fpm and MariaDB', { timeout: 180_000 }, () => {
   let h: NginxHarness;
   let fpm: PhpFpmHarness;
   let app: RealApp;
@@ -37,15 +36,6 @@ describe.skipIf(skip)('WordPress installed through the API runs on nginx, php-fp
   let db: DatabaseView;
   const prefix = `t${randomBytes(3).toString('hex')}_`;
   const admin = () => mysql.createConnection(ADMIN);
-
-  async function dropEverything() {
-    const c = await admin();
-    const [dbs] = await c.query('SELECT schema_name AS n FROM information_schema.schemata WHERE schema_name LIKE ?', [`${prefix}%`]);
-    for (const { n } of dbs as { n: string }[]) await c.query(`DROP DATABASE \`${n}\``);
-    const [users] = await c.query('SELECT User AS user, Host AS host FROM mysql.user WHERE User LIKE ?', [`${prefix}%`]);
-    for (const u of users as { user: string; host: string }[]) await c.query('DROP USER ?@?', [u.user, u.host]);
-    await c.end();
-  }
 
   beforeAll(async () => {
     h = await startNginx();
@@ -79,7 +69,7 @@ describe.skipIf(skip)('WordPress installed through the API runs on nginx, php-fp
     await app?.close();
     await fpm?.stop();
     await h?.stop();
-    if (mariadb) await dropEverything();
+    if (mariadb) await dropPrefixed(prefix);
   });
 
   const install = async (subpath: string, tablePrefix: string) => {
@@ -131,6 +121,24 @@ describe.skipIf(skip)('WordPress installed through the API runs on nginx, php-fp
     const siteRoot = path.join(h.dir, 'www', REFERENCE, 'blog');
     expect(existsSync(path.join(siteRoot, 'otro'))).toBe(false);
     expect(readdirSync(path.join(h.dir, 'www', REFERENCE)).filter((n) => n.startsWith('.atalaya'))).toEqual([]);
+  });
+
+  it('a step failing after WordPress’s installer ran drops the tables it made and removes its files', async () => {
+    const siteRoot = path.join(h.dir, 'www', REFERENCE, 'blog');
+    // A file where the target's parent folder should be: everything runs, then the files cannot be moved in.
+    writeFileSync(path.join(siteRoot, 'blocked'), 'a customer file');
+    const before = await tableCount();
+    const outcome = await install('blocked/wp', 'wq_');
+    expect(outcome.status).not.toBe('done');
+    expect(await tableCount()).toBe(before);
+    const c = await admin();
+    const [left] = await c.query('SHOW TABLES FROM `' + db.bbdd + "` LIKE 'wq\\_%'");
+    await c.end();
+    expect(left).toEqual([]);
+    expect(readFileSync(path.join(siteRoot, 'blocked'), 'utf8')).toBe('a customer file');
+    expect(readdirSync(path.join(h.dir, 'www', REFERENCE)).filter((n) => n.startsWith('.atalaya'))).toEqual([]);
+    const job = await app.ctx.store.selectFrom('job').select('last_error').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(job.last_error).toMatch(/ENOTDIR|EEXIST/);
   });
 
   /** What nginx and php-fpm said, for a failing request's message. */

@@ -72,7 +72,10 @@ export function packageInstaller(webRoots: string, options: InstallerOptions): A
       await mkdir(staging, { mode: 0o755 });
       const scratch = await mkdtemp(path.join(os.tmpdir(), 'atalaya-package-'));
       let tablesWritten = false;
+      const runsItsInstaller = request.application.recipe === 'wordpress' && options.php !== undefined;
       try {
+        // Refused before anything is fetched: tables with the prefix would be the customer's.
+        if (runsItsInstaller) await checkTablesFree(request);
         await progress(5);
         const archive = path.join(scratch, 'package');
         await fetchPackage(request.package, archive, options.maxPackageBytes, options.downloadTimeoutMs);
@@ -85,10 +88,9 @@ export function packageInstaller(webRoots: string, options: InstallerOptions): A
         if (request.application.recipe === 'wordpress') {
           await writeFile(path.join(staging, 'wp-config.php'), wordpressConfig(request), { mode: 0o640 });
           await progress(65);
-          if (options.php) {
-            await checkTablesFree(request);
+          if (runsItsInstaller) {
             tablesWritten = true;
-            await runWordpressInstaller(request, staging, options.php, scratch);
+            await runWordpressInstaller(request, staging, options.php!, scratch);
             await progress(85);
           }
         }
