@@ -90,6 +90,17 @@ describe.each(['tar.gz', 'zip'] as const)('unpacking a %s package', (format) => 
   });
 });
 
+describe('a tar.gz package (zip has no hard links)', () => {
+  it('refuses a hard link in the archive, which could tie a file to one outside', async () => {
+    const { target, outcome } = await unpack('tar.gz', [
+      { name: 'app/a.txt', body: 'a' },
+      { name: 'app/passwd', hardlink: '/etc/passwd' },
+    ]);
+    expect(refusal(outcome)).toBe('sites.package_unsafe');
+    expect(existsSync(path.join(target, 'passwd'))).toBe(false);
+  });
+});
+
 describe('the archive format', () => {
   it('refuses a file that is neither gzip nor zip', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'atalaya-unpack-'));
