@@ -108,6 +108,9 @@ describe.skipIf(skip)('WordPress installed through the API runs on nginx, php-fp
     const login = await get(h.httpPort, HOST, '/wp-login.php');
     expect(login.status).toBe(200);
     expect(login.body).toContain('Diario de la tienda');
+    // A path that is no file reaches WordPress's front controller (its permalinks), not nginx's 404 page.
+    const missing = await get(h.httpPort, HOST, '/una-entrada/');
+    expect(missing.headers.link).toContain('https://api.w.org/');
   });
 
   it('refuses to install over tables of the same prefix, and leaves neither files nor tables of its own', async () => {
