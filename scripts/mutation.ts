@@ -47,7 +47,7 @@ export const MODULES: Module[] = [
     // names.ts holds the containment every real backend and the installer use. The FTP home check of
     // pureftpd.ts is left to its test against the real daemon: each login there costs a second.
     mutate: [`${S}/drivers/real/common/names.ts`],
-    tests: [`${T}/backends/names.test.ts`, `${S}/drivers/sites/installer-local.test.ts`],
+    tests: [`${T}/backends/names.test.ts`, `${T}/installer/installer.test.ts`],
   },
   {
     name: 'guard',

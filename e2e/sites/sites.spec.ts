@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { leafCertificate, strayKey } from '../../apps/server/test/sites/certs.ts';
 import { createE2EAccount, signInContext, unique } from '../support/accounts.ts';
+import { E2E_DATA_DIR } from '../support/env.ts';
 
 /** A realm with a writer, a read-only user and one hosting service (`reference`, a name of its own). */
 async function account() {
@@ -91,20 +94,32 @@ test('installing an application with a new database runs to the end', async ({ p
   await wizard.getByRole('button', { name: 'Siguiente' }).click();
   // The finished step's check mark is an icon, not a picture filling the dialog (Stepper styles loaded).
   expect((await wizard.locator('.mantine-Stepper-stepIcon').first().boundingBox())!.height).toBeLessThan(60);
-  await wizard.getByRole('searchbox', { name: 'Buscar aplicaciones' }).fill('galeria');
-  await expect(wizard.getByRole('button', { name: 'Elegir Galería Clara 2.7' })).toBeVisible();
-  await expect(wizard.getByRole('button', { name: 'Elegir Pluma 6.8' })).toBeHidden();
-  await wizard.getByRole('searchbox', { name: 'Buscar aplicaciones' }).fill('plataforma de BLOGS');
-  await wizard.getByRole('button', { name: 'Elegir Pluma 6.8' }).click();
+  await wizard.getByRole('searchbox', { name: 'Buscar aplicaciones' }).fill('joomla');
+  // Its package is not configured on this server: shown, but it cannot be chosen.
+  await expect(wizard.getByRole('button', { name: 'Elegir WordPress 6.1.9' })).toBeHidden();
+  const joomla = wizard.getByRole('button', { name: 'Elegir Joomla! 5.2.3' });
+  await expect(joomla).toBeDisabled();
+  await expect(joomla.getByText('No disponible')).toBeVisible();
+  await wizard.getByRole('searchbox', { name: 'Buscar aplicaciones' }).fill('publicación para BLOGS');
+  await expect(wizard.getByRole('button', { name: 'Elegir Joomla! 5.2.3' })).toBeHidden();
+  const wordpress = wizard.getByRole('button', { name: 'Elegir WordPress 6.1.9' });
+  await expect(wordpress.getByText('Licencia GPL-2.0-or-later')).toBeVisible();
+  await expect(wordpress.getByText('No disponible')).toHaveCount(0);
+  await wordpress.click();
   await expect(wizard.getByText('Se creará una base de datos nueva para la aplicación')).toBeVisible();
   await wizard.getByLabel('Subcarpeta (opcional)').fill('diario');
   await expect(wizard.getByText(`Se instalará en http://blog.${acc.reference}/diario/`)).toBeVisible();
   await wizard.getByRole('button', { name: 'Siguiente' }).click();
   await expect(wizard.getByLabel('Idioma')).toHaveValue('Español');
+  await expect(wizard.getByLabel('Prefijo de las tablas')).toHaveValue('wp_');
   await wizard.getByRole('button', { name: 'Instalar', exact: true }).click();
   await expect(wizard.getByText('Campo obligatorio').first()).toBeVisible();
-  await wizard.getByLabel('Nombre del sitio').fill('Diario de la tienda');
+  await wizard.getByLabel('Título del sitio').fill('Diario de la tienda');
   await wizard.locator('input[name="config_admin_password"]').fill('Una-clave-larga-1');
+  await wizard.getByLabel('Correo electrónico').fill('no-es-un-correo');
+  await wizard.getByRole('button', { name: 'Instalar', exact: true }).click();
+  // The application's own rule, checked by the server, under its field.
+  await expect(wizard.getByText('Escribe una dirección de correo válida')).toBeVisible();
   await wizard.getByLabel('Correo electrónico').fill(`ana@${acc.reference}`);
   await wizard.getByRole('button', { name: 'Instalar', exact: true }).click();
   await expect(
@@ -112,6 +127,10 @@ test('installing an application with a new database runs to the end', async ({ p
   ).toBeVisible();
   await expect(wizard.getByTestId('install-done')).toBeVisible({ timeout: 20_000 });
   await expect(wizard.getByRole('link', { name: `http://blog.${acc.reference}/diario/` })).toBeVisible();
+  // WordPress's own files, with the wp-config.php the installer wrote from the answers.
+  const installed = path.join(E2E_DATA_DIR, 'www', acc.reference, 'blog', 'diario');
+  expect(readFileSync(path.join(installed, 'wp-includes', 'version.php'), 'utf8')).toContain("$wp_version = '6.1.9'");
+  expect(readFileSync(path.join(installed, 'wp-config.php'), 'utf8')).toContain("$table_prefix = 'wp_';");
 });
 
 test('a read-only user sees the sites but no create button, installer or menus', async ({ page, context }) => {

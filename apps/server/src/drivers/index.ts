@@ -11,6 +11,9 @@ import { localDnsDriver } from './dns/local.ts';
 import { powerDnsDriver } from './dns/powerdns.ts';
 import type { FtpDriver } from './ftp/interface.ts';
 import { localFtpDriver } from './ftp/local.ts';
+import { packageInstaller } from './installer/installer.ts';
+import type { ApplicationInstaller } from './installer/interface.ts';
+import { installerOptions } from './installer/options.ts';
 import type { MailDriver } from './mail/interface.ts';
 import { localMailDriver } from './mail/local.ts';
 import {
@@ -24,8 +27,7 @@ import {
 } from './real/adapters.ts';
 import type { RegistryDriver } from './registry/interface.ts';
 import { createLocalRegistry } from './registry/local.ts';
-import { localInstaller } from './sites/installer-local.ts';
-import type { ApplicationInstaller, SitesDriver } from './sites/interface.ts';
+import type { SitesDriver } from './sites/interface.ts';
 import { localSitesDriver } from './sites/local.ts';
 import type { WebDriver } from './web/interface.ts';
 import { localWebDriver } from './web/local.ts';
@@ -69,10 +71,10 @@ const FACTORIES = {
     local: ({ config }) => localSitesDriver(config.dataDir),
     nginx: ({ config, nginx }) => nginxSitesDriver(config, nginx),
   } as Record<string, Factory<SitesDriver>>,
-  // The installer writes where the sites driver serves from: the data dir's `www/` for the local
-  // driver, the provider's `hosting.webRoot` when a real web server is configured.
+  // The installer unpacks the operator's packages where the sites driver serves from: the data
+  // dir's `www/` for the local driver, the provider's `hosting.webRoot` behind a real web server.
   installer: {
-    local: ({ config }) => localInstaller(localWebRoots(config)),
+    local: ({ config }) => packageInstaller(localWebRoots(config), installerOptions(config)),
   } as Record<string, Factory<ApplicationInstaller>>,
   registry: { local: ({ store, secrets }) => createLocalRegistry(store, secrets) } as Record<string, Factory<RegistryDriver>>,
 };

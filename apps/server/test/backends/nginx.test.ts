@@ -64,7 +64,8 @@ describe.skipIf(skip)('the nginx backend against a real nginx on loopback', () =
     await h.backend.applySite(site());
     await eventually(async () => (await get(h.httpPort, 'blog.example.test')).body === 'hello from the blog\n');
     const conf = await readFile(path.join(h.dir, 'atalaya', 'sites', 'site-1.conf'), 'utf8');
-    expect(conf).toContain(`fastcgi_pass unix:"${path.join(h.dir, 'php8.2-fpm.sock')}"`);
+    expect(conf).toContain(`fastcgi_pass "unix:${path.join(h.dir, 'php8.2-fpm.sock')}"`);
+    expect(conf).toContain('try_files $uri $uri/ /index.php$is_args$args;');
     expect((await get(h.httpPort, 'other.example.test')).status).toBe(404);
   });
 

@@ -82,7 +82,7 @@ describe.skipIf(skip)('sites, redirections, PHP and parking changed through the 
     expect(php.body.data.service.state).toBe('pending');
     await app.drain();
     expect(await serviceView()).toMatchObject({ phpversion: '7.4', state: 'ready' });
-    expect(await confOf(siteId)).toContain(`fastcgi_pass unix:"${path.join(h.dir, 'php7.4-fpm.sock')}"`);
+    expect(await confOf(siteId)).toContain(`fastcgi_pass "unix:${path.join(h.dir, 'php7.4-fpm.sock')}"`);
 
     await app.call(`/service/${app.id}/parking/active/`);
     await app.drain();

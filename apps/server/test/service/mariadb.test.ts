@@ -5,6 +5,7 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS } from '../../src/outbox/outbox.ts';
 import type { Account } from '../fixtures.ts';
+import { dropPrefixed, MARIADB_ADMIN, mariadbReachable } from '../mariadb.ts';
 import { skipReason } from '../skip.ts';
 import { openTestApp, type TestContext } from '../stores.ts';
 import { api, serviceAccount } from './helpers.ts';
@@ -13,11 +14,8 @@ import { api, serviceAccount } from './helpers.ts';
  * The real MariaDB driver against the server on 127.0.0.1:3306 (root, no password), which the
  * machine runs for every engineer: every name carries a random prefix and is dropped afterwards.
  */
-const ADMIN = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
-const reachable = await mysql
-  .createConnection({ ...ADMIN, connectTimeout: 2000 })
-  .then((c) => c.end().then(() => true))
-  .catch(() => false);
+const ADMIN = MARIADB_ADMIN;
+const reachable = await mariadbReachable();
 skipReason(reachable ? null : 'MariaDB is not reachable at 127.0.0.1:3306 (root, no password): the MariaDB driver tests');
 
 const prefix = `t${randomBytes(3).toString('hex')}_`;
@@ -32,14 +30,7 @@ const hostsOf = async (user: string) => {
   return (rows as { host: string }[]).map((r) => r.host);
 };
 
-async function dropEverything() {
-  const c = await admin();
-  const [dbs] = await c.query('SELECT schema_name AS n FROM information_schema.schemata WHERE schema_name LIKE ?', [`${prefix}%`]);
-  for (const { n } of dbs as { n: string }[]) await c.query(`DROP DATABASE \`${n}\``);
-  const [users] = await c.query('SELECT User AS user, Host AS host FROM mysql.user WHERE User LIKE ?', [`${prefix}%`]);
-  for (const u of users as { user: string; host: string }[]) await c.query('DROP USER ?@?', [u.user, u.host]);
-  await c.end();
-}
+const dropEverything = () => dropPrefixed(prefix);
 
 describe.skipIf(!reachable)('the MariaDB databases driver', () => {
   let ctx: TestContext;

@@ -78,5 +78,7 @@ export const installAppSchema = z.looseObject({
     .max(2 ** 31 - 1),
   mysqlID: optionalId,
   subpath: optional(SITES_LIMITS.subpathMax),
+  /** Replace what the target folder holds; without it a folder with files is refused. */
+  overwrite: flag,
 });
 export type InstallAppInput = z.input<typeof installAppSchema>;

@@ -89,6 +89,10 @@ export const hostingApplicationSchema = z.object({
   size: z.number(),
   featured: z.boolean(),
   isBBDDApplication: z.boolean(),
+  /** SPDX expression of its licence. */
+  licence: z.string(),
+  /** false when the provider has not configured its package: shown, not installable. */
+  available: z.boolean(),
   installConfig: z.array(installGroupSchema),
 });
 export type HostingApplication = z.infer<typeof hostingApplicationSchema>;

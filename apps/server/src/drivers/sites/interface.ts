@@ -75,37 +75,3 @@ export function checkChallenge(token: string, keyAuthorization: string) {
   if (!keyAuthorization.startsWith(`${token}.`) || !/^[A-Za-z0-9_.-]+$/.test(keyAuthorization))
     throw new Error('invalid ACME key authorization');
 }
-
-/** What an application installation needs from the panel; the installer never sees the store. */
-export interface InstallRequest {
-  installationId: number;
-  reference: string;
-  /** Target relative to the service's web root: the site's folder plus the sub-path, resolved inside it. */
-  directory: string;
-  /** The public URL of the installation, e.g. `https://blog.example.com/wp/`. */
-  url: string;
-  application: { id: string; softName: string; version: string; type: 'php' | 'js' };
-  /** The config inputs the user filled in, by input name (passwords included, never logged). */
-  inputs: Record<string, string>;
-  /** Names of the inputs that are passwords: an installer stores them hashed, as the application would. */
-  secretInputs: string[];
-  database: { name: string; user: string; password: string; host: string } | null;
-}
-
-export interface ApplicationInstaller {
-  readonly name: string;
-  /** Installs into `directory`; reports progress 0–100; throws with a user-facing message on failure. */
-  install(request: InstallRequest, progress: (percent: number) => Promise<void>): Promise<void>;
-}
-
-/**
- * A refusal that retrying cannot fix (the target already holds files, the app is unknown…):
- * `key` is a message key of the contract shown to the user; the job is not retried.
- */
-export class InstallRefused extends Error {
-  readonly key: string;
-  constructor(key: string) {
-    super(key);
-    this.key = key;
-  }
-}

@@ -24,6 +24,9 @@ const input = z.object({
     .max(300)
     .default([]),
   isRequired: z.boolean().default(false),
+  /** A rule of the application for the value (a regular expression), and the message key shown when it is broken. */
+  pattern: z.string().max(500).optional(),
+  patternMessage: z.string().max(100).default('validation.invalid'),
 });
 
 const application = z.object({
@@ -32,11 +35,19 @@ const application = z.object({
     .int()
     .positive()
     .max(2 ** 31 - 1),
+  /** The application's name in the operator's `drivers.installer.packages`. */
+  key: z.string().regex(/^[a-z0-9-]{1,40}$/),
   fullName: z.string().min(1).max(200),
   softName: z.string().min(1).max(100),
   version: z.string().min(1).max(50),
   category: z.enum(APP_CATEGORIES),
   type: z.enum(APP_TYPES),
+  /** The licence it is distributed under, as an SPDX expression. */
+  licence: z.string().min(1).max(100),
+  /** How it is installed once unpacked (decision 026). */
+  recipe: z.enum(['wordpress', 'web-installer', 'static']),
+  /** The package's top folder (`wordpress` in wordpress-6.1.9.tar.gz), '' when its files sit at the top. */
+  archiveRoot: z.string().regex(/^([\w.-]{1,100})?$/),
   description: text,
   size: z.number().int().min(0),
   featured: z.boolean().default(false),
@@ -84,8 +95,10 @@ export function loadCatalogue(config: Config): Catalogue {
 const say = (value: Text, language: Language) => (typeof value === 'string' ? value : (value[language] ?? value.es));
 
 /** An application as the wizard sees it, in the user's language. */
-export function presentApplication(app: CatalogueEntry, language: Language): HostingApplication {
+export function presentApplication(app: CatalogueEntry, language: Language, available: boolean): HostingApplication {
   return {
+    available,
+    licence: app.licence,
     id: app.id,
     fullName: app.fullName,
     softName: app.softName,

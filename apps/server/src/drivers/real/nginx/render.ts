@@ -65,9 +65,13 @@ function contentBlocks(v: Vhost): string[] {
       ? ['    location / {', ...page(v, 'parking.html').map((l) => `        ${l}`), '    }']
       : ['    location / {', '        return 404;', '    }'];
   }
-  const out = ['    location / {', '        try_files $uri $uri/ =404;', '    }'];
+  // With PHP, a path that is no file goes to the root's index.php, the front controller of the PHP
+  // applications the installer sets up (WordPress's permalinks); without one it stays a 404.
+  const fallback = v.phpSocket ? '/index.php$is_args$args' : '=404';
+  const out = ['    location / {', `        try_files $uri $uri/ ${fallback};`, '    }'];
   if (v.phpSocket) {
-    out.push('    location ~ \\.php$ {', '        try_files $uri =404;', `        fastcgi_pass unix:${quotePath(v.phpSocket)};`);
+    // The whole address is one quoted token: nginx would take quotes after `unix:` as part of the path.
+    out.push('    location ~ \\.php$ {', '        try_files $uri =404;', `        fastcgi_pass "unix:${quotePath(v.phpSocket).slice(1)};`);
     for (const [name, value] of FASTCGI_PARAMS) out.push(`        fastcgi_param ${name} ${value};`);
     out.push('    }');
   }

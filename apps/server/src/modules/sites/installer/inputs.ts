@@ -11,7 +11,6 @@ const CHECKED = new Set(['1', 'on', 'true']);
  */
 export function readConfigInputs(app: CatalogueEntry, body: Record<string, unknown>) {
   const values: Record<string, string> = {};
-  const secrets: string[] = [];
   const errors: FieldError[] = [];
   for (const input of app.installConfig.flatMap((group) => group.inputs)) {
     const field = `${INSTALL_INPUT_PREFIX}${input.name}`;
@@ -33,10 +32,12 @@ export function readConfigInputs(app: CatalogueEntry, body: Record<string, unkno
       errors.push({ input: field, key: 'sites.option_invalid' });
     } else if (!input.password && (input.type === 'textarea' ? hasTextControl(value) : hasLineControl(value))) {
       errors.push({ input: field, key: CONTROL_CHARACTERS });
+    } else if (input.pattern && value !== '' && !new RegExp(input.pattern).test(value)) {
+      // The application's own rule (a table prefix, an e-mail address), told in the catalogue's words.
+      errors.push({ input: field, key: input.patternMessage });
     }
     values[input.name] = value;
-    if (input.password) secrets.push(input.name);
   }
   if (errors.length > 0) throw new FieldErrors(errors);
-  return { values, secrets };
+  return { values };
 }

@@ -1,4 +1,5 @@
-import { InstallRefused } from '../../../drivers/sites/interface.ts';
+import { InstallRefused } from '../../../drivers/installer/interface.ts';
+import { installerOptions, packageOf } from '../../../drivers/installer/options.ts';
 import type { JobHandlers } from '../../../outbox/outbox.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { loadCatalogue } from '../catalogue.ts';
@@ -9,6 +10,8 @@ export interface InstallPayload {
   installationId: number;
   /** The config inputs (admin passwords among them), sealed: the job table never holds them in clear. */
   sealed: string;
+  /** The user confirmed replacing what the target folder holds. */
+  overwrite?: boolean;
 }
 
 /**
@@ -31,6 +34,9 @@ export const installJob = (runtime: Runtime): JobHandlers => ({
     const refuse = (key: string) => db.updateTable('installation').set({ error: key }).where('id', '=', row.id).execute();
     const app = loadCatalogue(config).byId.get(row.app_id);
     if (!app) return void (await refuse('sites.app_unknown'));
+    const options = installerOptions(config);
+    const source = packageOf(options, app.key);
+    if (!source) return void (await refuse('sites.app_unavailable'));
     let database = null;
     if (row.database_id !== null) {
       const found = await db
@@ -49,13 +55,9 @@ export const installJob = (runtime: Runtime): JobHandlers => ({
       if (!found || found.deleting) return void (await refuse('sites.database_gone'));
       // A database created just before the install may still be on its way to the server.
       if (found.status && found.status !== 'done') throw new Error('the database is not created yet');
-      const host = typeof config.drivers.installer?.databaseHost === 'string' ? config.drivers.installer.databaseHost : 'localhost';
-      database = { name: found.name, user: found.username, password: secrets.decrypt(found.password_secret), host };
+      database = { name: found.name, user: found.username, password: secrets.decrypt(found.password_secret), host: options.databaseHost };
     }
-    const { values, secretInputs } = JSON.parse(secrets.decrypt(payload.sealed)) as {
-      values: Record<string, string>;
-      secretInputs: string[];
-    };
+    const { values } = JSON.parse(secrets.decrypt(payload.sealed)) as { values: Record<string, string> };
     try {
       await installer.install(
         {
@@ -63,9 +65,10 @@ export const installJob = (runtime: Runtime): JobHandlers => ({
           reference: row.reference,
           directory: row.directory,
           url: row.url,
-          application: { id: String(app.id), softName: app.softName, version: app.version, type: app.type },
+          application: { key: app.key, softName: app.softName, version: app.version, recipe: app.recipe, archiveRoot: app.archiveRoot },
+          package: source,
           inputs: values,
-          secretInputs,
+          overwrite: payload.overwrite === true,
           database,
         },
         progress,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_BASE, endpoints, type Installation, type InstallStatus, normaliseFolder, translate } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { installerOptions, packageOf } from '../../../drivers/installer/options.ts';
 import { FieldErrors, notFound } from '../../../http/errors.ts';
 import { pathId } from '../../../http/ids.ts';
 import { requestLanguage } from '../../../http/language.ts';
@@ -11,7 +12,7 @@ import { now } from '../../../store/db.ts';
 import { openService } from '../../permission/open.ts';
 import { loadCatalogue, presentApplication } from '../catalogue.ts';
 import { readConfigInputs } from './inputs.ts';
-import { INSTALL_JOB } from './job.ts';
+import { INSTALL_JOB, type InstallPayload } from './job.ts';
 
 /** Where the SPA finds logos: `{token}{appId}/logo/` (docs/behaviour/service-area-dns.md#calls). */
 const LOGO_TOKEN = `${API_BASE.slice(0, -1)}${endpoints.sites.applicationLogo.path.split(':appId')[0]}`;
@@ -52,7 +53,12 @@ export function installerRoutes(app: FastifyInstance) {
 
   route(app, endpoints.sites.applications, async (request) => {
     const language = requestLanguage(request);
-    return { data: { apps: catalogue().applications.map((a) => presentApplication(a, language)), token: LOGO_TOKEN } };
+    return {
+      data: {
+        apps: catalogue().applications.map((a) => presentApplication(a, language, packageOf(installerOptions(app.config), a.key) !== null)),
+        token: LOGO_TOKEN,
+      },
+    };
   });
 
   // Logos go into <img> tags, which cannot send the CSRF header; they are the provider's public artwork.
@@ -70,7 +76,7 @@ export function installerRoutes(app: FastifyInstance) {
       normalOnly: true,
       alsoWrite: ['service_ftp', 'service_ddbb'],
     });
-    const { subdomainID, applicationID, mysqlID, subpath } = request.body;
+    const { subdomainID, applicationID, mysqlID, subpath, overwrite } = request.body;
     const site = await store
       .selectFrom('site')
       .selectAll()
@@ -80,6 +86,7 @@ export function installerRoutes(app: FastifyInstance) {
     if (!site) throw notFound();
     const entry = catalogue().byId.get(applicationID);
     if (!entry) throw FieldErrors.one('applicationID', 'sites.app_unknown');
+    if (!packageOf(installerOptions(app.config), entry.key)) throw FieldErrors.one('applicationID', 'sites.app_unavailable');
     let databaseId: number | null = null;
     if (entry.isBBDDApplication) {
       if (mysqlID === null) throw FieldErrors.one('mysqlID', 'sites.database_required');
@@ -108,7 +115,7 @@ export function installerRoutes(app: FastifyInstance) {
       .executeTakeFirst();
     if (busy) throw FieldErrors.one('subpath', 'sites.install_exists');
     const url = `${site.ssl_enabled ? 'https' : 'http'}://${site.name}.${ctx.access.reference}/${sub ? `${sub}/` : ''}`;
-    const sealed = app.secrets.encrypt(JSON.stringify({ values: inputs.values, secretInputs: inputs.secrets }));
+    const sealed = app.secrets.encrypt(JSON.stringify({ values: inputs.values }));
     const { row, job } = await store.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('installation')
@@ -123,7 +130,12 @@ export function installerRoutes(app: FastifyInstance) {
         })
         .returning(['id', 'app_id', 'site_id', 'url', 'error'])
         .executeTakeFirstOrThrow();
-      const job = await enqueue(trx, INSTALL_JOB, { installationId: row.id, sealed }, ctx.access.itemId);
+      const job = await enqueue(
+        trx,
+        INSTALL_JOB,
+        { installationId: row.id, sealed, overwrite } satisfies InstallPayload,
+        ctx.access.itemId,
+      );
       await trx.updateTable('installation').set({ job_id: job }).where('id', '=', row.id).execute();
       return { row, job };
     });

@@ -38,20 +38,33 @@ export function AppPicker({ apps, token, onPick }: Props) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" role="list" aria-label={t('sites.apps_label')}>
         {shown.map((app) => (
           <div role="listitem" key={app.id}>
-            <UnstyledButton onClick={() => onPick(app)} aria-label={t('sites.choose_app', { name: app.fullName })} w="100%" h="100%">
-              <Card withBorder padding="sm" h="100%">
+            <UnstyledButton
+              onClick={() => onPick(app)}
+              aria-label={t('sites.choose_app', { name: app.fullName })}
+              w="100%"
+              h="100%"
+              // Shown so the customer knows it exists, but its package is not configured: nothing to install.
+              disabled={!app.available}
+            >
+              <Card withBorder padding="sm" h="100%" opacity={app.available ? 1 : 0.6}>
                 <Group wrap="nowrap" align="start" gap="sm">
                   <Image src={`${token}${app.id}/logo/`} alt="" w={40} h={40} fit="contain" />
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <Text fw={600}>{app.fullName}</Text>
                     <Text size="xs" c="dimmed">
-                      {categoryLabel(app.category)} · {app.type.toUpperCase()} · {t('sites.app_size', { size: sizeInMb(app.size) })}
+                      {categoryLabel(app.category)} · {app.type.toUpperCase()} · {t('sites.app_size', { size: sizeInMb(app.size) })} ·{' '}
+                      {t('sites.app_licence', { licence: app.licence })}
                     </Text>
                     <Text size="sm" lineClamp={2}>
                       {app.description}
                     </Text>
                     <Group gap={4}>
                       {app.featured && <Badge size="xs">{t('sites.featured')}</Badge>}
+                      {!app.available && (
+                        <Badge size="xs" color="gray">
+                          {t('sites.app_unavailable')}
+                        </Badge>
+                      )}
                       {app.isBBDDApplication && (
                         <Badge size="xs" variant="outline">
                           {t('sites.needs_db')}

@@ -80,6 +80,7 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
         applicationID: state.app.id,
         mysqlID: state.app.isBBDDApplication && typeof database === 'number' ? database : '',
         subpath: state.subpath,
+        overwrite: state.overwrite ? '1' : '0',
         ...configFields(state),
       };
       const started = await installApp(serviceId, fields);

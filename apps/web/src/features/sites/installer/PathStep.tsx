@@ -1,5 +1,5 @@
 import type { DatabaseView, Subdomain } from '@atalaya/contract';
-import { Alert, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WizardState } from './state.ts';
 
@@ -46,6 +46,12 @@ export function PathStep({ state, site, databases, databaseLimit, password, onRe
           {t('sites.install_url', { url: `${base}${sub ? `${sub}/` : ''}` })}
         </Text>
       )}
+      <Checkbox
+        label={t('sites.overwrite')}
+        description={t('sites.overwrite_hint')}
+        checked={state.overwrite}
+        onChange={(e) => onChange({ overwrite: e.currentTarget.checked })}
+      />
       {needsDb && (
         <>
           {forced ? (

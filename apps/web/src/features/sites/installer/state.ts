@@ -8,6 +8,8 @@ export interface WizardState {
   siteId: number | null;
   app: HostingApplication | null;
   subpath: string;
+  /** Replace what the folder holds (the server refuses a folder with files otherwise). */
+  overwrite: boolean;
   /** 'new': create one first; a number: an existing database of the service. */
   database: 'new' | number | null;
   values: Record<string, string>;
@@ -20,6 +22,7 @@ export const initialState = (siteId: number | null): WizardState => ({
   siteId,
   app: null,
   subpath: '',
+  overwrite: false,
   database: null,
   values: {},
   checked: {},
