@@ -17,7 +17,11 @@ export function hasFieldErrors(error: unknown, inputs: readonly string[]): boole
  * The props that bind a text field to one value of a form object: its name, value, change handler
  * and the server's error under it (`<TextInput label={…} {...text('folder')} />`).
  */
-export function bindText<F extends { [K in keyof F]: string }>(form: F, set: (key: keyof F & string, value: string) => void, error: unknown) {
+export function bindText<F extends { [K in keyof F]: string }>(
+  form: F,
+  set: (key: keyof F & string, value: string) => void,
+  error: unknown,
+) {
   return (key: keyof F & string) => ({
     name: key,
     value: form[key],
