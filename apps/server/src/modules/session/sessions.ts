@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config/config.ts';
 import { now, type Store } from '../../store/db.ts';
+import type { TokenGrant } from '../token/tokens.ts';
 
 export const SESSION_COOKIE = 'atalaya_sid';
 
@@ -14,6 +15,8 @@ export interface SessionUser {
   theme: string;
   color: string;
   sessionId: string;
+  /** Set when the call came with an API token instead of a session: what the token may do. */
+  token?: TokenGrant;
 }
 
 // The store keeps only a hash of the 256-bit token, so a leaked store holds no live sessions.
