@@ -101,9 +101,10 @@ async function tokenCall(app: FastifyInstance, request: FastifyRequest, bearer: 
   await app.authCache.sync();
   const user = await authenticateToken(app.store, bearer, request.ip);
   if (!user?.token) throw new ApiError(401, 'account.token_invalid');
+  // Known from here on: the refusals below speak the user's language.
+  request.user = user;
+  request.apiToken = { id: user.token.id, name: user.token.name };
   if (request.routeOptions.config?.endpoint?.sessionOnly) throw new ApiError(403, 'account.token_session_only');
   const slot = await takeSlot(app.store, tokenLimit(user.token.id));
   if (slot.wait > 0) throw new ApiError(429, 'account.token_rate_limited', { seconds: slot.wait });
-  request.user = user;
-  request.apiToken = { id: user.token.id, name: user.token.name };
 }

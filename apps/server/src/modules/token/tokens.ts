@@ -75,7 +75,8 @@ export async function specProblems(store: Store, user: { id: number; realmId: nu
       .where('permission.level', 'in', ['read', 'write'])
       .where('permission.item_id', 'in', spec.items.length ? spec.items : [0])
       .execute();
-    if (visible.length !== new Set(spec.items).size) problems.push({ field: 'items', key: 'account.token_items_unknown' });
+    // The scope's ceiling over items the user cannot see says nothing useful: this is the one problem.
+    if (visible.length !== new Set(spec.items).size) return [{ field: 'items', key: 'account.token_items_unknown' }];
   }
   const ceiling = await levelCeiling(store, user, spec.items);
   if (AREAS.some((a) => isAbove(spec.scope[a], ceiling[a]))) problems.push({ field: 'scope', key: 'account.token_scope_above' });
