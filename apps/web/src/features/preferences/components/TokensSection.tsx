@@ -1,5 +1,5 @@
 import { type ApiToken, AREAS } from '@atalaya/contract';
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,20 +98,19 @@ export function TokensSection() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <>
-        <CreateTokenDialog opened={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
-        <TokenCreatedDialog token={created} onClose={() => setCreated(null)} />
-        <ConfirmDialog
-          opened={revoking !== null}
-          title={t('tokens.revoke_title')}
-          message={t('tokens.revoke_confirm', { name: revoking?.name ?? '' })}
-          confirmLabel={t('tokens.revoke')}
-          danger
-          loading={revoke.isPending}
-          onConfirm={() => revoke.mutate()}
-          onClose={() => setRevoking(null)}
-        />
-      </>
+
+      <CreateTokenDialog opened={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
+      <TokenCreatedDialog token={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        opened={revoking !== null}
+        title={t('tokens.revoke_title')}
+        message={t('tokens.revoke_confirm', { name: revoking?.name ?? '' })}
+        confirmLabel={t('tokens.revoke')}
+        danger
+        loading={revoke.isPending}
+        onConfirm={() => revoke.mutate()}
+        onClose={() => setRevoking(null)}
+      />
     </Stack>
   );
 }
