@@ -19,7 +19,7 @@ function ScopeText({ token }: { token: ApiToken }) {
   return <Text size="xs">{parts.join(' · ')}</Text>;
 }
 
-/** Preferences' API tokens: the list (never the secrets), create, revoke (docs/behaviour/api-tokens.md). */
+/** Preferences' API tokens: the list (never the secrets), create, revoke (docs/behaviour/shell-session-domains.md#api-tokens). */
 export function TokensSection() {
   const { t, i18n } = useTranslation();
   const tokens = useQuery(tokensQuery).data?.tokens;
