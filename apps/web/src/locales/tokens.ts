@@ -103,7 +103,7 @@ export const tokens: Texts = {
     'tokens.created_warning': 'Cópialo ahora y guárdalo en un lugar seguro: no se volverá a mostrar.',
     'tokens.copy': 'Copiar',
     'tokens.copied': 'Copiado',
-    'tokens.close': 'Cerrar',
+    'tokens.done': 'Ya lo he copiado',
   },
   en: {
     ...areas('en'),
@@ -137,7 +137,7 @@ export const tokens: Texts = {
     'tokens.created_warning': 'Copy it now and keep it somewhere safe: it will not be shown again.',
     'tokens.copy': 'Copy',
     'tokens.copied': 'Copied',
-    'tokens.close': 'Close',
+    'tokens.done': 'I have copied it',
   },
   ca: {
     ...areas('ca'),
@@ -171,6 +171,6 @@ export const tokens: Texts = {
     'tokens.created_warning': 'Copia’l ara i guarda’l en un lloc segur: no es tornarà a mostrar.',
     'tokens.copy': 'Copia',
     'tokens.copied': 'Copiat',
-    'tokens.close': 'Tanca',
+    'tokens.done': 'Ja l’he copiat',
   },
 };

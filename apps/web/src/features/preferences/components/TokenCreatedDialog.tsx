@@ -24,7 +24,7 @@ export function TokenCreatedDialog({ token, onClose }: { token: string | null; o
               </Button>
             )}
           </CopyButton>
-          <Button onClick={onClose}>{t('tokens.close')}</Button>
+          <Button onClick={onClose}>{t('tokens.done')}</Button>
         </Group>
       </Stack>
     </Dialog>
