@@ -1,7 +1,7 @@
 import { BlockList } from 'node:net';
 import { parseCidr, TOKEN_PATTERN } from '@atalaya/contract';
 import { now, type Store } from '../../store/db.ts';
-import type { SessionUser } from '../session/sessions.ts';
+import { CALLER_COLUMNS, callerOf, type SessionUser } from '../session/sessions.ts';
 import { hashSecret, itemsOf, scopeOf } from './tokens.ts';
 
 /** How often a token's last use and address reach the store at most, unless the address changes. */
@@ -53,15 +53,7 @@ export async function authenticateToken(store: Store, token: string, ip: string)
       'api_token.expires_at',
       'api_token.last_used_at',
       'api_token.last_ip',
-      'user.id',
-      'user.realm_id',
-      'realm.name as realm_name',
-      'user.username',
-      'user.language',
-      'user.theme',
-      'user.color',
-      'user.disabled',
-      'realm.disabled as realm_disabled',
+      ...CALLER_COLUMNS,
     ])
     .where('api_token.secret_hash', '=', hashSecret(token))
     .executeTakeFirst();
@@ -72,16 +64,6 @@ export async function authenticateToken(store: Store, token: string, ip: string)
   if (row.last_used_at === null || t - row.last_used_at >= TOUCH_EVERY || row.last_ip !== ip) {
     await store.updateTable('api_token').set({ last_used_at: t, last_ip: ip }).where('id', '=', row.token_id).execute();
   }
-  return {
-    id: row.id,
-    realmId: row.realm_id,
-    realmName: row.realm_name,
-    username: row.username,
-    language: row.language,
-    theme: row.theme,
-    color: row.color,
-    // No session: the calls that use one (sign-out, password, tokens) are closed to tokens.
-    sessionId: '',
-    token: { id: row.token_id, name: row.token_name, scope: scopeOf(row.scope), items: itemsOf(row.items) },
-  };
+  // No session: the calls that use one (sign-out, password, tokens) are closed to tokens.
+  return callerOf(row, '', { id: row.token_id, name: row.token_name, scope: scopeOf(row.scope), items: itemsOf(row.items) });
 }
