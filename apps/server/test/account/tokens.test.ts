@@ -1,7 +1,9 @@
 import { parseLevels } from '@atalaya/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
 import { grant, setDisabled } from '../../src/modules/provisioning/accounts.ts';
 import { hashSecret, createToken as storeToken, type TokenSpec } from '../../src/modules/token/tokens.ts';
+import { openStore } from '../../src/store/db.ts';
 import { type Account, createAccount, send, TEST_PASSWORD } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
@@ -130,6 +132,38 @@ describeStores('API tokens on %s', (kind) => {
       const after = await send(ctx.app, 'GET', zone(), bearer(token));
       expect(after.status).toBe(401);
       expect(after.body.system.errors[0]).toMatch(/token de API no es válido/);
+    });
+
+    it('is revoked, and cut by a grant, in another server process on the same store at its next call', async () => {
+      const second = await buildApp({ config: ctx.config, store: await openStore(ctx.config), worker: false });
+      try {
+        const created = await createCall({ name: 'elsewhere', password: TEST_PASSWORD, scope: 'all=write' });
+        const { token: t, item } = created.body.data;
+        const other = await createAccount(ctx.store, {
+          users: { p: 'all=write' },
+          items: [{ reference: 'proc.es', domain: true, service: 'normal' }],
+        });
+        const theirs = await storeToken(ctx.store, other.users.p, {
+          name: 'p',
+          scope: map('all=write'),
+          items: null,
+          cidrs: [],
+          expiresAt: null,
+        });
+        const dnsOf = `/service/${other.items['proc.es']}/dns/create/`;
+        const record = (zona: string) => ({ type: 'A', zona, value: '203.0.113.9', ttl: 600 });
+        // Both warm the second process's caches.
+        expect((await send(second, 'GET', zone(), bearer(t))).status).toBe(200);
+        expect((await send(second, 'POST', dnsOf, bearer(theirs.token), record('p1'))).status).toBe(200);
+        expect((await send(ctx.app, 'POST', `/user/tokens/${item.id}/revoke/`, ana, {})).status).toBe(200);
+        expect((await send(second, 'GET', zone(), bearer(t))).status).toBe(401);
+        await grant(ctx.store, other.realm, 'p', 'proc.es', { service_dnszone: 'read' });
+        expect((await send(second, 'POST', dnsOf, bearer(theirs.token), record('p2'))).status).toBe(403);
+      } finally {
+        const store = second.store;
+        await second.close();
+        await store.destroy();
+      }
     });
 
     it("answers 404 when revoking another user's token", async () => {
