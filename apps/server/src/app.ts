@@ -20,7 +20,7 @@ import { zodValidator } from './http/validation.ts';
 import { MODULES } from './modules/index.ts';
 import { startUsageSchedule } from './modules/service/usage.ts';
 import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts';
-import type { SessionUser } from './modules/session/sessions.ts';
+import { SESSION_COOKIE, type SessionUser } from './modules/session/sessions.ts';
 import { startRenewals } from './modules/sites/acme/renewal.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import type { Secrets } from './secrets.ts';
@@ -94,7 +94,26 @@ export async function buildApp(options: AppOptions) {
   registerSecurityHeaders(app);
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Atalaya API', version: '1' }, servers: [{ url: API_BASE.slice(0, -1) }] },
+    openapi: {
+      info: { title: 'Atalaya API', version: '1' },
+      servers: [{ url: API_BASE.slice(0, -1) }],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API token (atl_…) created in Preferences or with `npm run admin -- token-create`; no cookie or x-dd-request header needed',
+          },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The browser session; every call but public GETs also needs the header x-dd-request: 1',
+          },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
 

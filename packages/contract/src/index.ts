@@ -10,3 +10,4 @@ export * from './service.ts';
 export * from './settings.ts';
 export * from './sites.ts';
 export * from './strings.ts';
+export * from './tokens.ts';

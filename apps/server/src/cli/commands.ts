@@ -13,6 +13,7 @@ import {
   setDisabled,
   setServiceLimits,
 } from '../modules/provisioning/accounts.ts';
+import { createTokenFor, revokeTokenOf, tokenLines } from '../modules/token/cli.ts';
 import { queueProbes } from '../outbox/probe.ts';
 import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
 import type { Runtime } from '../runtime.ts';
@@ -187,6 +188,37 @@ export const COMMANDS: Record<string, Command> = {
     run: async ({ store }, [realm, username, reference, areas]) => {
       await grant(store, realm, username, reference, parsePermissionMap(areas));
       console.log(`Permissions of ${username} on ${reference} set`);
+    },
+  },
+  'token-create': {
+    args: ['realm', 'username'],
+    help: "Creates an API token and prints it once: --name N --scope all=read,service_dnszone=write [--items ref,…] [--expires YYYY-MM-DD] [--cidr 192.0.2.0/24,…]; never above the user's own levels.",
+    options: {
+      name: { type: 'string' },
+      scope: { type: 'string' },
+      items: { type: 'string' },
+      expires: { type: 'string' },
+      cidr: { type: 'string' },
+    },
+    run: async ({ store }, [realm, username], values) => {
+      const { token, id } = await createTokenFor(store, realm, username, values as Record<string, string | undefined>);
+      console.log(`Token ${id} of ${username}@${realm} created; it is shown only now:\n${token}`);
+    },
+  },
+  'token-list': {
+    args: ['realm', 'username?'],
+    help: "Lists the API tokens of a realm's users (or of one user): id, user, name, scope, items, address ranges, expiry, last use.",
+    run: async ({ store }, [realm, username]) => {
+      const lines = await tokenLines(store, realm, username);
+      console.log(lines.length ? lines.join('\n') : 'No tokens');
+    },
+  },
+  'token-revoke': {
+    args: ['realm', 'username', 'id'],
+    help: 'Revokes an API token: it stops working on its next call.',
+    run: async ({ store }, [realm, username, id]) => {
+      await revokeTokenOf(store, realm, username, id);
+      console.log(`Token ${id} of ${username}@${realm} revoked`);
     },
   },
   'zone-export': {

@@ -1,6 +1,9 @@
 import { API_BASE, type Endpoint, REQUEST_HEADER } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { takeSlot } from '../modules/account/ratelimit.ts';
 import { SESSION_COOKIE } from '../modules/session/sessions.ts';
+import { authenticateToken, bearerOf } from '../modules/token/authenticate.ts';
+import { tokenLimit } from '../modules/token/limits.ts';
 import { ApiError } from './errors.ts';
 import { allowedHosts } from './origins.ts';
 
@@ -15,6 +18,13 @@ declare module 'fastify' {
     public?: Access;
     /** The WebSocket upgrade: browsers cannot add headers to it, so it is checked by Origin alone. */
     websocket?: boolean;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the call was authenticated by an API token (the activity log names it as the actor). */
+    apiToken?: { id: number; name: string };
   }
 }
 
@@ -67,6 +77,8 @@ export function registerGuard(app: FastifyInstance) {
     // Unknown API paths reach the static files' catch-all route, whose miss answers the envelope's 404.
     if (!route.url?.startsWith(API_BASE)) return;
     const config = route.config ?? {};
+    const bearer = bearerOf(request.headers.authorization);
+    if (bearer !== undefined) return tokenCall(app, request, bearer, isAllowedHost);
     if (isCrossSite(request, app.config.publicOrigin, isAllowedHost)) throw new ApiError(403, 'main.cross_site');
     const needsHeader = !(config.public === 'read' && (request.method === 'GET' || request.method === 'HEAD'));
     if (needsHeader && !config.websocket && request.headers[REQUEST_HEADER] !== '1') {
@@ -76,4 +88,23 @@ export function registerGuard(app: FastifyInstance) {
     request.user = await app.authCache.session(request.cookies[SESSION_COOKIE]);
     if (!config.public && !request.user) throw new NoSessionError();
   });
+}
+
+/**
+ * A call with `Authorization: Bearer`: no cookie and no CSRF header needed, since a browser never
+ * adds that header to a cross-site request by itself (and the panel grants no CORS). A bad token
+ * answers 401, a call that manages the account itself 403, and each token has its own rate limit.
+ */
+async function tokenCall(app: FastifyInstance, request: FastifyRequest, bearer: string, isAllowedHost: (host: string) => boolean) {
+  // The Host check still holds: the panel answers only under its own names.
+  if (!isAllowedHost(request.host)) throw new ApiError(403, 'main.cross_site');
+  await app.authCache.sync();
+  const user = await authenticateToken(app.store, bearer, request.ip);
+  if (!user?.token) throw new ApiError(401, 'account.token_invalid');
+  // Known from here on: the refusals below speak the user's language.
+  request.user = user;
+  request.apiToken = { id: user.token.id, name: user.token.name };
+  if (request.routeOptions.config?.endpoint?.sessionOnly) throw new ApiError(403, 'account.token_session_only');
+  const slot = await takeSlot(app.store, tokenLimit(user.token.id));
+  if (slot.wait > 0) throw new ApiError(429, 'account.token_rate_limited', { seconds: slot.wait });
 }

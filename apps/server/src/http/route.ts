@@ -30,6 +30,15 @@ function responseOf(e: Endpoint) {
   return undefined;
 }
 
+/**
+ * How the OpenAPI document says a call is authenticated: public calls need nothing, the ones that
+ * manage the account itself only the session cookie, every other one the cookie or a bearer token.
+ */
+function securityOf(e: Endpoint) {
+  if ('public' in e.permission) return [];
+  return e.sessionOnly ? [{ session: [] }] : [{ bearer: [] }, { session: [] }];
+}
+
 /** The route options of an endpoint: method, url, schemas (answer included) and the config the guard reads. */
 export function routeOptions(e: Endpoint, extra: Partial<RouteOptions> = {}): RouteOptions {
   const hidden = isRawAnswer(e.answer) && !('file' in e.answer);
@@ -47,7 +56,7 @@ export function routeOptions(e: Endpoint, extra: Partial<RouteOptions> = {}): Ro
       params: e.params,
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
-      ...(hidden ? { hide: true } : { response: responseOf(e) }),
+      ...(hidden ? { hide: true } : { response: responseOf(e), security: securityOf(e) }),
     },
   } as RouteOptions;
 }

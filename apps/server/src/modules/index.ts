@@ -7,12 +7,14 @@ import expiryRoutes from './expiry/routes.ts';
 import healthRoutes from './health/routes.ts';
 import serviceRoutes from './service/routes.ts';
 import sitesRoutes from './sites/routes.ts';
+import tokenRoutes from './token/routes.ts';
 
 /** Every API module, mounted under /p247/. */
 export const MODULES: FastifyPluginAsync[] = [
   healthRoutes,
   configRoutes,
   accountRoutes,
+  tokenRoutes,
   domainRoutes,
   serviceRoutes,
   sitesRoutes,

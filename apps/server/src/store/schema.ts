@@ -5,6 +5,7 @@ import type { DomainTables } from '../modules/domain/tables.ts';
 import type { ExpiryTables } from '../modules/expiry/tables.ts';
 import type { ServiceTables } from '../modules/service/tables.ts';
 import type { SitesTables } from '../modules/sites/tables.ts';
+import type { TokenTables } from '../modules/token/tables.ts';
 
 /** Flags are 0/1 and times Unix seconds on both stores, so one query code base serves both. */
 type Flag = number;
@@ -142,7 +143,7 @@ export interface CoreTables {
   used_challenge: UsedChallengeTable;
   auth_version: AuthVersionTable;
 }
-export type Database = CoreTables & AccountTables & DomainTables & ServiceTables & DnsTables & SitesTables & ExpiryTables;
+export type Database = CoreTables & AccountTables & DomainTables & ServiceTables & DnsTables & SitesTables & ExpiryTables & TokenTables;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type Job = Selectable<JobTable>;

@@ -27,6 +27,13 @@ const itemLayout = async () => {
   return { Component: layout.default };
 };
 
+/** Preferences, with the texts of its API tokens section (only that page uses them). */
+const preferences = async () => {
+  const [page, texts] = await Promise.all([import('../features/preferences/PreferencesPage.tsx'), import('../locales/tokens.ts')]);
+  addTexts([texts.tokens]);
+  return { Component: page.default };
+};
+
 /**
  * Children of /admin/:id/: each area page shows the 404 view when the item lacks its kind or none of
  * its areas is visible; a page whose main load fails ends in RouteError, inside the item's frame.
@@ -78,7 +85,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/domain/', lazy: list('domain') },
       { path: '/admin/service/', lazy: list('service') },
       { path: '/admin/mail/', lazy: list('mail') },
-      { path: '/admin/preferences/', lazy: screen(() => import('../features/preferences/PreferencesPage.tsx')) },
+      { path: '/admin/preferences/', lazy: preferences },
       { path: '/legal/', lazy: screen(() => import('../features/legal/LegalPage.tsx')) },
       { path: '/admin/:id/', lazy: itemLayout, children: itemRoutes },
     ],

@@ -14,15 +14,18 @@ export function errorText(error: unknown): string {
   return i18next.t('shell.error');
 }
 
+// Every toast: its × has no text, so screen readers get its name.
+const toast = (color: 'green' | 'red', message: string) =>
+  notifications.show({ color, message, autoClose: LIMITS.toastMs, closeButtonProps: { 'aria-label': i18next.t('shell.close') } });
+
 /** Success toast: the server's first info message, else 'Operation done successfully'. */
 export function notifySuccess(info?: readonly string[]) {
-  notifications.show({ color: 'green', message: info?.[0] ?? i18next.t('main.success'), autoClose: LIMITS.toastMs });
+  toast('green', info?.[0] ?? i18next.t('main.success'));
 }
 
 export function notifyError(error: unknown) {
-  notifications.show({ color: 'red', message: errorText(error), autoClose: LIMITS.toastMs });
+  toast('red', errorText(error));
 }
 
 /** docs/behaviour/shell-session-domains.md#errors: the permissions no longer allow the action (the form or dialog closes). */
-export const notifyNoPermission = () =>
-  notifications.show({ color: 'red', message: i18next.t('main.no_permission'), autoClose: LIMITS.toastMs });
+export const notifyNoPermission = () => toast('red', i18next.t('main.no_permission'));

@@ -32,6 +32,11 @@ export interface Endpoint<
   /** The schema of `data` inside the envelope, or a raw answer. */
   answer: A;
   permission: Permission;
+  /**
+   * A call that manages the account itself (sign-in and out, password, preferences, tokens):
+   * only a browser session reaches it, never an API token (refused with 403).
+   */
+  sessionOnly?: true;
 }
 
 const NO_PARAMS = z.object({});
@@ -43,7 +48,7 @@ export function endpoint<
   P extends z.ZodType = typeof NO_PARAMS,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(spec: { method: M; path: string; params?: P; query?: Q; body?: B; answer: A; permission: Permission }) {
+>(spec: { method: M; path: string; params?: P; query?: Q; body?: B; answer: A; permission: Permission; sessionOnly?: true }) {
   return {
     method: spec.method,
     path: spec.path,
@@ -52,6 +57,7 @@ export function endpoint<
     body: spec.body as B,
     answer: spec.answer,
     permission: spec.permission,
+    ...(spec.sessionOnly ? { sessionOnly: true as const } : {}),
   } satisfies Endpoint<P, Q, B, A>;
 }
 

@@ -1,7 +1,7 @@
 import { now, type Store } from '../../store/db.ts';
 
 export interface AuditEntry {
-  action: 'login' | 'logout' | 'changepass';
+  action: 'login' | 'logout' | 'changepass' | 'token_create' | 'token_revoke';
   outcome: 'success' | 'failure' | 'locked' | 'captcha';
   realmId?: number | null;
   userId?: number | null;

@@ -11,6 +11,7 @@ import {
 import type { Store } from '../../store/db.ts';
 import type { ItemAccess } from '../permission/policy.ts';
 import type { SessionUser } from '../session/sessions.ts';
+import { tokenAreas, tokenItems } from '../token/tokens.ts';
 
 const VISIBLE = ['read', 'write'];
 const seesKind = (map: PermissionMap, kind: keyof typeof AREAS_BY_KIND) => AREAS_BY_KIND[kind].some((a) => canSee(map, a));
@@ -75,6 +76,8 @@ export async function permissionList(store: Store, user: SessionUser): Promise<P
     })
     .where('user_id', '=', user.id)
     .where('level', 'in', VISIBLE)
+    .$if(tokenAreas(user) !== null, (qb) => qb.where('area', 'in', tokenAreas(user)!))
+    .$if(tokenItems(user) !== null, (qb) => qb.where('item_id', 'in', tokenItems(user)!))
     .groupBy('item_id')
     .as('p');
   const rows = await store

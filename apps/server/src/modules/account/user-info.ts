@@ -2,6 +2,7 @@ import { AREAS_BY_KIND, type UserInfo } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../store/db.ts';
 import type { SessionUser } from '../session/sessions.ts';
+import { tokenAreas, tokenItems } from '../token/tokens.ts';
 
 /** Domains the user may see: the dashboard's total_domain. */
 async function countDomains(store: Store, user: SessionUser) {
@@ -14,6 +15,8 @@ async function countDomains(store: Store, user: SessionUser) {
     .where('permission.user_id', '=', user.id)
     .where('permission.level', 'in', ['read', 'write'])
     .where('permission.area', 'in', [...AREAS_BY_KIND.domain])
+    .$if(tokenAreas(user) !== null, (qb) => qb.where('permission.area', 'in', tokenAreas(user)!))
+    .$if(tokenItems(user) !== null, (qb) => qb.where('permission.item_id', 'in', tokenItems(user)!))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -2,6 +2,7 @@ import { canSee, endpoints, type PermissionMap } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import { now } from '../../store/db.ts';
+import { tokenAreas, tokenItems } from '../token/tokens.ts';
 import { AREA_OF, expiringThings } from './expiring.ts';
 
 const DAY = 86_400;
@@ -17,6 +18,8 @@ export default async function expiryRoutes(app: FastifyInstance) {
       .where('permission.user_id', '=', user.id)
       .where('item.realm_id', '=', user.realmId)
       .where('permission.level', 'in', ['read', 'write'])
+      .$if(tokenAreas(user) !== null, (qb) => qb.where('permission.area', 'in', tokenAreas(user)!))
+      .$if(tokenItems(user) !== null, (qb) => qb.where('permission.item_id', 'in', tokenItems(user)!))
       .execute();
     const maps = new Map<number, PermissionMap>();
     for (const row of rows) maps.set(row.item_id, { ...maps.get(row.item_id), [row.area]: row.level });

@@ -1,4 +1,4 @@
-import { AREAS, type Area, isArea, LEVELS, type Level, LIMITS, type PermissionMap } from '@atalaya/contract';
+import { AREAS, type Area, LEVELS, type Level, LIMITS, type PermissionMap, parseLevels } from '@atalaya/contract';
 import { hashPassword } from '../../passwords.ts';
 import { now, type Store } from '../../store/db.ts';
 import { isUniqueViolation } from '../../store/errors.ts';
@@ -218,20 +218,14 @@ export async function setServiceLimits(store: Store, realm: string, reference: s
     .execute();
 }
 
-/** Parses "all=write", "domain=read,service_ftp=write" into a permission map. */
+/** Parses "all=write", "domain=read,service_ftp=write" into a permission map (the grammar is the contract's parseLevels). */
 export function parsePermissionMap(text: string): PermissionMap {
-  const map: PermissionMap = {};
-  for (const part of text.split(',').filter(Boolean)) {
-    const [area, level] = part.split('=').map((s) => s.trim());
-    if (!(LEVELS as readonly string[]).includes(level)) {
-      throw new AccountError(`"${level}" is not a level: use ${LEVELS.join(', ')}`);
-    }
-    if (area === 'all') for (const a of AREAS) map[a] = level as Level;
-    else if (isArea(area)) map[area] = level as Level;
-    else throw new AccountError(`"${area}" is not an area: use all or one of ${AREAS.join(', ')}`);
-  }
-  if (Object.keys(map).length === 0) throw new AccountError('Give at least one area=level pair');
-  return map;
+  const parsed = parseLevels(text);
+  if ('map' in parsed) return parsed.map;
+  const { problem } = parsed;
+  if (problem.kind === 'level') throw new AccountError(`"${problem.value}" is not a level: use ${LEVELS.join(', ')}`);
+  if (problem.kind === 'area') throw new AccountError(`"${problem.value}" is not an area: use all or one of ${AREAS.join(', ')}`);
+  throw new AccountError('Give at least one area=level pair');
 }
 
 /** Grants a map to a user on an item of the same realm; open sessions see it on their next request. */

@@ -2,6 +2,7 @@ import type { Config } from '../../config/config.ts';
 import { compiledQuery } from '../../store/compiled.ts';
 import type { Store } from '../../store/db.ts';
 import { type ItemAccess, loadItemAccess } from '../permission/policy.ts';
+import { withinScope } from '../token/tokens.ts';
 import { findSession, flushTouches, type SessionRow, type SessionUser, sessionTouches } from './sessions.ts';
 
 const MAX_ENTRIES = 10_000;
@@ -44,10 +45,14 @@ export function createAuthCache(store: Store, config: Config) {
       clearInterval(timer);
       await flush();
     },
-    async itemAccess(user: SessionUser, itemId: number) {
+    /** The user's map on an item; with a token, cut down to its scope and items (the user's current map is the cache's). */
+    async itemAccess(user: SessionUser, itemId: number): Promise<ItemAccess | null> {
       const key = `${user.id}:${itemId}`;
       if (!access.has(key)) access.set(key, await loadItemAccess(store, user, itemId));
-      return access.get(key) ?? null;
+      const found = access.get(key) ?? null;
+      if (!found || !user.token) return found;
+      const permissions = withinScope(user.token, itemId, found.permissions);
+      return permissions && { ...found, permissions };
     },
   };
 }

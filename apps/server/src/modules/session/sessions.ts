@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config/config.ts';
 import { now, type Store } from '../../store/db.ts';
+import type { TokenGrant } from '../token/tokens.ts';
 
 export const SESSION_COOKIE = 'atalaya_sid';
 
@@ -14,6 +15,8 @@ export interface SessionUser {
   theme: string;
   color: string;
   sessionId: string;
+  /** Set when the call came with an API token instead of a session: what the token may do. */
+  token?: TokenGrant;
 }
 
 // The store keeps only a hash of the 256-bit token, so a leaked store holds no live sessions.
@@ -30,24 +33,48 @@ export async function createSession(store: Store, userId: number, ip = ''): Prom
   return token;
 }
 
+/** The user and realm columns a signed-in caller is read with, by session or by API token. */
+export const CALLER_COLUMNS = [
+  'user.id',
+  'user.realm_id',
+  'realm.name as realm_name',
+  'user.username',
+  'user.language',
+  'user.theme',
+  'user.color',
+  'user.disabled',
+  'realm.disabled as realm_disabled',
+] as const;
+
+interface CallerRow {
+  id: number;
+  realm_id: number;
+  realm_name: string;
+  username: string;
+  language: string;
+  theme: string;
+  color: string;
+}
+
+/** The caller as handlers see it, from the CALLER_COLUMNS of its row. */
+export const callerOf = (row: CallerRow, sessionId: string, token?: TokenGrant): SessionUser => ({
+  id: row.id,
+  realmId: row.realm_id,
+  realmName: row.realm_name,
+  username: row.username,
+  language: row.language,
+  theme: row.theme,
+  color: row.color,
+  sessionId,
+  ...(token ? { token } : {}),
+});
+
 const readSession = (store: Store, id: string) =>
   store
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.user_id')
     .innerJoin('realm', 'realm.id', 'user.realm_id')
-    .select([
-      'session.created_at',
-      'session.last_seen_at',
-      'user.id',
-      'user.realm_id',
-      'realm.name as realm_name',
-      'user.username',
-      'user.language',
-      'user.theme',
-      'user.color',
-      'user.disabled',
-      'realm.disabled as realm_disabled',
-    ])
+    .select(['session.created_at', 'session.last_seen_at', ...CALLER_COLUMNS])
     .where('session.id', '=', id)
     .executeTakeFirst();
 
@@ -123,16 +150,7 @@ export async function findSession(
   } else if (t > row.stored_seen_at) {
     touches.pending.set(id, t);
   }
-  return {
-    id: row.id,
-    realmId: row.realm_id,
-    realmName: row.realm_name,
-    username: row.username,
-    language: row.language,
-    theme: row.theme,
-    color: row.color,
-    sessionId: id,
-  };
+  return callerOf(row, id);
 }
 
 export const deleteSession = (store: Store, sessionId: string) => store.deleteFrom('session').where('id', '=', sessionId).execute();

@@ -1,6 +1,7 @@
 import { LIMITS } from '@atalaya/contract';
 import { Modal, type ModalProps } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createDialogStack, createEscapeGate } from '../../lib/escape.ts';
 
 const stack = createDialogStack();
@@ -26,6 +27,7 @@ function listen() {
  * on a second press within 200 ms (docs/behaviour/shell-session-domains.md#states).
  */
 export function Dialog({ opened, onClose, ...props }: ModalProps) {
+  const { t } = useTranslation();
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
@@ -34,5 +36,6 @@ export function Dialog({ opened, onClose, ...props }: ModalProps) {
     const id = stack.push(() => close.current());
     return () => stack.remove(id);
   }, [opened]);
-  return <Modal opened={opened} onClose={onClose} closeOnEscape={false} {...props} />;
+  // The header's × has no text: screen readers need its name.
+  return <Modal opened={opened} onClose={onClose} closeOnEscape={false} closeButtonProps={{ 'aria-label': t('shell.close') }} {...props} />;
 }

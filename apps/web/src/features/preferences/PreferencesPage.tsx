@@ -8,6 +8,7 @@ import { useUser } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 import { ChangePasswordDialog } from './components/ChangePasswordDialog.tsx';
 import { ColorPalette } from './components/ColorPalette.tsx';
+import { TokensSection } from './components/TokensSection.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -20,7 +21,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Theme, colour (only when the provider allows it), language and password (docs/behaviour/shell-session-domains.md#preferences). */
+/** Theme, colour (only when the provider allows it), language, password (docs/behaviour/shell-session-domains.md#preferences) and API tokens. */
 export default function PreferencesPage() {
   const { t } = useTranslation();
   const user = useUser();
@@ -57,6 +58,12 @@ export default function PreferencesPage() {
             </div>
           </Row>
         </Stack>
+      </Paper>
+      <Title order={2} size="h4">
+        {t('tokens.title')}
+      </Title>
+      <Paper withBorder p="md">
+        <TokensSection />
       </Paper>
       <ChangePasswordDialog opened={password} onClose={() => setPassword(false)} />
     </Stack>

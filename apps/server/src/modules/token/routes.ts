@@ -1,0 +1,51 @@
+import { endpoints, expiryOf } from '@atalaya/contract';
+import type { FastifyInstance } from 'fastify';
+import { FieldErrors, notFound } from '../../http/errors.ts';
+import { pathId } from '../../http/ids.ts';
+import { route } from '../../http/route.ts';
+import { audit } from '../account/audit.ts';
+import { verifyCurrentPassword } from '../account/password.ts';
+import { createToken, levelCeiling, listTokens, revokeToken, specProblems } from './tokens.ts';
+
+/** The user's API tokens, in Preferences: list, create (after the current password) and revoke. Never reached by a token. */
+export default async function tokenRoutes(app: FastifyInstance) {
+  route(app, endpoints.account.tokenList, async (request) => {
+    const user = request.user!;
+    return { data: { tokens: await listTokens(app.store, user.id), ceiling: await levelCeiling(app.store, user) } };
+  });
+
+  route(app, endpoints.account.tokenCreate, async (request) => {
+    const user = request.user!;
+    const input = request.body;
+    await verifyCurrentPassword(app.store, user, input.password, { field: 'password', action: 'token_create', ip: request.ip });
+    const spec = {
+      name: input.name,
+      scope: input.scope,
+      items: input.items?.length ? input.items : null,
+      cidrs: input.cidrs ?? [],
+      expiresAt: input.expires ? expiryOf(input.expires) : null,
+    };
+    const problems = await specProblems(app.store, user, spec);
+    if (problems.length) throw new FieldErrors(problems.map((p) => ({ input: p.field, key: p.key })));
+    const { token, id } = await createToken(app.store, user.id, spec);
+    const detail = { token: id, name: spec.name };
+    await audit(app.store, { action: 'token_create', outcome: 'success', userId: user.id, realmId: user.realmId, ip: request.ip, detail });
+    const item = (await listTokens(app.store, user.id)).find((t) => t.id === id)!;
+    return { data: { token, item }, info: [{ key: 'account.token_created' }] };
+  });
+
+  route(app, endpoints.account.tokenRevoke, async (request) => {
+    const user = request.user!;
+    const id = pathId(request.params.id);
+    if (!(await revokeToken(app.store, user.id, id))) throw notFound();
+    await audit(app.store, {
+      action: 'token_revoke',
+      outcome: 'success',
+      userId: user.id,
+      realmId: user.realmId,
+      ip: request.ip,
+      detail: { token: id },
+    });
+    return { data: null, info: [{ key: 'account.token_revoked' }] };
+  });
+}

@@ -1,0 +1,95 @@
+import { AREAS, type Area, levelsText, lowerLevel, type PermissionMap, TOKEN_LIMITS } from '@atalaya/contract';
+import { Button, Group, MultiSelect, PasswordInput, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { usePermissionList } from '../../../lib/permissions.ts';
+import { createToken, type TokenFields, tokensQuery } from '../api/tokens.ts';
+import { ScopePicker } from './ScopePicker.tsx';
+
+const FIELDS = ['name', 'password', 'scope', 'items', 'expires', 'cidrs'] as const;
+const EMPTY = { name: '', password: '', items: [] as string[], expires: '', cidrs: '' };
+
+/** Name, scope, items, expiry and address ranges of a new token, confirmed with the current password. */
+export function CreateTokenDialog({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (token: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [fields, setFields] = useState(EMPTY);
+  const [scope, setScope] = useState<PermissionMap>({});
+  const ceiling = useQuery({ ...tokensQuery, enabled: opened }).data?.ceiling;
+  const items = usePermissionList().data ?? [];
+  const payload = (): TokenFields => ({ ...fields, scope: levelsText(scope), items: fields.items.map(Number) });
+  const create = useFormMutation({
+    opened,
+    send: () => createToken(payload()),
+    inputs: FIELDS,
+    onClose,
+    onDone: (result) => onCreated(result.data.token),
+    reload: [tokensQuery.queryKey],
+  });
+  useEffect(() => {
+    if (opened) {
+      setFields(EMPTY);
+      setScope({});
+    }
+  }, [opened]);
+  const text = (name: 'name' | 'expires' | 'cidrs' | 'password') => ({
+    name,
+    value: fields[name],
+    error: fieldError(create.error, name),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setFields({ ...fields, [name]: event.currentTarget.value }),
+  });
+  // Read on every area the user can read: the usual start for a reporting script.
+  const allRead = () => setScope(Object.fromEntries(AREAS.map((a: Area) => [a, lowerLevel('read', ceiling?.[a])])));
+  return (
+    <FormDialog
+      title={t('tokens.create')}
+      noValidate
+      size="lg"
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => create.mutate()}
+      pending={create.isPending}
+      submitLabel={t('tokens.create')}
+      submitDisabled={!fields.name || !fields.password}
+    >
+      <TextInput {...text('name')} label={t('tokens.name')} required maxLength={TOKEN_LIMITS.name} data-autofocus />
+      <Group justify="flex-end">
+        <Button variant="subtle" size="xs" onClick={allRead}>
+          {t('tokens.all_read')}
+        </Button>
+      </Group>
+      <ScopePicker value={scope} ceiling={ceiling} onChange={setScope} error={fieldError(create.error, 'scope')} />
+      <MultiSelect
+        label={t('tokens.items')}
+        description={t('tokens.items_hint')}
+        data={items.map((item) => ({ value: String(item.id), label: item.reference }))}
+        value={fields.items}
+        onChange={(value) => setFields({ ...fields, items: value })}
+        error={fieldError(create.error, 'items')}
+        searchable
+        clearable
+      />
+      <TextInput {...text('expires')} type="date" label={t('tokens.expires')} description={t('tokens.expires_hint')} />
+      <Textarea {...text('cidrs')} label={t('tokens.cidrs')} description={t('tokens.cidrs_hint')} autosize minRows={2} />
+      <PasswordInput
+        {...text('password')}
+        label={t('shell.current_password')}
+        description={t('tokens.password_hint')}
+        required
+        autoComplete="current-password"
+      />
+    </FormDialog>
+  );
+}
