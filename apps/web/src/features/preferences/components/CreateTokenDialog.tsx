@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { usePermissionList } from '../../../lib/permissions.ts';
 import { createToken, type TokenFields, tokensQuery } from '../api/tokens.ts';
@@ -43,13 +43,7 @@ export function CreateTokenDialog({
       setScope({});
     }
   }, [opened]);
-  const text = (name: 'name' | 'expires' | 'cidrs' | 'password') => ({
-    name,
-    value: fields[name],
-    error: fieldError(create.error, name),
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setFields({ ...fields, [name]: event.currentTarget.value }),
-  });
+  const text = bindText(fields, (key, value) => setFields({ ...fields, [key]: value }), create.error);
   // Read on every area the user can read: the usual start for a reporting script.
   const allRead = () => setScope(Object.fromEntries(AREAS.map((a: Area) => [a, lowerLevel('read', ceiling?.[a])])));
   return (
@@ -59,8 +53,7 @@ export function CreateTokenDialog({
       size="lg"
       opened={opened}
       onClose={onClose}
-      onSubmit={() => create.mutate()}
-      pending={create.isPending}
+      mutation={create}
       submitLabel={t('tokens.create')}
       submitDisabled={!fields.name || !fields.password}
     >
