@@ -13,18 +13,17 @@ export function hasFieldErrors(error: unknown, inputs: readonly string[]): boole
   return error instanceof ApiFailure && inputs.some((input) => error.inputs.includes(input));
 }
 
+/** The keys of a form object whose values are text. */
+type TextKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
+
 /**
  * The props that bind a text field to one value of a form object: its name, value, change handler
  * and the server's error under it (`<TextInput label={…} {...text('folder')} />`).
  */
-export function bindText<F extends { [K in keyof F]: string }>(
-  form: F,
-  set: (key: keyof F & string, value: string) => void,
-  error: unknown,
-) {
-  return (key: keyof F & string) => ({
+export function bindText<F>(form: F, set: (key: TextKey<F>, value: string) => void, error: unknown) {
+  return (key: TextKey<F>) => ({
     name: key,
-    value: form[key],
+    value: form[key] as string,
     onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value),
     error: fieldError(error, key),
   });
