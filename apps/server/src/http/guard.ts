@@ -20,6 +20,9 @@ declare module 'fastify' {
 
 export class NoSessionError extends Error {}
 
+const isEnrolmentCall = (permission: Endpoint['permission'] | undefined) =>
+  Boolean(permission && 'session' in permission && permission.enrolling);
+
 /** A registered /p247/ route and how it may be reached without a session; the default-deny test walks them all. */
 export interface ApiRoute {
   methods: string[];
@@ -75,5 +78,9 @@ export function registerGuard(app: FastifyInstance) {
     await app.authCache.sync();
     request.user = await app.authCache.session(request.cookies[SESSION_COOKIE]);
     if (!config.public && !request.user) throw new NoSessionError();
+    // A realm that requires a second factor: until the user has one, only the enrolment calls answer.
+    if (!config.public && request.user?.mustEnrol && !isEnrolmentCall(config.permission)) {
+      throw new ApiError(403, 'factors.required');
+    }
   });
 }

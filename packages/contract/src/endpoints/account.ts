@@ -13,7 +13,7 @@ import {
   savedPreferencesSchema,
   userInfoSchema,
 } from '../account.ts';
-import { endpoint, SIGNED_IN } from './endpoint.ts';
+import { ENROLLING, endpoint, SIGNED_IN } from './endpoint.ts';
 
 /** Sign-in and session, the user, permissions, legal texts, contact, captcha and the live socket. */
 export const account = {
@@ -21,13 +21,14 @@ export const account = {
   login: endpoint({ method: 'POST', path: '/user/login/', body: loginSchema, answer: loginAnswerSchema, permission: { public: 'form' } }),
   // Public so that signing out of an already expired session still clears the cookie.
   logout: endpoint({ method: 'POST', path: '/user/logout/', answer: z.null(), permission: { public: 'form' } }),
-  info: endpoint({ method: 'POST', path: '/user/info/', answer: userInfoSchema, permission: SIGNED_IN }),
+  // ENROLLING: the shell and the language still work for a user who must first enrol a second factor.
+  info: endpoint({ method: 'POST', path: '/user/info/', answer: userInfoSchema, permission: ENROLLING }),
   preferences: endpoint({
     method: 'POST',
     path: '/user/preferences/',
     body: preferencesSchema,
     answer: savedPreferencesSchema,
-    permission: SIGNED_IN,
+    permission: ENROLLING,
   }),
   changePassword: endpoint({
     method: 'POST',

@@ -1,35 +1,34 @@
 import type { ChangePasswordInput } from '@atalaya/contract';
-import { ApiError, FieldErrors } from '../../http/errors.ts';
+import { FieldErrors } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../passwords.ts';
+import type { Secrets } from '../../secrets.ts';
 import type { Store } from '../../store/db.ts';
 import { createSession, type SessionUser } from '../session/sessions.ts';
 import { audit } from './audit.ts';
-import { giveBack, minutesFor, passwordLimit, takeSlot } from './ratelimit.ts';
+import { reauthenticate } from './reauth.ts';
 
 /**
- * Checks the current password (rate limited: a stolen session must not become a password oracle),
- * then ends every session of the user, this one included, and opens a fresh one for this browser:
- * whoever else held a session or a copy of its cookie is out, and the user stays signed in here.
- * Answers the new session's token.
+ * Asks for the current password or a second-factor code (reauthenticate), then ends every session
+ * of the user, this one included, and opens a fresh one for this browser: whoever else held a
+ * session or a copy of its cookie is out, and the user stays signed in here. Answers the new
+ * session's token.
  */
-export async function changePassword(store: Store, user: SessionUser, input: ChangePasswordInput, ip: string) {
-  // Counted before the check, atomically: parallel guesses each see the ones before them.
-  const slot = await takeSlot(store, passwordLimit(user.id));
-  if (slot.wait > 0) throw new ApiError(429, 'account.password_locked', { minutes: minutesFor(slot.wait) });
+export async function changePassword(ctx: { store: Store; secrets: Secrets; ip: string }, user: SessionUser, input: ChangePasswordInput) {
+  const { store, ip } = ctx;
+  await reauthenticate(ctx, user, { password: input.actualPassword, code: input.code }, 'changepass', {
+    password: 'actualPassword',
+    code: 'code',
+  });
   const row = await store.selectFrom('user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
-  const who = { userId: user.id, realmId: user.realmId, ip };
-  if (!(await verifyPassword(row.password_hash, input.actualPassword))) {
-    await audit(store, { action: 'changepass', outcome: 'failure', ...who });
-    throw FieldErrors.one('actualPassword', 'account.wrong_password');
+  // Checked against the stored hash: the user may have proven itself with a code instead.
+  if (input.password === input.actualPassword || (await verifyPassword(row.password_hash, input.password))) {
+    throw FieldErrors.one('password', 'account.password_same');
   }
-  // The right current password: not a guess, the attempt is given back.
-  await giveBack(store, slot);
-  if (input.password === input.actualPassword) throw FieldErrors.one('password', 'account.password_same');
   const hash = await hashPassword(input.password);
   await store.transaction().execute(async (trx) => {
     await trx.updateTable('user').set({ password_hash: hash }).where('id', '=', user.id).execute();
     await trx.deleteFrom('session').where('user_id', '=', user.id).execute();
   });
-  await audit(store, { action: 'changepass', outcome: 'success', ...who });
+  await audit(store, { action: 'changepass', outcome: 'success', userId: user.id, realmId: user.realmId, ip });
   return createSession(store, user.id, ip);
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config/config.ts';
 import { now, type Store } from '../../store/db.ts';
+import { factorRequired } from '../factors/required.ts';
 
 export const SESSION_COOKIE = 'atalaya_sid';
 
@@ -14,6 +15,8 @@ export interface SessionUser {
   theme: string;
   color: string;
   sessionId: string;
+  /** The realm requires a second factor and the user has none yet: only enrolment calls answer. */
+  mustEnrol: boolean;
 }
 
 // The store keeps only a hash of the 256-bit token, so a leaked store holds no live sessions.
@@ -47,6 +50,11 @@ const readSession = (store: Store, id: string) =>
       'user.color',
       'user.disabled',
       'realm.disabled as realm_disabled',
+      'realm.require_second_factor',
+      (eb) =>
+        eb
+          .exists(eb.selectFrom('second_factor').select('second_factor.id').whereRef('second_factor.user_id', '=', 'user.id'))
+          .as('has_factor'),
     ])
     .where('session.id', '=', id)
     .executeTakeFirst();
@@ -132,6 +140,7 @@ export async function findSession(
     theme: row.theme,
     color: row.color,
     sessionId: id,
+    mustEnrol: !row.has_factor && factorRequired(config, { name: row.realm_name, require_second_factor: row.require_second_factor }),
   };
 }
 
