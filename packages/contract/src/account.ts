@@ -20,11 +20,14 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The current password or, for a user with a second factor, one of its codes (decision 021). */
-export const changePasswordSchema = z.object({
-  actualPassword: z.string().max(LIMITS.passwordMax).optional(),
-  code: z.string().max(20).optional(),
-  password: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
-});
+export const changePasswordSchema = z
+  .object({
+    actualPassword: z.string().max(LIMITS.passwordMax).optional(),
+    code: z.string().max(20).optional(),
+    password: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
+  })
+  // Checked even when another field failed, so an empty form names every field it lacks.
+  .refine((v) => Boolean(v.actualPassword || v.code), { path: ['actualPassword'], message: 'validation.required', when: () => true });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** Each preference is optional so the page can save one at a time. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sealingKey } from '../../secrets.ts';
-import factorRoutes from '../factors/routes.ts';
 import { createCaptcha } from './captcha.ts';
 import captchaRoutes from './captcha-routes.ts';
 import contactRoutes from './contact-routes.ts';
@@ -12,7 +11,7 @@ import permissionRoutes from './permission-routes.ts';
 import sessionRoutes from './session-routes.ts';
 import userRoutes from './user-routes.ts';
 
-/** The account calls under /p247/: sign-in and session, second factors, user, permissions, legal, contact, captcha, ws. */
+/** The account calls under /p247/: sign-in and session, user, permissions, legal, contact, captcha, ws. */
 export default async function accountRoutes(app: FastifyInstance) {
   const captcha = createCaptcha(app.store, sealingKey(app.config));
   const mailer = createMailer(app.config);
@@ -20,7 +19,6 @@ export default async function accountRoutes(app: FastifyInstance) {
   await app.register(sessionRoutes, { captcha });
   await app.register(userRoutes);
   await app.register(passwordRoutes);
-  await app.register(factorRoutes, { captcha });
   await app.register(permissionRoutes);
   await app.register(legalRoutes);
   await app.register(contactRoutes, { captcha, mailer });

@@ -10,7 +10,7 @@ import { signIn, signInContext } from './signin.ts';
 /** POST /user/login/ and /user/logout/. */
 export default async function sessionRoutes(app: FastifyInstance, opts: { captcha: Captcha }) {
   route(app, endpoints.account.login, async (request, reply) => {
-    const { token, answer } = await signIn(signInContext(app, request, opts.captcha), request.body);
+    const { token, answer } = await signIn({ ...signInContext(app, request), captcha: opts.captcha }, request.body);
     if (token) setSessionCookie(request, reply, token);
     return { data: answer };
   });

@@ -15,17 +15,18 @@ import { checkCredentials, signInIdentity } from './credentials.ts';
 import { landingItem } from './landing.ts';
 import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, takeSlots } from './ratelimit.ts';
 
-export interface SignInContext {
+/** What both sign-in steps run on; the first step adds the captcha. */
+export interface SignInBase {
   store: Store;
   config: Config;
   secrets: Secrets;
-  captcha: Captcha;
   ip: string;
   /** The WebAuthn relying party of this request, for the second step's passkey options. */
   rp: RelyingParty;
   /** The hashed id of the session the browser already had, ended so the new one gets a new id. */
   previousSessionId?: string;
 }
+export type SignInContext = SignInBase & { captcha: Captcha };
 
 /**
  * Sign-in: rate limits, captcha, credentials, then a fresh session, or, for a user with a second
@@ -69,25 +70,24 @@ export async function signIn(ctx: SignInContext, input: LoginInput) {
 }
 
 /** The new session of a user who proved who they are: the last sign-in noted, the browser's old session ended. */
-export async function openSession(ctx: Pick<SignInContext, 'store' | 'ip' | 'previousSessionId'>, user: { id: number }) {
+export async function openSession(ctx: Pick<SignInBase, 'store' | 'ip' | 'previousSessionId'>, user: { id: number }) {
   await recordSignIn(ctx.store, user.id, ctx.ip);
   if (ctx.previousSessionId) await deleteSession(ctx.store, ctx.previousSessionId);
   return createSession(ctx.store, user.id, ctx.ip);
 }
 
 /** The answer of a finished sign-in: where to land, or that a second factor must be enrolled first. */
-export async function signedInAnswer(ctx: Pick<SignInContext, 'store' | 'config'>, user: { id: number; realmId: number }): Promise<LoginAnswer> {
+export async function signedInAnswer(ctx: Pick<SignInBase, 'store' | 'config'>, user: { id: number; realmId: number }): Promise<LoginAnswer> {
   const realm = await ctx.store.selectFrom('realm').select(['name', 'require_second_factor']).where('id', '=', user.realmId).executeTakeFirstOrThrow();
   if (factorRequired(ctx.config, realm) && !(await hasFactor(ctx.store, user.id))) return { success: true, domainID: null, mustEnrol: true };
   return { success: true, domainID: await landingItem(ctx.store, user) };
 }
 
 /** What both sign-in steps run on, from the request. */
-export const signInContext = (app: FastifyInstance, request: FastifyRequest, captcha: Captcha): SignInContext => ({
+export const signInContext = (app: FastifyInstance, request: FastifyRequest): SignInBase => ({
   store: app.store,
   config: app.config,
   secrets: app.runtime.secrets,
-  captcha,
   ip: request.ip,
   rp: relyingParty(request),
   previousSessionId: request.user?.sessionId,

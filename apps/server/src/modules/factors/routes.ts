@@ -4,7 +4,6 @@ import QRCode from 'qrcode';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { audit } from '../account/audit.ts';
-import type { Captcha } from '../account/captcha.ts';
 import { setSessionCookie } from '../account/cookie.ts';
 import { reauthenticate } from '../account/reauth.ts';
 import { signInContext } from '../account/signin.ts';
@@ -19,12 +18,12 @@ import { sealToken } from './tokens.ts';
 import { newTotpSecret, otpauthUri } from './totp.ts';
 
 /** The sign-in's second step and the Preferences calls of second factors (decision 021). */
-export default async function factorRoutes(app: FastifyInstance, opts: { captcha: Captcha }) {
+export default async function factorRoutes(app: FastifyInstance) {
   const ctxOf = (request: FastifyRequest) => ({ store: app.store, secrets: app.runtime.secrets, ip: request.ip });
   const accountName = (user: SessionUser) => `${user.username}@${user.realmName}`;
 
   route(app, endpoints.factors.secondStep, async (request, reply) => {
-    const { token, answer } = await signInSecondStep(signInContext(app, request, opts.captcha), request.body);
+    const { token, answer } = await signInSecondStep(signInContext(app, request), request.body);
     setSessionCookie(request, reply, token);
     return { data: answer };
   });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
 import { audit } from '../account/audit.ts';
 import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, secondFactorLimit, takeSlots } from '../account/ratelimit.ts';
-import type { SignInContext } from '../account/signin.ts';
+import type { SignInBase } from '../account/signin.ts';
 import { openSession, signedInAnswer } from '../account/signin.ts';
 import { checkTotp, totpFactor } from './factors.ts';
 import { authenticationOptions, checkPasskey } from './passkeys.ts';
@@ -15,7 +15,7 @@ import { openToken, sealToken, TOKEN_SECONDS } from './tokens.ts';
  * living five minutes, with the WebAuthn challenge of the user's passkeys inside. No session and
  * no row exist until the second step succeeds. Null: the user has no second factor.
  */
-export async function secondFactorChallenge(ctx: SignInContext, userId: number): Promise<SecondFactorChallenge | null> {
+export async function secondFactorChallenge(ctx: SignInBase, userId: number): Promise<SecondFactorChallenge | null> {
   const totp = Boolean(await totpFactor(ctx.store, userId));
   const passkey = await authenticationOptions(ctx.store, userId, ctx.rp);
   if (!totp && !passkey) return null;
@@ -32,7 +32,7 @@ type SecondStepInput = z.output<typeof secondStepSchema>;
  * before the check. A success spends the challenge (one challenge, one session) and opens the
  * session the first step held back.
  */
-export async function signInSecondStep(ctx: SignInContext, input: SecondStepInput): Promise<{ token: string; answer: LoginAnswer }> {
+export async function signInSecondStep(ctx: SignInBase, input: SecondStepInput): Promise<{ token: string; answer: LoginAnswer }> {
   const { store, ip } = ctx;
   const challenge = openToken(ctx.secrets, 'signin', input.challenge);
   if (!challenge) {
@@ -77,7 +77,7 @@ export async function signInSecondStep(ctx: SignInContext, input: SecondStepInpu
 const factorName = (input: SecondStepInput) => (input.credential ? 'passkey' : input.recoveryCode ? 'recovery' : 'totp');
 
 /** The refusal of the factor given, under its field, or null when it holds. */
-async function checkFactor(ctx: SignInContext, userId: number, input: SecondStepInput, data: Record<string, string>) {
+async function checkFactor(ctx: SignInBase, userId: number, input: SecondStepInput, data: Record<string, string>) {
   if (input.credential) {
     const usable = data.webauthn && data.rpID === ctx.rp.rpID;
     const ok = usable && (await checkPasskey(ctx.store, userId, input.credential, data.webauthn, ctx.rp));
