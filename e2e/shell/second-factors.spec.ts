@@ -8,6 +8,9 @@ import { admin, createE2EAccount, signInContext, unique, withE2EStore } from '..
 import { E2E_DATA_DIR, E2E_PORT } from '../support/env.ts';
 import { fillSignIn, TEST_PASSWORD } from './helpers.ts';
 
+// A Spanish browser: the sign-in page's refusals, sent before any session, follow Accept-Language.
+test.use({ locale: 'es-ES' });
+
 // Enrolment spends the current 30-second step and a sign-in code is accepted one step either side:
 // the next step's code is the one to type now.
 const nextCode = (secret: string) => totpCode(secret, now() + 30);
@@ -45,7 +48,7 @@ test('an authenticator app is enrolled in Preferences and asked for at the next 
   await expect(code).toBeVisible();
   await code.fill('000000' === nextCode(secret) ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verificar' }).click();
-  await expect(code).toHaveAttribute('data-invalid', 'true');
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('El código no es correcto o ya se ha usado')).toBeVisible();
   await code.fill(nextCode(secret));
   await page.getByRole('button', { name: 'Verificar' }).click();
@@ -69,7 +72,7 @@ test('a passkey made with a virtual authenticator signs in as the second factor'
   await dialog.getByLabel('Nombre de la llave').fill('Portátil de pruebas');
   await dialog.getByRole('button', { name: 'Crear la llave' }).click();
   await page.getByRole('dialog', { name: 'Códigos de recuperación' }).getByRole('button', { name: 'Los he guardado' }).click();
-  await expect(page.getByRole('cell', { name: 'Portátil de pruebas' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Portátil de pruebas', exact: true })).toBeVisible();
 
   await context.clearCookies();
   await page.goto(`${base}/login/`);
@@ -104,7 +107,7 @@ test('a recovery code signs in once; the same code is refused the second time', 
   await expect(page).toHaveURL(LANDED);
   await page.context().clearCookies();
   await signInWith(codes[3]);
-  await expect(page.getByLabel('Código de recuperación')).toHaveAttribute('data-invalid', 'true');
+  await expect(page.getByLabel('Código de recuperación')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('El código de recuperación no es válido o ya se ha usado')).toBeVisible();
   await expect(page).toHaveURL('/login/');
 });
