@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newRecoveryCodes } from '../../apps/server/src/modules/factors/recovery.ts';
 import { newTotpSecret, totpCode } from '../../apps/server/src/modules/factors/totp.ts';
-import { SESSION_COOKIE, createSession } from '../../apps/server/src/modules/session/sessions.ts';
+import { createSession, SESSION_COOKIE } from '../../apps/server/src/modules/session/sessions.ts';
 import { createSecrets, loadSecretKey } from '../../apps/server/src/secrets.ts';
 import { now } from '../../apps/server/src/store/db.ts';
 import { admin, createE2EAccount, signInContext, unique, withE2EStore } from '../support/accounts.ts';
@@ -38,7 +38,9 @@ test('an authenticator app is enrolled in Preferences and asked for at the next 
   await page.goto('/admin/preferences/');
   await expect(page.getByText('No tienes ningún segundo factor.')).toBeVisible();
   const secret = await enrolApp(page);
-  await expect(page.getByRole('table', { name: 'Segundo factor' }).getByRole('cell', { name: 'Aplicación de autenticación' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Segundo factor' }).getByRole('cell', { name: 'Aplicación de autenticación' }).first(),
+  ).toBeVisible();
   await expect(page.getByText('Te quedan 10 códigos de recuperación.')).toBeVisible();
 
   await context.clearCookies();
@@ -92,7 +94,14 @@ test('a recovery code signs in once; the same code is refused the second time', 
     const secrets = createSecrets(loadSecretKey(E2E_DATA_DIR));
     await store
       .insertInto('second_factor')
-      .values({ user_id: acc.users.ana, kind: 'totp', name: 'App', secret: secrets.encrypt(newTotpSecret()), created_at: now(), last_used_at: null })
+      .values({
+        user_id: acc.users.ana,
+        kind: 'totp',
+        name: 'App',
+        secret: secrets.encrypt(newTotpSecret()),
+        created_at: now(),
+        last_used_at: null,
+      })
       .execute();
     return newRecoveryCodes(store, acc.users.ana);
   });

@@ -130,7 +130,11 @@ export const COMMANDS: Record<string, Command> = {
     run: async ({ store }, [realmName, state]) => {
       if (state !== 'on' && state !== 'off') throw new AccountError('the second argument must be on or off');
       const realm = await findRealm(store, realmName);
-      await store.updateTable('realm').set({ require_second_factor: state === 'on' ? 1 : 0 }).where('id', '=', realm.id).execute();
+      await store
+        .updateTable('realm')
+        .set({ require_second_factor: state === 'on' ? 1 : 0 })
+        .where('id', '=', realm.id)
+        .execute();
       await audit(store, { action: 'realm_require_2fa', outcome: 'success', realmId: realm.id, ip: 'cli', detail: { state } });
       console.log(`Realm ${realm.name}: second factor ${state === 'on' ? 'required' : 'not required'}`);
     },

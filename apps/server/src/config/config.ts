@@ -189,7 +189,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
   for (const [name, keys] of Object.entries(ENV_KEYS)) {
     const value = env[name];
     if (value === undefined || value === '') continue;
-    setPath(raw, keys, name === 'ATALAYA_LANGUAGES' || name === 'ATALAYA_REQUIRE_2FA_REALMS' ? value.split(',').map((v) => v.trim()) : value);
+    setPath(
+      raw,
+      keys,
+      name === 'ATALAYA_LANGUAGES' || name === 'ATALAYA_REQUIRE_2FA_REALMS' ? value.split(',').map((v) => v.trim()) : value,
+    );
   }
   for (const [key, value] of Object.entries(overrides)) setPath(raw, key.split('.'), value);
   const parsed = schema.safeParse(raw);

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
+import { stepAt, totpCode } from '../../src/modules/factors/totp.ts';
 import { createRealm, createUser } from '../../src/modules/provisioning/accounts.ts';
 import { createSession } from '../../src/modules/session/sessions.ts';
-import { stepAt, totpCode } from '../../src/modules/factors/totp.ts';
 import { now } from '../../src/store/db.ts';
 import { type Account, createAccount, send, TEST_PASSWORD } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
@@ -22,7 +22,8 @@ describeStores('second factors on %s', (kind) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-dd-request': '1' },
       payload: new URLSearchParams({ challenge, ...fields }).toString(),
     });
-  const call = (token: string, url: string, fields?: Record<string, string | number>) => send(ctx.app, 'POST', url, withSession(token), fields ?? {});
+  const call = (token: string, url: string, fields?: Record<string, string | number>) =>
+    send(ctx.app, 'POST', url, withSession(token), fields ?? {});
 
   /** Signs in with the password alone (a user without factors) and answers the session token. */
   async function passwordSession(username: string) {
@@ -49,7 +50,16 @@ describeStores('second factors on %s', (kind) => {
   beforeAll(async () => {
     ctx = await openTestApp(kind);
     acc = await createAccount(ctx.store, {
-      users: { ana: 'all=write', bea: 'all=write', cai: 'all=write', dan: 'all=write', eli: 'all=write', fer: 'all=write', gus: 'all=write', hal: 'all=write' },
+      users: {
+        ana: 'all=write',
+        bea: 'all=write',
+        cai: 'all=write',
+        dan: 'all=write',
+        eli: 'all=write',
+        fer: 'all=write',
+        gus: 'all=write',
+        hal: 'all=write',
+      },
       items: [{ reference: 'f-shop.es', domain: true }],
     });
   });
@@ -62,10 +72,16 @@ describeStores('second factors on %s', (kind) => {
     expect(start.body.data.uri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]{32}&/);
     expect(start.body.data.qr).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(await ctx.store.selectFrom('second_factor').selectAll().where('user_id', '=', acc.users.ana).execute()).toEqual([]);
-    const wrong = await call(token, '/user/factors/totp/confirm/', { token: start.body.data.token, code: '000000' === totpCode(start.body.data.secret, now()) ? '111111' : '000000' });
+    const wrong = await call(token, '/user/factors/totp/confirm/', {
+      token: start.body.data.token,
+      code: '000000' === totpCode(start.body.data.secret, now()) ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.system.inputs).toEqual(['code']);
-    const ok = await call(token, '/user/factors/totp/confirm/', { token: start.body.data.token, code: totpCode(start.body.data.secret, now()) });
+    const ok = await call(token, '/user/factors/totp/confirm/', {
+      token: start.body.data.token,
+      code: totpCode(start.body.data.secret, now()),
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.recoveryCodes).toHaveLength(10);
     expect(new Set(ok.body.data.recoveryCodes).size).toBe(10);
@@ -177,7 +193,10 @@ describeStores('second factors on %s', (kind) => {
       const bare = await call(here, '/user/factors/remove/', { id });
       expect(bare.status).toBe(400);
       expect(bare.body.system.inputs).toEqual(['password']);
-      const badCode = await call(here, '/user/factors/remove/', { id, code: '123456' === totpCode(secret, now() + 30) ? '654321' : '123456' });
+      const badCode = await call(here, '/user/factors/remove/', {
+        id,
+        code: '123456' === totpCode(secret, now() + 30) ? '654321' : '123456',
+      });
       expect(badCode.body.system.inputs).toEqual(['code']);
       expect((await call(other, '/user/info/')).status).toBe(200);
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
@@ -258,14 +277,25 @@ describeStores('second factors on %s', (kind) => {
     expect(await ctx.store.selectFrom('second_factor').selectAll().where('user_id', '=', acc2.users.ona).execute()).toEqual([]);
     expect(await ctx.store.selectFrom('recovery_code').selectAll().where('user_id', '=', acc2.users.ona).execute()).toEqual([]);
     expect((await call(token, '/user/info/')).status).toBe(401);
-    const audit = await ctx.store.selectFrom('audit_event').select(['action', 'outcome', 'detail']).where('user_id', '=', acc2.users.ona).where('action', '=', 'factor_reset').execute();
+    const audit = await ctx.store
+      .selectFrom('audit_event')
+      .select(['action', 'outcome', 'detail'])
+      .where('user_id', '=', acc2.users.ona)
+      .where('action', '=', 'factor_reset')
+      .execute();
     expect(audit).toEqual([{ action: 'factor_reset', outcome: 'success', detail: JSON.stringify({ removed: 1 }) }]);
-    expect((await login(ctx, { domainName: acc2.realm, username: 'ona', password: TEST_PASSWORD }, {}, freshIp())).json().data.success).toBe(true);
+    expect(
+      (await login(ctx, { domainName: acc2.realm, username: 'ona', password: TEST_PASSWORD }, {}, freshIp())).json().data.success,
+    ).toBe(true);
   });
 
   it('keeps the step of the code just accepted', async () => {
     const { secret } = await userWithTotp('hal');
-    const row = await ctx.store.selectFrom('second_factor').select('last_step').where('user_id', '=', acc.users.hal).executeTakeFirstOrThrow();
+    const row = await ctx.store
+      .selectFrom('second_factor')
+      .select('last_step')
+      .where('user_id', '=', acc.users.hal)
+      .executeTakeFirstOrThrow();
     expect(Number(row.last_step)).toBeGreaterThanOrEqual(stepAt(now()) - 1);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   });

@@ -27,15 +27,18 @@ export const factors = {
     'factors.add_passkey': 'Añadir llave de acceso',
     'factors.new_codes': 'Nuevos códigos de recuperación',
     'factors.new_codes_intro': 'Confirma con tu contraseña actual o con un código. Los códigos anteriores dejarán de servir.',
-    'factors.app_intro': 'Escanea el código QR con tu aplicación de autenticación (o escribe la clave) y escribe el primer código que muestre.',
+    'factors.app_intro':
+      'Escanea el código QR con tu aplicación de autenticación (o escribe la clave) y escribe el primer código que muestre.',
     'factors.qr_alt': 'Código QR para la aplicación de autenticación',
     'factors.secret_label': 'Clave para escribirla a mano:',
-    'factors.passkey_intro': 'Ponle un nombre para reconocerla (por ejemplo, «Portátil» o «Llave USB»). Después el navegador te pedirá crearla.',
+    'factors.passkey_intro':
+      'Ponle un nombre para reconocerla (por ejemplo, «Portátil» o «Llave USB»). Después el navegador te pedirá crearla.',
     'factors.passkey_name': 'Nombre de la llave',
     'factors.create_passkey': 'Crear la llave',
     'factors.or_code': 'O un código de tu segundo factor',
     'factors.recovery_title': 'Códigos de recuperación',
-    'factors.recovery_intro': 'Guárdalos en un lugar seguro: cada uno sirve una vez para entrar si pierdes tu segundo factor. No se volverán a mostrar.',
+    'factors.recovery_intro':
+      'Guárdalos en un lugar seguro: cada uno sirve una vez para entrar si pierdes tu segundo factor. No se volverán a mostrar.',
     'factors.recovery_saved': 'Los he guardado',
   },
   en: {
@@ -68,12 +71,14 @@ export const factors = {
     'factors.app_intro': 'Scan the QR code with your authenticator app (or type the key) and enter the first code it shows.',
     'factors.qr_alt': 'QR code for the authenticator app',
     'factors.secret_label': 'Key to type by hand:',
-    'factors.passkey_intro': 'Give it a name you will recognise (for example "Laptop" or "USB key"). The browser will then ask you to create it.',
+    'factors.passkey_intro':
+      'Give it a name you will recognise (for example "Laptop" or "USB key"). The browser will then ask you to create it.',
     'factors.passkey_name': 'Passkey name',
     'factors.create_passkey': 'Create the passkey',
     'factors.or_code': 'Or a code of your second factor',
     'factors.recovery_title': 'Recovery codes',
-    'factors.recovery_intro': 'Keep them somewhere safe: each one signs you in once if you lose your second factor. They will not be shown again.',
+    'factors.recovery_intro':
+      'Keep them somewhere safe: each one signs you in once if you lose your second factor. They will not be shown again.',
     'factors.recovery_saved': 'I have saved them',
   },
   ca: {
@@ -106,12 +111,14 @@ export const factors = {
     'factors.app_intro': 'Escaneja el codi QR amb la teva aplicació d’autenticació (o escriu la clau) i escriu el primer codi que mostri.',
     'factors.qr_alt': 'Codi QR per a l’aplicació d’autenticació',
     'factors.secret_label': 'Clau per escriure-la a mà:',
-    'factors.passkey_intro': 'Posa-li un nom per reconèixer-la (per exemple, «Portàtil» o «Clau USB»). Després el navegador et demanarà crear-la.',
+    'factors.passkey_intro':
+      'Posa-li un nom per reconèixer-la (per exemple, «Portàtil» o «Clau USB»). Després el navegador et demanarà crear-la.',
     'factors.passkey_name': 'Nom de la clau',
     'factors.create_passkey': 'Crea la clau',
     'factors.or_code': 'O un codi del teu segon factor',
     'factors.recovery_title': 'Codis de recuperació',
-    'factors.recovery_intro': 'Desa’ls en un lloc segur: cadascun serveix una vegada per entrar si perds el segon factor. No es tornaran a mostrar.',
+    'factors.recovery_intro':
+      'Desa’ls en un lloc segur: cadascun serveix una vegada per entrar si perds el segon factor. No es tornaran a mostrar.',
     'factors.recovery_saved': 'Els he desat',
   },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginAnswerSchema } from '../account.ts';
 import {
   enrolledSchema,
   factorListSchema,
@@ -12,7 +13,6 @@ import {
   totpConfirmSchema,
   totpStartSchema,
 } from '../factors.ts';
-import { loginAnswerSchema } from '../account.ts';
 import { ENROLLING, endpoint } from './endpoint.ts';
 
 /**

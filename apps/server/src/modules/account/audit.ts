@@ -1,7 +1,16 @@
 import { now, type Store } from '../../store/db.ts';
 
 export interface AuditEntry {
-  action: 'login' | 'login_second' | 'logout' | 'changepass' | 'factor_add' | 'factor_remove' | 'factor_reset' | 'recovery_codes' | 'realm_require_2fa';
+  action:
+    | 'login'
+    | 'login_second'
+    | 'logout'
+    | 'changepass'
+    | 'factor_add'
+    | 'factor_remove'
+    | 'factor_reset'
+    | 'recovery_codes'
+    | 'realm_require_2fa';
   /** `second_factor`: the password was right and the second step was asked for. */
   outcome: 'success' | 'failure' | 'locked' | 'captcha' | 'second_factor' | 'expired';
   realmId?: number | null;

@@ -1,13 +1,13 @@
 import type { LoginAnswer, LoginInput } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.ts';
+import { ApiError, FieldErrors } from '../../http/errors.ts';
 import type { Secrets } from '../../secrets.ts';
+import { now, type Store } from '../../store/db.ts';
 import { hasFactor } from '../factors/factors.ts';
 import { type RelyingParty, relyingParty } from '../factors/passkeys.ts';
 import { factorRequired } from '../factors/required.ts';
 import { secondFactorChallenge } from '../factors/signin-second.ts';
-import { ApiError, FieldErrors } from '../../http/errors.ts';
-import { now, type Store } from '../../store/db.ts';
 import { createSession, deleteSession } from '../session/sessions.ts';
 import { audit } from './audit.ts';
 import type { Captcha } from './captcha.ts';
@@ -77,9 +77,17 @@ export async function openSession(ctx: Pick<SignInBase, 'store' | 'ip' | 'previo
 }
 
 /** The answer of a finished sign-in: where to land, or that a second factor must be enrolled first. */
-export async function signedInAnswer(ctx: Pick<SignInBase, 'store' | 'config'>, user: { id: number; realmId: number }): Promise<LoginAnswer> {
-  const realm = await ctx.store.selectFrom('realm').select(['name', 'require_second_factor']).where('id', '=', user.realmId).executeTakeFirstOrThrow();
-  if (factorRequired(ctx.config, realm) && !(await hasFactor(ctx.store, user.id))) return { success: true, domainID: null, mustEnrol: true };
+export async function signedInAnswer(
+  ctx: Pick<SignInBase, 'store' | 'config'>,
+  user: { id: number; realmId: number },
+): Promise<LoginAnswer> {
+  const realm = await ctx.store
+    .selectFrom('realm')
+    .select(['name', 'require_second_factor'])
+    .where('id', '=', user.realmId)
+    .executeTakeFirstOrThrow();
+  if (factorRequired(ctx.config, realm) && !(await hasFactor(ctx.store, user.id)))
+    return { success: true, domainID: null, mustEnrol: true };
   return { success: true, domainID: await landingItem(ctx.store, user) };
 }
 

@@ -22,15 +22,36 @@ export interface FactorContext {
  */
 async function addFactor(ctx: FactorContext, user: SessionUser, row: Parameters<typeof insertFactor>[1]) {
   await insertFactor(ctx.store, row);
-  await audit(ctx.store, { action: 'factor_add', outcome: 'success', userId: user.id, realmId: user.realmId, ip: ctx.ip, detail: { kind: row.kind } });
+  await audit(ctx.store, {
+    action: 'factor_add',
+    outcome: 'success',
+    userId: user.id,
+    realmId: user.realmId,
+    ip: ctx.ip,
+    detail: { kind: row.kind },
+  });
   const codes = (await recoveryCodesLeft(ctx.store, user.id)) === 0 ? await newRecoveryCodes(ctx.store, user.id) : null;
   return { recoveryCodes: codes };
 }
 
 const insertFactor = (
   store: Store,
-  row: { user_id: number; kind: 'totp' | 'passkey'; name: string; secret?: string; last_step?: number; credential_id?: string; public_key?: string; sign_count?: number; transports?: string },
-) => store.insertInto('second_factor').values({ ...row, created_at: now(), last_used_at: null }).execute();
+  row: {
+    user_id: number;
+    kind: 'totp' | 'passkey';
+    name: string;
+    secret?: string;
+    last_step?: number;
+    credential_id?: string;
+    public_key?: string;
+    sign_count?: number;
+    transports?: string;
+  },
+) =>
+  store
+    .insertInto('second_factor')
+    .values({ ...row, created_at: now(), last_used_at: null })
+    .execute();
 
 /**
  * Confirms an authenticator app with a first code of the secret the start call sealed into the
@@ -42,11 +63,22 @@ export async function confirmTotp(ctx: FactorContext, user: SessionUser, input: 
   if (await totpFactor(ctx.store, user.id)) throw FieldErrors.one('code', 'factors.totp_exists');
   const step = matchTotp(enrolment.data.secret, input.code, now(), 0);
   if (step === null) throw FieldErrors.one('code', 'factors.code_wrong');
-  return addFactor(ctx, user, { user_id: user.id, kind: 'totp', name, secret: ctx.secrets.encrypt(enrolment.data.secret), last_step: step });
+  return addFactor(ctx, user, {
+    user_id: user.id,
+    kind: 'totp',
+    name,
+    secret: ctx.secrets.encrypt(enrolment.data.secret),
+    last_step: step,
+  });
 }
 
 /** Registers a passkey from the browser's answer to the options sealed into the token. */
-export async function registerPasskey(ctx: FactorContext, user: SessionUser, input: { token: string; name: string; credential: string }, rp: RelyingParty) {
+export async function registerPasskey(
+  ctx: FactorContext,
+  user: SessionUser,
+  input: { token: string; name: string; credential: string },
+  rp: RelyingParty,
+) {
   const enrolment = openToken(ctx.secrets, 'passkey-enrol', input.token, user.id);
   if (!enrolment?.data.challenge || enrolment.data.rpID !== rp.rpID) throw FieldErrors.one('credential', 'factors.expired');
   const made = await verifyRegistration(input.credential, enrolment.data.challenge, rp);
@@ -73,7 +105,14 @@ export async function removeFactor(ctx: FactorContext, user: SessionUser, id: nu
   });
   if (!removed) return false;
   if (!(await hasFactor(ctx.store, user.id))) await ctx.store.deleteFrom('recovery_code').where('user_id', '=', user.id).execute();
-  await audit(ctx.store, { action: 'factor_remove', outcome: 'success', userId: user.id, realmId: user.realmId, ip: ctx.ip, detail: { id } });
+  await audit(ctx.store, {
+    action: 'factor_remove',
+    outcome: 'success',
+    userId: user.id,
+    realmId: user.realmId,
+    ip: ctx.ip,
+    detail: { id },
+  });
   return true;
 }
 
@@ -85,6 +124,13 @@ export async function resetFactors(store: Store, user: { id: number; realmId: nu
     await trx.deleteFrom('session').where('user_id', '=', user.id).execute();
     return Number(result.numDeletedRows);
   });
-  await audit(store, { action: 'factor_reset', outcome: 'success', userId: user.id, realmId: user.realmId, ip: 'cli', detail: { removed } });
+  await audit(store, {
+    action: 'factor_reset',
+    outcome: 'success',
+    userId: user.id,
+    realmId: user.realmId,
+    ip: 'cli',
+    detail: { removed },
+  });
   return removed;
 }

@@ -45,7 +45,12 @@ const transportsOf = (text: string) => (text ? text.split(',') : []) as Authenti
 type AuthenticatorTransport = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb';
 
 /** Options for the browser's navigator.credentials.create(); the user's passkeys are excluded. */
-export async function registrationOptions(store: Store, user: { id: number; username: string; realmName: string }, rp: RelyingParty, rpName: string) {
+export async function registrationOptions(
+  store: Store,
+  user: { id: number; username: string; realmName: string },
+  rp: RelyingParty,
+  rpName: string,
+) {
   const existing = await passkeysOf(store, user.id);
   return generateRegistrationOptions({
     rpName,
@@ -95,7 +100,13 @@ export async function authenticationOptions(store: Store, userId: number, rp: Re
  * step issued. The signature counter is stored when the authenticator keeps one; a counter that
  * went backwards (a cloned key) is refused by the library.
  */
-export async function checkPasskey(store: Store, userId: number, credential: string, challenge: string, rp: RelyingParty): Promise<boolean> {
+export async function checkPasskey(
+  store: Store,
+  userId: number,
+  credential: string,
+  challenge: string,
+  rp: RelyingParty,
+): Promise<boolean> {
   const response = parse<AuthenticationResponseJSON>(credential);
   if (!response || typeof response.id !== 'string') return false;
   const row = (await passkeysOf(store, userId)).find((p) => p.credential_id === response.id);

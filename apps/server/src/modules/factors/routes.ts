@@ -10,7 +10,7 @@ import { signInContext } from '../account/signin.ts';
 import type { SessionUser } from '../session/sessions.ts';
 import { confirmTotp, registerPasskey, removeFactor } from './enrol.ts';
 import { listFactors } from './factors.ts';
-import { relyingParty, registrationOptions } from './passkeys.ts';
+import { registrationOptions, relyingParty } from './passkeys.ts';
 import { newRecoveryCodes, recoveryCodesLeft } from './recovery.ts';
 import { factorRequired } from './required.ts';
 import { signInSecondStep } from './signin-second.ts';
@@ -30,7 +30,11 @@ export default async function factorRoutes(app: FastifyInstance) {
 
   route(app, endpoints.factors.list, async (request) => {
     const user = request.user!;
-    const realm = await app.store.selectFrom('realm').select(['name', 'require_second_factor']).where('id', '=', user.realmId).executeTakeFirstOrThrow();
+    const realm = await app.store
+      .selectFrom('realm')
+      .select(['name', 'require_second_factor'])
+      .where('id', '=', user.realmId)
+      .executeTakeFirstOrThrow();
     return {
       data: {
         factors: await listFactors(app.store, user.id),
@@ -84,7 +88,12 @@ export default async function factorRoutes(app: FastifyInstance) {
 
   route(app, endpoints.factors.remove, async (request) => {
     const user = request.user!;
-    const owned = await app.store.selectFrom('second_factor').select('id').where('id', '=', request.body.id).where('user_id', '=', user.id).executeTakeFirst();
+    const owned = await app.store
+      .selectFrom('second_factor')
+      .select('id')
+      .where('id', '=', request.body.id)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
     if (!owned) throw notFound();
     await reauthenticate(ctxOf(request), user, request.body, 'factor_remove');
     if (!(await removeFactor(ctxOf(request), user, request.body.id))) throw notFound();

@@ -84,7 +84,9 @@ async function checkFactor(ctx: SignInBase, userId: number, input: SecondStepInp
     return ok ? null : FieldErrors.one('credential', 'factors.passkey_failed');
   }
   if (input.recoveryCode) {
-    return (await spendRecoveryCode(ctx.store, userId, input.recoveryCode)) ? null : FieldErrors.one('recoveryCode', 'factors.recovery_wrong');
+    return (await spendRecoveryCode(ctx.store, userId, input.recoveryCode))
+      ? null
+      : FieldErrors.one('recoveryCode', 'factors.recovery_wrong');
   }
   return (await checkTotp(ctx.store, ctx.secrets, userId, input.code!)) ? null : FieldErrors.one('code', 'factors.code_wrong');
 }

@@ -37,11 +37,15 @@ export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
   const bump = 'UPDATE auth_version SET version = version + 1 WHERE id = 1';
   if (kind === 'postgres') {
     await sql
-      .raw('CREATE TRIGGER auth_version_second_factor AFTER INSERT OR DELETE ON second_factor FOR EACH STATEMENT EXECUTE FUNCTION bump_auth_version()')
+      .raw(
+        'CREATE TRIGGER auth_version_second_factor AFTER INSERT OR DELETE ON second_factor FOR EACH STATEMENT EXECUTE FUNCTION bump_auth_version()',
+      )
       .execute(db);
   } else {
     for (const event of ['insert', 'delete']) {
-      await sql.raw(`CREATE TRIGGER auth_version_second_factor_${event} AFTER ${event.toUpperCase()} ON second_factor BEGIN ${bump}; END`).execute(db);
+      await sql
+        .raw(`CREATE TRIGGER auth_version_second_factor_${event} AFTER ${event.toUpperCase()} ON second_factor BEGIN ${bump}; END`)
+        .execute(db);
     }
   }
 }

@@ -34,7 +34,8 @@ export function ReauthDialog<R extends { info: string[] }>({ opened, onClose, ti
   useEffect(() => {
     if (opened) setFields(EMPTY);
   }, [opened]);
-  const set = (name: keyof ReauthFields) => (event: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [name]: event.currentTarget.value });
+  const set = (name: keyof ReauthFields) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setFields({ ...fields, [name]: event.currentTarget.value });
   return (
     <FormDialog
       title={title}

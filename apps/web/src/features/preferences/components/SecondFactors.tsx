@@ -57,7 +57,13 @@ export function SecondFactors() {
                 <Table.Td>{factor.kind === 'totp' ? t('factors.kind_totp') : t('factors.kind_passkey')}</Table.Td>
                 <Table.Td>{formatDate(factor.createdAt, i18n.language)}</Table.Td>
                 <Table.Td style={{ textAlign: 'right' }}>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => setOpen({ remove: factor })} aria-label={t('factors.remove_named', { name: factor.name })}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setOpen({ remove: factor })}
+                    aria-label={t('factors.remove_named', { name: factor.name })}
+                  >
                     {t('factors.remove')}
                   </Button>
                 </Table.Td>

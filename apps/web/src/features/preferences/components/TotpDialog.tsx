@@ -20,7 +20,13 @@ export function TotpDialog({ opened, onClose, onCodes }: Props) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   // A new secret at each opening; never cached, never refetched behind the user's back.
-  const start = useQuery({ queryKey: ['user', 'totp-start'], queryFn: startTotp, enabled: opened, gcTime: 0, staleTime: Number.POSITIVE_INFINITY });
+  const start = useQuery({
+    queryKey: ['user', 'totp-start'],
+    queryFn: startTotp,
+    enabled: opened,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const confirm = useFormMutation({
     opened,
     send: () => confirmTotp({ token: start.data?.token ?? '', code }),

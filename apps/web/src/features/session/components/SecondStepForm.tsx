@@ -35,7 +35,7 @@ export function SecondStepForm({ challenge, onSignedIn, onRestart }: Props) {
     event.preventDefault();
     send(recovery ? { recoveryCode: code } : { code });
   };
-  const usePasskey = async () => {
+  const signWithPasskey = async () => {
     setPasskeyError(null);
     try {
       send({ credential: await passkeyAssertion(challenge) });
@@ -51,7 +51,7 @@ export function SecondStepForm({ challenge, onSignedIn, onRestart }: Props) {
       <Stack gap="sm">
         <Text size="sm">{t('factors.second_step_intro')}</Text>
         {challenge.passkey && (
-          <Button variant="light" onClick={() => void usePasskey()} loading={step.isPending}>
+          <Button variant="light" onClick={() => void signWithPasskey()} loading={step.isPending}>
             {t('factors.use_passkey')}
           </Button>
         )}
