@@ -1,6 +1,6 @@
 /** Schemas, code tables and limits of the account area, shared by the web forms and the routes. */
 import { z } from 'zod';
-import { secondFactorChallengeSchema } from './factors.ts';
+import { reauthCode, secondFactorChallengeSchema } from './factors.ts';
 import { AREAS, LEVELS } from './permissions.ts';
 import { LANGUAGES, LIMITS, PALETTE, THEMES } from './settings.ts';
 import { requiredLine, requiredMultiLine, singleLine } from './strings.ts';
@@ -23,7 +23,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const changePasswordSchema = z
   .object({
     actualPassword: z.string().max(LIMITS.passwordMax).optional(),
-    code: z.string().max(20).optional(),
+    code: reauthCode.optional(),
     password: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
   })
   // Checked even when another field failed, so an empty form names every field it lacks.

@@ -1,10 +1,14 @@
 /** Second factors: TOTP, passkeys and recovery codes (docs/decisions/021-second-factors.md). */
 import { z } from 'zod';
 import { LIMITS } from './settings.ts';
-import { requiredLine } from './strings.ts';
+import { hasLineControl, requiredLine } from './strings.ts';
 
 /** A sealed token the server hands out and takes back unchanged (sign-in challenge, enrolment). */
-const token = z.string({ error: 'factors.expired' }).min(1, 'factors.expired').max(4000);
+const token = z
+  .string({ error: 'factors.expired' })
+  .min(1, 'factors.expired')
+  .max(4000)
+  .regex(/^[\w.-]+$/, 'factors.expired');
 /** Six digits; spaces a user copies along are dropped before the check. */
 const totpCode = z
   .string()
@@ -17,12 +21,21 @@ const recoveryCode = z
   .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
   .pipe(z.string().regex(/^[a-z0-9]{10,32}$/, 'factors.recovery_format'));
 /** The browser's WebAuthn answer, as JSON text in one form field. */
-const credential = z.string().min(2, 'factors.passkey_failed').max(20_000);
+const credential = z
+  .string()
+  .min(2, 'factors.passkey_failed')
+  .max(20_000)
+  .refine((v) => !hasLineControl(v), 'factors.passkey_failed');
+/** A code typed to prove it is the user again: an app's digits or a recovery code (letters, digits, dashes). */
+export const reauthCode = z
+  .string()
+  .max(20)
+  .regex(/^[\w -]*$/, 'factors.code_wrong');
 
 /** The way a user proves it is them again before a sensitive change: the password or a code. */
 export const reauthSchema = z.object({
   password: z.string().max(LIMITS.passwordMax).optional(),
-  code: z.string().max(20).optional(),
+  code: reauthCode.optional(),
 });
 
 /** POST /user/login/second/: the first step's challenge plus one of the factors. */
