@@ -75,6 +75,11 @@ test('a passkey made with a virtual authenticator signs in as the second factor'
   await dialog.getByRole('button', { name: 'Crear la llave' }).click();
   await page.getByRole('dialog', { name: 'Códigos de recuperación' }).getByRole('button', { name: 'Los he guardado' }).click();
   await expect(page.getByRole('cell', { name: 'Portátil de pruebas', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Renombrar Portátil de pruebas' }).click();
+  const rename = page.getByRole('dialog', { name: 'Renombrar Portátil de pruebas' });
+  await rename.getByLabel('Nombre').fill('Portátil');
+  await rename.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('cell', { name: 'Portátil', exact: true })).toBeVisible();
 
   await context.clearCookies();
   await page.goto(`${base}/login/`);

@@ -222,6 +222,21 @@ describeStores('second factors on %s', (kind) => {
     });
   });
 
+  it('renames a factor of the user’s own, refuses an empty name under its field, and answers 404 for another user’s', async () => {
+    const acc2 = await createAccount(ctx.store, { users: { pia: 'all=write', quim: 'all=write' }, items: [] });
+    const pia = (await acc2.as('pia')).cookie.split('=')[1];
+    await enrolTotp(pia);
+    const id = (await call(pia, '/user/factors/')).body.data.factors[0].id;
+    expect((await call(pia, '/user/factors/rename/', { id, name: '  Móvil del trabajo ' })).status).toBe(200);
+    expect((await call(pia, '/user/factors/')).body.data.factors[0].name).toBe('Móvil del trabajo');
+    const empty = await call(pia, '/user/factors/rename/', { id, name: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.system.inputs).toEqual(['name']);
+    const quim = (await acc2.as('quim')).cookie.split('=')[1];
+    expect((await call(quim, '/user/factors/rename/', { id, name: 'Mío' })).status).toBe(404);
+    expect((await call(pia, '/user/factors/')).body.data.factors[0].name).toBe('Móvil del trabajo');
+  });
+
   it('changes the password with a second-factor code instead of the current password', async () => {
     const acc2 = await createAccount(ctx.store, { users: { lia: 'all=write' }, items: [] });
     const token = (await acc2.as('lia')).cookie.split('=')[1];

@@ -23,5 +23,6 @@ export interface ReauthFields {
   code: string;
 }
 
+export const renameFactor = (id: number, name: string) => call(endpoints.factors.rename, {}, { id, name });
 export const removeFactor = (id: number, fields: ReauthFields) => call(endpoints.factors.remove, {}, { id, ...fields });
 export const newRecoveryCodes = (fields: ReauthFields) => call(endpoints.factors.recoveryCodes, {}, { ...fields });

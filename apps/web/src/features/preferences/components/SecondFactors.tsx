@@ -9,9 +9,14 @@ import { factorsQuery, newRecoveryCodes, removeFactor } from '../api/factors.ts'
 import { PasskeyDialog } from './PasskeyDialog.tsx';
 import { ReauthDialog } from './ReauthDialog.tsx';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog.tsx';
+import { RenameFactorDialog } from './RenameFactorDialog.tsx';
 import { TotpDialog } from './TotpDialog.tsx';
 
-type Open = null | 'totp' | 'passkey' | 'codes' | { remove: Factor };
+type Open = null | 'totp' | 'passkey' | 'codes' | { remove: Factor } | { rename: Factor };
+
+/** The factor a dialog of this kind works on, or null. */
+const dialogFactor = (open: Open, kind: 'remove' | 'rename'): Factor | null =>
+  open && typeof open === 'object' && kind in open ? (open as Record<typeof kind, Factor>)[kind] : null;
 
 /** Second factors (decision 021): the list, adding an authenticator app or a passkey, removing one, new recovery codes. */
 export function SecondFactors() {
@@ -60,6 +65,14 @@ export function SecondFactors() {
                   <Button
                     size="xs"
                     variant="subtle"
+                    onClick={() => setOpen({ rename: factor })}
+                    aria-label={t('factors.rename_named', { name: factor.name })}
+                  >
+                    {t('factors.rename')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
                     color="red"
                     onClick={() => setOpen({ remove: factor })}
                     aria-label={t('factors.remove_named', { name: factor.name })}
@@ -99,13 +112,14 @@ export function SecondFactors() {
         send={newRecoveryCodes}
         onDone={(result) => setCodes(result.data.codes)}
       />
+      <RenameFactorDialog factor={dialogFactor(open, 'rename')} onClose={close} />
       <ReauthDialog
-        opened={typeof open === 'object' && open !== null}
+        opened={typeof open === 'object' && open !== null && 'remove' in open}
         onClose={close}
-        title={t('factors.remove_named', { name: typeof open === 'object' && open ? open.remove.name : '' })}
+        title={t('factors.remove_named', { name: dialogFactor(open, 'remove')?.name ?? '' })}
         intro={t('factors.remove_intro')}
         submitLabel={t('factors.remove')}
-        send={(fields) => removeFactor(typeof open === 'object' && open ? open.remove.id : 0, fields)}
+        send={(fields) => removeFactor(dialogFactor(open, 'remove')?.id ?? 0, fields)}
       />
       <RecoveryCodesDialog codes={codes} onClose={codesRead} />
     </Stack>

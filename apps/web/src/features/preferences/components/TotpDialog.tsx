@@ -19,9 +19,10 @@ interface Props {
 export function TotpDialog({ opened, onClose, onCodes }: Props) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  // A new secret at each opening; never cached, never refetched behind the user's back.
+  // A new secret (and a fresh 5-minute token) at each opening, never a cached one.
+  const [round, setRound] = useState(0);
   const start = useQuery({
-    queryKey: ['user', 'totp-start'],
+    queryKey: ['user', 'totp-start', round],
     queryFn: startTotp,
     enabled: opened,
     gcTime: 0,
@@ -36,7 +37,9 @@ export function TotpDialog({ opened, onClose, onCodes }: Props) {
     onDone: (result: { data: Enrolled }) => result.data.recoveryCodes && onCodes(result.data.recoveryCodes),
   });
   useEffect(() => {
-    if (opened) setCode('');
+    if (!opened) return;
+    setCode('');
+    setRound((r) => r + 1);
   }, [opened]);
   return (
     <FormDialog
