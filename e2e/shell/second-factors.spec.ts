@@ -10,6 +10,8 @@ import { fillSignIn, TEST_PASSWORD } from './helpers.ts';
 
 // A Spanish browser: the sign-in page's refusals, sent before any session, follow Accept-Language.
 test.use({ locale: 'es-ES' });
+// Each test signs in with a captcha solved in the browser, some twice, one also runs the admin CLI.
+test.describe.configure({ timeout: 60_000 });
 
 // Enrolment spends the current 30-second step and a sign-in code is accepted one step either side:
 // the next step's code is the one to type now.

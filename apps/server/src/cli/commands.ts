@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ParseArgsConfig } from 'node:util';
 import { audit } from '../modules/account/audit.ts';
 import { zoneExportText } from '../modules/dns/cli.ts';
-import { resetFactors } from '../modules/factors/enrol.ts';
+import { resetFactors } from '../modules/factors/reset.ts';
 import {
   AccountError,
   createItem,

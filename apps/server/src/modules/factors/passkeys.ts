@@ -1,11 +1,4 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import { now, type Store } from '../../store/db.ts';
 
@@ -14,6 +7,10 @@ import { now, type Store } from '../../store/db.ts';
  * (the RP ID, so a passkey made on one panel name is not offered on another) and the origin it
  * shows. The guard has already refused a foreign Origin or Host, so both are the panel's own.
  */
+// Loaded on first use: most processes (the CLI, a server nobody signs in to with a passkey) never
+// need it, and it costs start-up time and idle memory.
+const webauthn = () => import('@simplewebauthn/server');
+
 export interface RelyingParty {
   rpID: string;
   origin: string;
@@ -52,6 +49,7 @@ export async function registrationOptions(
   rpName: string,
 ) {
   const existing = await passkeysOf(store, user.id);
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName,
     rpID: rp.rpID,
@@ -67,6 +65,7 @@ export async function registrationOptions(
 export async function verifyRegistration(credential: string, challenge: string, rp: RelyingParty) {
   const response = parse<RegistrationResponseJSON>(credential);
   if (!response) return null;
+  const { verifyRegistrationResponse } = await webauthn();
   const result = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,
@@ -88,6 +87,7 @@ export async function verifyRegistration(credential: string, challenge: string, 
 export async function authenticationOptions(store: Store, userId: number, rp: RelyingParty) {
   const passkeys = await passkeysOf(store, userId);
   if (passkeys.length === 0) return null;
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.rpID,
     allowCredentials: passkeys.map((p) => ({ id: p.credential_id!, transports: transportsOf(p.transports) })),
@@ -111,6 +111,7 @@ export async function checkPasskey(
   if (!response || typeof response.id !== 'string') return false;
   const row = (await passkeysOf(store, userId)).find((p) => p.credential_id === response.id);
   if (!row?.public_key) return false;
+  const { verifyAuthenticationResponse } = await webauthn();
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,

@@ -1,6 +1,5 @@
 import { endpoints, type Language, translate } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { audit } from '../account/audit.ts';
@@ -49,6 +48,8 @@ export default async function factorRoutes(app: FastifyInstance) {
     const user = request.user!;
     const secret = newTotpSecret();
     const uri = otpauthUri(secret, app.config.company.name, accountName(user));
+    // Loaded on first use, like the WebAuthn library: enrolment is rare.
+    const { default: QRCode } = await import('qrcode');
     const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
     const { token } = sealToken(app.runtime.secrets, 'totp-enrol', user.id, { secret });
     return { data: { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, token } };
