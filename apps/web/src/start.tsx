@@ -29,7 +29,9 @@ export async function start(onLoginPage: boolean, panel: Panel | null, loadPanel
     const { App, adoptItemList } = await (panel ?? loadPanel());
     // Without a session the entry's list call was refused and is left unread (the frame's guard
     // sends the visitor to the sign-in page).
-    if (calls.list && queryClient.getQueryData(userInfoQuery.queryKey)) adoptItemList(queryClient, calls.list);
+    // A user who must first enrol a second factor is refused the list (decision 021): nothing to adopt.
+    const user = queryClient.getQueryData(userInfoQuery.queryKey);
+    if (calls.list && user && !user.mustEnrol) adoptItemList(queryClient, calls.list);
     ui = <App queryClient={queryClient} />;
   }
   const root = createRoot(document.getElementById('root')!);

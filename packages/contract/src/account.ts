@@ -1,5 +1,6 @@
 /** Schemas, code tables and limits of the account area, shared by the web forms and the routes. */
 import { z } from 'zod';
+import { reauthCode, secondFactorChallengeSchema } from './factors.ts';
 import { AREAS, LEVELS } from './permissions.ts';
 import { LANGUAGES, LIMITS, PALETTE, THEMES } from './settings.ts';
 import { requiredLine, requiredMultiLine, singleLine } from './strings.ts';
@@ -18,10 +19,15 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const changePasswordSchema = z.object({
-  actualPassword: z.string().min(1).max(LIMITS.passwordMax),
-  password: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
-});
+/** The current password or, for a user with a second factor, one of its codes (decision 021). */
+export const changePasswordSchema = z
+  .object({
+    actualPassword: z.string().max(LIMITS.passwordMax).optional(),
+    code: reauthCode.optional(),
+    password: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
+  })
+  // Checked even when another field failed, so an empty form names every field it lacks.
+  .refine((v) => Boolean(v.actualPassword || v.code), { path: ['actualPassword'], message: 'validation.required', when: () => true });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** Each preference is optional so the page can save one at a time. */
@@ -74,6 +80,8 @@ export const userInfoSchema = z.object({
   theme: z.string(),
   color: z.string(),
   canSetColor: z.boolean(),
+  /** The realm requires a second factor and the user has none: only enrolment calls answer. */
+  mustEnrol: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
@@ -113,7 +121,17 @@ export const privacyPolicySchema = z.object({ title: z.string(), text: z.string(
 export type PrivacyPolicy = z.infer<typeof privacyPolicySchema>;
 
 /** POST /user/login/: domainID follows docs/behaviour/shell-session-domains.md#states; null means the dashboard. */
-export const loginAnswerSchema = z.object({ success: z.literal(true), domainID: z.number().nullable() });
+/**
+ * `success` false with `secondFactor`: the password was right and a second factor is due
+ * (POST /user/login/second/). `mustEnrol`: signed in, but the realm requires a second factor the
+ * user has not enrolled yet; only the enrolment calls answer until then (decision 021).
+ */
+export const loginAnswerSchema = z.object({
+  success: z.boolean(),
+  domainID: z.number().nullable(),
+  secondFactor: secondFactorChallengeSchema.optional(),
+  mustEnrol: z.boolean().optional(),
+});
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 /** GET /captcha/: an ALTCHA (v2) challenge, solved in the browser. */

@@ -4,6 +4,7 @@ export * from './domain.ts';
 export * from './endpoints/index.ts';
 export * from './envelope.ts';
 export * from './expiry.ts';
+export * from './factors.ts';
 export * from './messages/index.ts';
 export * from './permissions.ts';
 export * from './service.ts';

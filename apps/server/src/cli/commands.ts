@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { ParseArgsConfig } from 'node:util';
+import { audit } from '../modules/account/audit.ts';
 import { zoneExportText } from '../modules/dns/cli.ts';
+import { resetFactors } from '../modules/factors/reset.ts';
 import {
   AccountError,
   createItem,
   createRealm,
   createUser,
   findRealm,
+  findUser,
   grant,
   parsePermissionMap,
   resetPassword,
@@ -120,6 +123,30 @@ export const COMMANDS: Record<string, Command> = {
       const { password, shown } = newPassword(values);
       await resetPassword(store, realm, username, password);
       console.log(`Password of ${username}@${realm} reset${shown ? `; new password: ${password}` : ''}`);
+    },
+  },
+  'realm-require-2fa': {
+    args: ['realm', 'on|off'],
+    help: 'Requires a second factor of the users of a realm (on) or not (off); a user without one is led to enrol it after signing in.',
+    run: async ({ store }, [realmName, state]) => {
+      if (state !== 'on' && state !== 'off') throw new AccountError('the second argument must be on or off');
+      const realm = await findRealm(store, realmName);
+      await store
+        .updateTable('realm')
+        .set({ require_second_factor: state === 'on' ? 1 : 0 })
+        .where('id', '=', realm.id)
+        .execute();
+      await audit(store, { action: 'realm_require_2fa', outcome: 'success', realmId: realm.id, ip: 'cli', detail: { state } });
+      console.log(`Realm ${realm.name}: second factor ${state === 'on' ? 'required' : 'not required'}`);
+    },
+  },
+  'user-2fa-reset': {
+    args: ['realm', 'username'],
+    help: "Removes a user's second factors and recovery codes and ends their sessions (audited), e.g. after a lost phone.",
+    run: async ({ store }, [realm, username]) => {
+      const user = await findUser(store, realm, username);
+      const removed = await resetFactors(store, { id: user.id, realmId: user.realm_id });
+      console.log(`User ${username}@${realm}: ${removed} second factor(s) removed`);
     },
   },
   'item-create': {

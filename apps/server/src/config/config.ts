@@ -61,6 +61,12 @@ const schema = z.object({
         .default(12),
     })
     .prefault({}),
+  /** Second factors (decision 021): `requiredRealms` must sign in with one (besides the realms set so by the CLI). */
+  secondFactor: z
+    .object({
+      requiredRealms: z.array(z.string().min(1)).default([]),
+    })
+    .prefault({}),
   smtp: z
     .object({
       url: z
@@ -144,6 +150,7 @@ const ENV_KEYS: Record<string, string[]> = {
   ATALAYA_SESSION_IDLE_MINUTES: ['session', 'idleMinutes'],
   ATALAYA_SESSION_ABSOLUTE_HOURS: ['session', 'absoluteHours'],
   ATALAYA_SMTP_URL: ['smtp', 'url'],
+  ATALAYA_REQUIRE_2FA_REALMS: ['secondFactor', 'requiredRealms'],
   ATALAYA_JOB_LEASE_SECONDS: ['jobs', 'leaseSeconds'],
   ATALAYA_JOB_CONCURRENCY: ['jobs', 'concurrency'],
   ATALAYA_WORKERS: ['workers'],
@@ -182,7 +189,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
   for (const [name, keys] of Object.entries(ENV_KEYS)) {
     const value = env[name];
     if (value === undefined || value === '') continue;
-    setPath(raw, keys, name === 'ATALAYA_LANGUAGES' ? value.split(',').map((v) => v.trim()) : value);
+    setPath(
+      raw,
+      keys,
+      name === 'ATALAYA_LANGUAGES' || name === 'ATALAYA_REQUIRE_2FA_REALMS' ? value.split(',').map((v) => v.trim()) : value,
+    );
   }
   for (const [key, value] of Object.entries(overrides)) setPath(raw, key.split('.'), value);
   const parsed = schema.safeParse(raw);

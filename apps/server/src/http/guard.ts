@@ -30,6 +30,9 @@ declare module 'fastify' {
 
 export class NoSessionError extends Error {}
 
+const isEnrolmentCall = (permission: Endpoint['permission'] | undefined) =>
+  Boolean(permission && 'session' in permission && permission.enrolling);
+
 /** A registered /p247/ route and how it may be reached without a session; the default-deny test walks them all. */
 export interface ApiRoute {
   methods: string[];
@@ -87,6 +90,10 @@ export function registerGuard(app: FastifyInstance) {
     await app.authCache.sync();
     request.user = await app.authCache.session(request.cookies[SESSION_COOKIE]);
     if (!config.public && !request.user) throw new NoSessionError();
+    // A realm that requires a second factor: until the user has one, only the enrolment calls answer.
+    if (!config.public && request.user?.mustEnrol && !isEnrolmentCall(config.permission)) {
+      throw new ApiError(403, 'factors.required');
+    }
   });
 }
 
@@ -99,7 +106,7 @@ async function tokenCall(app: FastifyInstance, request: FastifyRequest, bearer: 
   // The Host check still holds: the panel answers only under its own names.
   if (!isAllowedHost(request.host)) throw new ApiError(403, 'main.cross_site');
   await app.authCache.sync();
-  const user = await authenticateToken(app.store, bearer, request.ip);
+  const user = await authenticateToken(app.config, app.store, bearer, request.ip);
   if (!user?.token) throw new ApiError(401, 'account.token_invalid');
   // Known from here on: the refusals below speak the user's language.
   request.user = user;

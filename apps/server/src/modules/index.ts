@@ -4,6 +4,7 @@ import configRoutes from './config/routes.ts';
 import dnsRoutes from './dns/routes.ts';
 import domainRoutes from './domain/routes.ts';
 import expiryRoutes from './expiry/routes.ts';
+import factorRoutes from './factors/routes.ts';
 import healthRoutes from './health/routes.ts';
 import serviceRoutes from './service/routes.ts';
 import sitesRoutes from './sites/routes.ts';
@@ -14,6 +15,7 @@ export const MODULES: FastifyPluginAsync[] = [
   healthRoutes,
   configRoutes,
   accountRoutes,
+  factorRoutes,
   tokenRoutes,
   domainRoutes,
   serviceRoutes,

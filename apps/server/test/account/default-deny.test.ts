@@ -13,6 +13,8 @@ const PUBLIC = [
   'GET /p247/captcha/',
   'GET /p247/legal/privacypolicy/',
   'POST /p247/user/login/',
+  // The second sign-in step: it holds a sealed challenge from the first, not a session (decision 021).
+  'POST /p247/user/login/second/',
   'POST /p247/user/logout/',
   'POST /p247/contact/',
   // The sites area's application catalogue logos: static images for <img>, which sends no CSRF header.

@@ -35,6 +35,7 @@ describeStores('the permission policy on %s', (kind) => {
       theme: 'system',
       color: 'indigo',
       sessionId: 'x',
+      mustEnrol: false,
     };
   };
   /** A request as the guard leaves it: the user (or none) and the cache that loads permission maps. */

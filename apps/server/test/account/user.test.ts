@@ -109,7 +109,8 @@ describeStores('changing the password on %s', (kind) => {
   afterAll(() => ctx.close());
 
   it.each([
-    [{}, ['actualPassword', 'password'], ['Campo obligatorio', 'Campo obligatorio']],
+    // The current password is checked with the code (either will do), after the fields' own checks.
+    [{}, ['password', 'actualPassword'], ['Campo obligatorio', 'Campo obligatorio']],
     [{ actualPassword: TEST_PASSWORD, password: 'short' }, ['password'], ['Debe tener al menos 10 caracteres']],
     [{ actualPassword: TEST_PASSWORD, password: 'x'.repeat(129) }, ['password'], ['Debe tener como máximo 128 caracteres']],
     [{ actualPassword: 'not-my-password', password: NEW }, ['actualPassword'], ['La contraseña actual no es correcta']],

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@atalaya/contract';
 import { core } from './core.ts';
+import { factors } from './factors.ts';
 import { shell } from './shell.ts';
 
 export type Texts = { es: Record<string, string>; en: Record<string, string>; ca: Record<string, string> };
@@ -16,4 +17,4 @@ export const merge = (files: Texts[]): Texts => ({
  * foundation and the shell. The screens' texts come with the item pages (locales/index.ts),
  * so the sign-in page and the dashboard do not download them (docs/design.md#budgets).
  */
-export const BOOT_TEXTS: Texts[] = [MESSAGES, core, shell];
+export const BOOT_TEXTS: Texts[] = [MESSAGES, core, shell, factors];

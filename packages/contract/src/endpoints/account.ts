@@ -14,7 +14,7 @@ import {
   userInfoSchema,
 } from '../account.ts';
 import { tokenCreatedSchema, tokenCreateSchema, tokenListSchema } from '../tokens.ts';
-import { endpoint, SIGNED_IN } from './endpoint.ts';
+import { ENROLLING, endpoint, SIGNED_IN } from './endpoint.ts';
 
 /** Sign-in and session, the user, permissions, legal texts, contact, captcha and the live socket. */
 export const account = {
@@ -29,13 +29,14 @@ export const account = {
   }),
   // Public so that signing out of an already expired session still clears the cookie.
   logout: endpoint({ method: 'POST', path: '/user/logout/', answer: z.null(), permission: { public: 'form' }, sessionOnly: true }),
-  info: endpoint({ method: 'POST', path: '/user/info/', answer: userInfoSchema, permission: SIGNED_IN }),
+  // ENROLLING: the shell and the language still work for a user who must first enrol a second factor.
+  info: endpoint({ method: 'POST', path: '/user/info/', answer: userInfoSchema, permission: ENROLLING }),
   preferences: endpoint({
     method: 'POST',
     path: '/user/preferences/',
     body: preferencesSchema,
     answer: savedPreferencesSchema,
-    permission: SIGNED_IN,
+    permission: ENROLLING,
     sessionOnly: true,
   }),
   changePassword: endpoint({

@@ -5,12 +5,12 @@ import type { Area } from '../permissions.ts';
 /**
  * Who may make a call: public ('read' is a side-effect-free GET that needs no CSRF header, 'form'
  * a public call with effects), any signed-in user, or a user with a level on one permission area
- * of the item in the path (`anyOf`: one of these areas, which depends on the call; `alsoWrite`: write
+ * of the item in the path (`enrolling`: also while the user must still enrol a second factor; `anyOf`: one of these areas, which depends on the call; `alsoWrite`: write
  * on these areas too).
  */
 export type Permission =
   | { public: 'read' | 'form' }
-  | { session: true }
+  | { session: true; enrolling?: true }
   | { area: Area; level: 'read' | 'write'; alsoWrite?: readonly Area[] }
   | { anyOf: readonly Area[]; level: 'read' | 'write' };
 
@@ -65,6 +65,8 @@ export function endpoint<
 export const pathId = z.string().max(20);
 export const itemParams = z.object({ id: z.string() });
 export const SIGNED_IN = { session: true } as const;
+/** Signed in, and open to a user who must still enrol a second factor before anything else (decision 021). */
+export const ENROLLING = { session: true, enrolling: true } as const;
 
 export const isRawAnswer = (answer: z.ZodType | RawAnswer): answer is RawAnswer => !(answer instanceof z.ZodType);
 

@@ -1,8 +1,20 @@
 import { now, type Store } from '../../store/db.ts';
 
 export interface AuditEntry {
-  action: 'login' | 'logout' | 'changepass' | 'token_create' | 'token_revoke';
-  outcome: 'success' | 'failure' | 'locked' | 'captcha';
+  action:
+    | 'login'
+    | 'login_second'
+    | 'logout'
+    | 'changepass'
+    | 'factor_add'
+    | 'factor_remove'
+    | 'factor_reset'
+    | 'recovery_codes'
+    | 'realm_require_2fa'
+    | 'token_create'
+    | 'token_revoke';
+  /** `second_factor`: the password was right and the second step was asked for. */
+  outcome: 'success' | 'failure' | 'locked' | 'captcha' | 'second_factor' | 'expired';
   realmId?: number | null;
   userId?: number | null;
   ip?: string;

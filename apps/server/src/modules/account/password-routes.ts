@@ -7,7 +7,7 @@ import { changePassword } from './password.ts';
 /** POST /user/changepass/: every session ends, this browser gets a fresh one and stays signed in. */
 export default async function passwordRoutes(app: FastifyInstance) {
   route(app, endpoints.account.changePassword, async (request, reply) => {
-    const token = await changePassword(app.store, request.user!, request.body, request.ip);
+    const token = await changePassword({ store: app.store, secrets: app.runtime.secrets, ip: request.ip }, request.user!, request.body);
     setSessionCookie(request, reply, token);
     return { data: null, info: [{ key: 'account.password_changed' }] };
   });

@@ -1,42 +1,29 @@
 import type { ChangePasswordInput } from '@atalaya/contract';
-import { ApiError, FieldErrors } from '../../http/errors.ts';
+import { FieldErrors } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../passwords.ts';
+import type { Secrets } from '../../secrets.ts';
 import type { Store } from '../../store/db.ts';
 import { createSession, type SessionUser } from '../session/sessions.ts';
-import { type AuditEntry, audit } from './audit.ts';
-import { giveBack, minutesFor, passwordLimit, takeSlot } from './ratelimit.ts';
+import { audit } from './audit.ts';
+import { reauthenticate } from './reauth.ts';
 
 /**
- * Re-authentication: checks the current password typed in `field`, rate limited per user (a stolen
- * session must not become a password oracle). A wrong one answers under the field and is audited
- * as `action`; the right one gives its attempt back.
+ * Asks for the current password or a second-factor code (reauthenticate), then ends every session
+ * of the user, this one included, and opens a fresh one for this browser: whoever else held a
+ * session or a copy of its cookie is out, and the user stays signed in here. Answers the new
+ * session's token.
  */
-export async function verifyCurrentPassword(
-  store: Store,
-  user: SessionUser,
-  password: string,
-  check: { field: string; action: AuditEntry['action']; ip: string },
-) {
-  // Counted before the check, atomically: parallel guesses each see the ones before them.
-  const slot = await takeSlot(store, passwordLimit(user.id));
-  if (slot.wait > 0) throw new ApiError(429, 'account.password_locked', { minutes: minutesFor(slot.wait) });
+export async function changePassword(ctx: { store: Store; secrets: Secrets; ip: string }, user: SessionUser, input: ChangePasswordInput) {
+  const { store, ip } = ctx;
+  await reauthenticate(ctx, user, { password: input.actualPassword, code: input.code }, 'changepass', {
+    password: 'actualPassword',
+    code: 'code',
+  });
   const row = await store.selectFrom('user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(row.password_hash, password))) {
-    await audit(store, { action: check.action, outcome: 'failure', userId: user.id, realmId: user.realmId, ip: check.ip });
-    throw FieldErrors.one(check.field, 'account.wrong_password');
+  // Checked against the stored hash: the user may have proven itself with a code instead.
+  if (input.password === input.actualPassword || (await verifyPassword(row.password_hash, input.password))) {
+    throw FieldErrors.one('password', 'account.password_same');
   }
-  // The right current password: not a guess, the attempt is given back.
-  await giveBack(store, slot);
-}
-
-/**
- * Checks the current password, then ends every session of the user, this one included, and opens
- * a fresh one for this browser: whoever else held a session or a copy of its cookie is out, and
- * the user stays signed in here. Answers the new session's token.
- */
-export async function changePassword(store: Store, user: SessionUser, input: ChangePasswordInput, ip: string) {
-  await verifyCurrentPassword(store, user, input.actualPassword, { field: 'actualPassword', action: 'changepass', ip });
-  if (input.password === input.actualPassword) throw FieldErrors.one('password', 'account.password_same');
   const hash = await hashPassword(input.password);
   await store.transaction().execute(async (trx) => {
     await trx.updateTable('user').set({ password_hash: hash }).where('id', '=', user.id).execute();

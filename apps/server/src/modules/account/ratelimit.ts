@@ -90,6 +90,8 @@ export const LOGIN_LIMITS = {
   user: (realm: string, username: string): Limit => ({ key: `login:user:${realm}/${username}`, max: 5, windowSeconds: WINDOW }),
   ip: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 20, windowSeconds: WINDOW }),
 };
+/** Wrong second-factor codes at sign-in, per user: the second step is guessed no faster than passwords. */
+export const secondFactorLimit = (userId: number): Limit => ({ key: `login2:user:${userId}`, max: 5, windowSeconds: WINDOW });
 /** Wrong current passwords on change: a stolen session must not become a password oracle. */
 export const passwordLimit = (userId: number): Limit => ({ key: `changepass:user:${userId}`, max: 5, windowSeconds: WINDOW });
 /** Messages from the public contact form, per IP. */

@@ -1,20 +1,18 @@
-import { endpoints, type LoginAnswer } from '@atalaya/contract';
+import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import { deleteSession } from '../session/sessions.ts';
 import { audit } from './audit.ts';
 import type { Captcha } from './captcha.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
-import { signIn } from './signin.ts';
+import { signIn, signInContext } from './signin.ts';
 
 /** POST /user/login/ and /user/logout/. */
 export default async function sessionRoutes(app: FastifyInstance, opts: { captcha: Captcha }) {
   route(app, endpoints.account.login, async (request, reply) => {
-    const ctx = { store: app.store, captcha: opts.captcha, ip: request.ip, previousSessionId: request.user?.sessionId };
-    const { token, domainID } = await signIn(ctx, request.body);
-    setSessionCookie(request, reply, token);
-    const data: LoginAnswer = { success: true, domainID };
-    return { data };
+    const { token, answer } = await signIn({ ...signInContext(app, request), captcha: opts.captcha }, request.body);
+    if (token) setSessionCookie(request, reply, token);
+    return { data: answer };
   });
 
   // Public so that signing out of an already expired session still clears the cookie instead of

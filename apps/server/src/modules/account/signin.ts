@@ -1,6 +1,13 @@
-import type { LoginInput } from '@atalaya/contract';
+import type { LoginAnswer, LoginInput } from '@atalaya/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config/config.ts';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
+import type { Secrets } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
+import { hasFactor } from '../factors/factors.ts';
+import { type RelyingParty, relyingParty } from '../factors/passkeys.ts';
+import { factorRequired } from '../factors/required.ts';
+import { secondFactorChallenge } from '../factors/signin-second.ts';
 import { createSession, deleteSession } from '../session/sessions.ts';
 import { audit } from './audit.ts';
 import type { Captcha } from './captcha.ts';
@@ -8,17 +15,24 @@ import { checkCredentials, signInIdentity } from './credentials.ts';
 import { landingItem } from './landing.ts';
 import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, takeSlots } from './ratelimit.ts';
 
-export interface SignInContext {
+/** What both sign-in steps run on; the first step adds the captcha. */
+export interface SignInBase {
   store: Store;
-  captcha: Captcha;
+  config: Config;
+  secrets: Secrets;
   ip: string;
+  /** The WebAuthn relying party of this request, for the second step's passkey options. */
+  rp: RelyingParty;
   /** The hashed id of the session the browser already had, ended so the new one gets a new id. */
   previousSessionId?: string;
 }
+export type SignInContext = SignInBase & { captcha: Captcha };
 
 /**
- * Sign-in: rate limits, captcha, credentials, then a fresh session. Every attempt is audited with what
- * was typed except the password; every refusal of the credentials reads the same.
+ * Sign-in: rate limits, captcha, credentials, then a fresh session, or, for a user with a second
+ * factor, a sealed challenge for the second step (signin-second.ts) and no session yet. Every
+ * attempt is audited with what was typed except the password; every refusal of the credentials
+ * reads the same.
  */
 export async function signIn(ctx: SignInContext, input: LoginInput) {
   const { store, ip } = ctx;
@@ -45,12 +59,47 @@ export async function signIn(ctx: SignInContext, input: LoginInput) {
   }
   await clearCounter(store, slots[0].limit.key);
   await giveBack(store, slots[1]);
-  await recordSignIn(store, result.user.id, ip);
-  if (ctx.previousSessionId) await deleteSession(store, ctx.previousSessionId);
-  const token = await createSession(store, result.user.id, ip);
+  const challenge = await secondFactorChallenge(ctx, result.user.id);
+  if (challenge) {
+    await audit(store, { action: 'login', outcome: 'second_factor', ...who });
+    return { token: null, answer: { success: false, domainID: null, secondFactor: challenge } satisfies LoginAnswer };
+  }
+  const token = await openSession(ctx, result.user);
   await audit(store, { action: 'login', outcome: 'success', ...who });
-  return { token, domainID: await landingItem(store, result.user) };
+  return { token, answer: await signedInAnswer(ctx, result.user) };
 }
+
+/** The new session of a user who proved who they are: the last sign-in noted, the browser's old session ended. */
+export async function openSession(ctx: Pick<SignInBase, 'store' | 'ip' | 'previousSessionId'>, user: { id: number }) {
+  await recordSignIn(ctx.store, user.id, ctx.ip);
+  if (ctx.previousSessionId) await deleteSession(ctx.store, ctx.previousSessionId);
+  return createSession(ctx.store, user.id, ctx.ip);
+}
+
+/** The answer of a finished sign-in: where to land, or that a second factor must be enrolled first. */
+export async function signedInAnswer(
+  ctx: Pick<SignInBase, 'store' | 'config'>,
+  user: { id: number; realmId: number },
+): Promise<LoginAnswer> {
+  const realm = await ctx.store
+    .selectFrom('realm')
+    .select(['name', 'require_second_factor'])
+    .where('id', '=', user.realmId)
+    .executeTakeFirstOrThrow();
+  if (factorRequired(ctx.config, realm) && !(await hasFactor(ctx.store, user.id)))
+    return { success: true, domainID: null, mustEnrol: true };
+  return { success: true, domainID: await landingItem(ctx.store, user) };
+}
+
+/** What both sign-in steps run on, from the request. */
+export const signInContext = (app: FastifyInstance, request: FastifyRequest): SignInBase => ({
+  store: app.store,
+  config: app.config,
+  secrets: app.runtime.secrets,
+  ip: request.ip,
+  rp: relyingParty(request),
+  previousSessionId: request.user?.sessionId,
+});
 
 /** Keeps the sign-in before this one: that is the "last login" the dashboard shows. */
 async function recordSignIn(store: Store, userId: number, ip: string) {

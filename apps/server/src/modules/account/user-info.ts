@@ -40,5 +40,6 @@ export async function userInfo(app: FastifyInstance, user: SessionUser): Promise
     theme: row.theme,
     color: row.color,
     canSetColor: app.config.company.allowCustomerColor,
+    mustEnrol: user.mustEnrol,
   };
 }

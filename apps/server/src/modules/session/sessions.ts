@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ExpressionBuilder } from 'kysely';
 import type { Config } from '../../config/config.ts';
 import { now, type Store } from '../../store/db.ts';
+import type { Database } from '../../store/schema.ts';
+import { factorRequired } from '../factors/required.ts';
 import type { TokenGrant } from '../token/tokens.ts';
 
 export const SESSION_COOKIE = 'atalaya_sid';
@@ -17,6 +20,8 @@ export interface SessionUser {
   sessionId: string;
   /** Set when the call came with an API token instead of a session: what the token may do. */
   token?: TokenGrant;
+  /** The realm requires a second factor and the user has none yet: only enrolment calls answer. */
+  mustEnrol: boolean;
 }
 
 // The store keeps only a hash of the 256-bit token, so a leaked store holds no live sessions.
@@ -44,10 +49,17 @@ export const CALLER_COLUMNS = [
   'user.color',
   'user.disabled',
   'realm.disabled as realm_disabled',
+  'realm.require_second_factor',
 ] as const;
+
+/** Whether the user has a second factor (a realm that requires one leads a user without to enrol). */
+export const hasFactor = (eb: ExpressionBuilder<Database, 'user'>) =>
+  eb.exists(eb.selectFrom('second_factor').select('second_factor.id').whereRef('second_factor.user_id', '=', 'user.id')).as('has_factor');
 
 interface CallerRow {
   id: number;
+  require_second_factor: number | boolean;
+  has_factor: unknown;
   realm_id: number;
   realm_name: string;
   username: string;
@@ -57,7 +69,7 @@ interface CallerRow {
 }
 
 /** The caller as handlers see it, from the CALLER_COLUMNS of its row. */
-export const callerOf = (row: CallerRow, sessionId: string, token?: TokenGrant): SessionUser => ({
+export const callerOf = (config: Config, row: CallerRow, sessionId: string, token?: TokenGrant): SessionUser => ({
   id: row.id,
   realmId: row.realm_id,
   realmName: row.realm_name,
@@ -66,6 +78,7 @@ export const callerOf = (row: CallerRow, sessionId: string, token?: TokenGrant):
   theme: row.theme,
   color: row.color,
   sessionId,
+  mustEnrol: !row.has_factor && factorRequired(config, { name: row.realm_name, require_second_factor: row.require_second_factor }),
   ...(token ? { token } : {}),
 });
 
@@ -75,6 +88,7 @@ const readSession = (store: Store, id: string) =>
     .innerJoin('user', 'user.id', 'session.user_id')
     .innerJoin('realm', 'realm.id', 'user.realm_id')
     .select(['session.created_at', 'session.last_seen_at', ...CALLER_COLUMNS])
+    .select(hasFactor)
     .where('session.id', '=', id)
     .executeTakeFirst();
 
@@ -150,7 +164,7 @@ export async function findSession(
   } else if (t > row.stored_seen_at) {
     touches.pending.set(id, t);
   }
-  return callerOf(row, id);
+  return callerOf(config, row, id);
 }
 
 export const deleteSession = (store: Store, sessionId: string) => store.deleteFrom('session').where('id', '=', sessionId).execute();

@@ -1,7 +1,8 @@
 import { BlockList } from 'node:net';
 import { parseCidr, TOKEN_PATTERN } from '@atalaya/contract';
+import type { Config } from '../../config/config.ts';
 import { now, type Store } from '../../store/db.ts';
-import { CALLER_COLUMNS, callerOf, type SessionUser } from '../session/sessions.ts';
+import { CALLER_COLUMNS, callerOf, hasFactor, type SessionUser } from '../session/sessions.ts';
 import { hashSecret, itemsOf, scopeOf } from './tokens.ts';
 
 /** How often a token's last use and address reach the store at most, unless the address changes. */
@@ -38,7 +39,7 @@ export function inRanges(ip: string, cidrs: string[]): boolean {
  * expired or out-of-range token, or one whose user or realm is disabled. Read from the store on
  * every call, never cached, so a revocation applies at once in every process.
  */
-export async function authenticateToken(store: Store, token: string, ip: string): Promise<SessionUser | null> {
+export async function authenticateToken(config: Config, store: Store, token: string, ip: string): Promise<SessionUser | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const row = await store
     .selectFrom('api_token')
@@ -55,6 +56,7 @@ export async function authenticateToken(store: Store, token: string, ip: string)
       'api_token.last_ip',
       ...CALLER_COLUMNS,
     ])
+    .select(hasFactor)
     .where('api_token.secret_hash', '=', hashSecret(token))
     .executeTakeFirst();
   const t = now();
@@ -65,5 +67,5 @@ export async function authenticateToken(store: Store, token: string, ip: string)
     await store.updateTable('api_token').set({ last_used_at: t, last_ip: ip }).where('id', '=', row.token_id).execute();
   }
   // No session: the calls that use one (sign-out, password, tokens) are closed to tokens.
-  return callerOf(row, '', { id: row.token_id, name: row.token_name, scope: scopeOf(row.scope), items: itemsOf(row.items) });
+  return callerOf(config, row, '', { id: row.token_id, name: row.token_name, scope: scopeOf(row.scope), items: itemsOf(row.items) });
 }

@@ -4,7 +4,7 @@ import { FieldErrors, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
 import { audit } from '../account/audit.ts';
-import { verifyCurrentPassword } from '../account/password.ts';
+import { reauthenticate } from '../account/reauth.ts';
 import { createToken, levelCeiling, listTokens, revokeToken, specProblems } from './tokens.ts';
 
 /** The user's API tokens, in Preferences: list, create (after the current password) and revoke. Never reached by a token. */
@@ -17,7 +17,8 @@ export default async function tokenRoutes(app: FastifyInstance) {
   route(app, endpoints.account.tokenCreate, async (request) => {
     const user = request.user!;
     const input = request.body;
-    await verifyCurrentPassword(app.store, user, input.password, { field: 'password', action: 'token_create', ip: request.ip });
+    const ctx = { store: app.store, secrets: app.runtime.secrets, ip: request.ip };
+    await reauthenticate(ctx, user, { password: input.password }, 'token_create', { password: 'password', code: 'password' });
     const spec = {
       name: input.name,
       scope: input.scope,

@@ -12,6 +12,7 @@ import * as noticeNotify from './0009_notice_notify.ts';
 import * as nameOwners from './0010_name_owners.ts';
 import * as acme from './0011_acme.ts';
 import * as usage from './0012_usage.ts';
+import * as factors from './0013_factors.ts';
 import * as apiTokens from './0014_api_tokens.ts';
 import type { MigrationDb } from './helpers.ts';
 
@@ -31,6 +32,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0010_name_owners', nameOwners],
   ['0011_acme', acme],
   ['0012_usage', usage],
+  ['0013_factors', factors],
   ['0014_api_tokens', apiTokens],
 ];
 

@@ -26,14 +26,24 @@ export default function ShellLayout() {
   useEffect(() => menu.close(), [location.pathname]);
 
   if (!user) return <Navigate to="/login/" replace />;
+  // The realm requires a second factor the user has not enrolled: only Preferences until then (decision 021).
+  if (user.mustEnrol && location.pathname !== '/admin/preferences/') return <Navigate to="/admin/preferences/" replace />;
+  // Until then no menu either: its calls would be refused.
+  const enrolling = user.mustEnrol;
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !menuOpen } }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={enrolling ? undefined : { width: 250, breakpoint: 'sm', collapsed: { mobile: !menuOpen } }}
+      padding="md"
+    >
       <Header menuOpen={menuOpen} onToggleMenu={menu.toggle} />
-      <AppShell.Navbar p="sm" component="nav" aria-label="menu">
-        <SideMenu />
-      </AppShell.Navbar>
+      {!enrolling && (
+        <AppShell.Navbar p="sm" component="nav" aria-label="menu">
+          <SideMenu />
+        </AppShell.Navbar>
+      )}
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-        <Breadcrumb />
+        {!enrolling && <Breadcrumb />}
         <div key={location.pathname.split('/').slice(0, 3).join('/')} className="page-fade" style={{ flex: 1, minWidth: 0 }}>
           <Outlet />
         </div>

@@ -8,6 +8,7 @@ import { useUser } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 import { ChangePasswordDialog } from './components/ChangePasswordDialog.tsx';
 import { ColorPalette } from './components/ColorPalette.tsx';
+import { SecondFactors } from './components/SecondFactors.tsx';
 import { TokensSection } from './components/TokensSection.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -21,7 +22,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Theme, colour (only when the provider allows it), language, password (docs/behaviour/shell-session-domains.md#preferences) and API tokens. */
+/** Theme, colour (only when the provider allows it), language, password, second factors and API tokens (docs/behaviour/shell-session-domains.md#preferences). */
 export default function PreferencesPage() {
   const { t } = useTranslation();
   const user = useUser();
@@ -56,6 +57,10 @@ export default function PreferencesPage() {
                 {t('shell.change_password')}
               </Button>
             </div>
+          </Row>
+          <Divider />
+          <Row label={t('factors.title')}>
+            <SecondFactors />
           </Row>
         </Stack>
       </Paper>

@@ -44,7 +44,7 @@ export default function LoginPage() {
             <Title order={2} size="h4" mb="md">
               {t('shell.login_heading')}
             </Title>
-            <LoginForm onSignedIn={(answer) => void enterPanel(answer.domainID)} />
+            <LoginForm onSignedIn={(answer) => void enterPanel(answer.domainID, answer.mustEnrol)} />
             <Anchor component="button" type="button" size="sm" mt="md" onClick={() => setForgot(true)}>
               {t('shell.forgot_link')}
             </Anchor>

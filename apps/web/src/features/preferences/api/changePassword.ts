@@ -3,6 +3,8 @@ import { call } from '../../../lib/api.ts';
 
 export interface ChangePasswordFields {
   actualPassword: string;
+  /** Instead of the current password: a code of the user's second factor. */
+  code: string;
   password: string;
 }
 

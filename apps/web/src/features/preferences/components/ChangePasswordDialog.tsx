@@ -1,5 +1,5 @@
 import { LIMITS } from '@atalaya/contract';
-import { PasswordInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
@@ -7,10 +7,10 @@ import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { changePassword } from '../api/changePassword.ts';
 
-const FIELDS = ['actualPassword', 'password'] as const;
-const EMPTY = { actualPassword: '', password: '' };
+const FIELDS = ['actualPassword', 'code', 'password'] as const;
+const EMPTY = { actualPassword: '', code: '', password: '' };
 
-/** Current and new password; the server checks both and answers per field. */
+/** Current password (or a second-factor code) and new password; the server checks them and answers per field. */
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [fields, setFields] = useState(EMPTY);
@@ -32,9 +32,10 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       opened={opened}
       onClose={onClose}
       mutation={change}
-      submitDisabled={!fields.actualPassword || !fields.password}
+      submitDisabled={(!fields.actualPassword && !fields.code.trim()) || !fields.password}
     >
-      <PasswordInput {...input('actualPassword')} label={t('shell.current_password')} autoComplete="current-password" />
+      <PasswordInput {...input('actualPassword')} required={false} label={t('shell.current_password')} autoComplete="current-password" />
+      <TextInput {...input('code')} required={false} label={t('factors.or_code')} autoComplete="one-time-code" />
       <PasswordInput
         {...input('password')}
         label={t('shell.new_password')}

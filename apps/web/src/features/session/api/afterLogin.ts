@@ -12,10 +12,11 @@ export function landingPath(itemId: number, map: PermissionMap): string {
 }
 
 /** Signed in: other tabs reload, and this one loads the landing page afresh (docs/behaviour/shell-session-domains.md#states). */
-export async function enterPanel(domainID: number | null | undefined) {
+export async function enterPanel(domainID: number | null | undefined, mustEnrol = false) {
   tellOtherTabs({ type: 'session' });
-  let target = '/admin/';
-  if (domainID) {
+  // The realm requires a second factor the user has not enrolled: Preferences first (decision 021).
+  let target = mustEnrol ? '/admin/preferences/' : '/admin/';
+  if (domainID && !mustEnrol) {
     const item = await fetchData(endpoints.account.permission, { id: domainID }).catch(() => null);
     if (item) target = landingPath(domainID, item.permissions);
   }

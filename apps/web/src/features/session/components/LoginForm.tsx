@@ -1,4 +1,4 @@
-import type { LoginAnswer } from '@atalaya/contract';
+import type { LoginAnswer, SecondFactorChallenge } from '@atalaya/contract';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiFailure } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/notify.ts';
 import { useLogin } from '../api/login.ts';
 import { Captcha } from './Captcha.tsx';
+import { SecondStepForm } from './SecondStepForm.tsx';
 
 interface Props {
   onSignedIn: (answer: LoginAnswer) => void;
@@ -14,13 +15,18 @@ interface Props {
   extra?: React.ReactNode;
 }
 
-/** Domain name, username, password and the captcha (docs/behaviour/shell-session-domains.md#sign-in-page); used by the page and the modal. */
+/**
+ * Domain name, username, password and the captcha (docs/behaviour/shell-session-domains.md#sign-in-page), then the second factor
+ * when the user has one; used by the page and the modal.
+ */
 export function LoginForm({ onSignedIn, extra }: Props) {
   const { t } = useTranslation();
   const [fields, setFields] = useState({ domainName: '', username: '', password: '' });
   const [captcha, setCaptcha] = useState('');
   const [round, setRound] = useState(0);
   const [missing, setMissing] = useState<string[]>([]);
+  // Set once the password was right and a second factor is due (decision 021).
+  const [second, setSecond] = useState<SecondFactorChallenge | null>(null);
   const login = useLogin();
   const set = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setFields({ ...fields, [name]: event.currentTarget.value });
@@ -35,7 +41,7 @@ export function LoginForm({ onSignedIn, extra }: Props) {
     login.mutate(
       { ...fields, recaptcha_response: captcha },
       {
-        onSuccess: onSignedIn,
+        onSuccess: (answer) => (answer.secondFactor ? setSecond(answer.secondFactor) : onSignedIn(answer)),
         // A used challenge is refused by the server: every attempt gets a fresh one.
         onError: () => {
           setCaptcha('');
@@ -47,6 +53,14 @@ export function LoginForm({ onSignedIn, extra }: Props) {
   const errorOf = (name: string) => (missing.includes(name) ? t('validation.required') : fieldError(login.error, name));
   const general = login.error instanceof ApiFailure && login.error.inputs.length > 0 ? undefined : login.error && errorText(login.error);
 
+  if (second) {
+    const restart = () => {
+      setSecond(null);
+      setCaptcha('');
+      setRound((r) => r + 1);
+    };
+    return <SecondStepForm challenge={second} onSignedIn={onSignedIn} onRestart={restart} />;
+  }
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">

@@ -1,0 +1,21 @@
+import type { Store } from '../../store/db.ts';
+import { audit } from '../account/audit.ts';
+
+/** The operator's reset (CLI `user-2fa-reset`): every factor and recovery code of the user gone, sessions ended, audited. */
+export async function resetFactors(store: Store, user: { id: number; realmId: number }) {
+  const removed = await store.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('second_factor').where('user_id', '=', user.id).executeTakeFirst();
+    await trx.deleteFrom('recovery_code').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('session').where('user_id', '=', user.id).execute();
+    return Number(result.numDeletedRows);
+  });
+  await audit(store, {
+    action: 'factor_reset',
+    outcome: 'success',
+    userId: user.id,
+    realmId: user.realmId,
+    ip: 'cli',
+    detail: { removed },
+  });
+  return removed;
+}

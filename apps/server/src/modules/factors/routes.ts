@@ -1,0 +1,111 @@
+import { endpoints, type Language, translate } from '@atalaya/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { audit } from '../account/audit.ts';
+import { setSessionCookie } from '../account/cookie.ts';
+import { reauthenticate } from '../account/reauth.ts';
+import { signInContext } from '../account/signin.ts';
+import type { SessionUser } from '../session/sessions.ts';
+import { confirmTotp, registerPasskey, removeFactor } from './enrol.ts';
+import { listFactors } from './factors.ts';
+import { registrationOptions, relyingParty } from './passkeys.ts';
+import { newRecoveryCodes, recoveryCodesLeft } from './recovery.ts';
+import { factorRequired } from './required.ts';
+import { signInSecondStep } from './signin-second.ts';
+import { sealToken } from './tokens.ts';
+import { newTotpSecret, otpauthUri } from './totp.ts';
+
+/** The sign-in's second step and the Preferences calls of second factors (decision 021). */
+export default async function factorRoutes(app: FastifyInstance) {
+  const ctxOf = (request: FastifyRequest) => ({ store: app.store, secrets: app.runtime.secrets, ip: request.ip });
+  const accountName = (user: SessionUser) => `${user.username}@${user.realmName}`;
+
+  route(app, endpoints.factors.secondStep, async (request, reply) => {
+    const { token, answer } = await signInSecondStep(signInContext(app, request), request.body);
+    setSessionCookie(request, reply, token);
+    return { data: answer };
+  });
+
+  route(app, endpoints.factors.list, async (request) => {
+    const user = request.user!;
+    const realm = await app.store
+      .selectFrom('realm')
+      .select(['name', 'require_second_factor'])
+      .where('id', '=', user.realmId)
+      .executeTakeFirstOrThrow();
+    return {
+      data: {
+        factors: await listFactors(app.store, user.id),
+        recoveryCodesLeft: await recoveryCodesLeft(app.store, user.id),
+        required: factorRequired(app.config, realm),
+      },
+    };
+  });
+
+  // Nothing is stored yet: the secret travels sealed in the token until a first code confirms it.
+  route(app, endpoints.factors.totpStart, async (request) => {
+    const user = request.user!;
+    const secret = newTotpSecret();
+    const uri = otpauthUri(secret, app.config.company.name, accountName(user));
+    // Loaded on first use, like the WebAuthn library: enrolment is rare.
+    const { default: QRCode } = await import('qrcode');
+    const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+    const { token } = sealToken(app.runtime.secrets, 'totp-enrol', user.id, { secret });
+    return { data: { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, token } };
+  });
+
+  route(app, endpoints.factors.totpConfirm, async (request) => {
+    const user = request.user!;
+    const name = translate(user.language as Language, 'factors.totp_name');
+    const data = await confirmTotp(ctxOf(request), user, request.body, name);
+    return { data, info: [{ key: 'factors.totp_added' }] };
+  });
+
+  route(app, endpoints.factors.passkeyOptions, async (request) => {
+    const user = request.user!;
+    const rp = relyingParty(request);
+    const options = await registrationOptions(app.store, user, rp, app.config.company.name);
+    const { token } = sealToken(app.runtime.secrets, 'passkey-enrol', user.id, { challenge: options.challenge, rpID: rp.rpID });
+    return { data: { options: options as unknown as Record<string, unknown>, token } };
+  });
+
+  route(app, endpoints.factors.passkeyRegister, async (request) => {
+    const data = await registerPasskey(ctxOf(request), request.user!, request.body, relyingParty(request));
+    return { data, info: [{ key: 'factors.passkey_added' }] };
+  });
+
+  route(app, endpoints.factors.rename, async (request) => {
+    const { id, name } = request.body;
+    const result = await app.store
+      .updateTable('second_factor')
+      .set({ name })
+      .where('id', '=', id)
+      .where('user_id', '=', request.user!.id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw notFound();
+    return { data: null, info: [{ key: 'factors.renamed' }] };
+  });
+
+  route(app, endpoints.factors.remove, async (request) => {
+    const user = request.user!;
+    const owned = await app.store
+      .selectFrom('second_factor')
+      .select('id')
+      .where('id', '=', request.body.id)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (!owned) throw notFound();
+    await reauthenticate(ctxOf(request), user, request.body, 'factor_remove');
+    if (!(await removeFactor(ctxOf(request), user, request.body.id))) throw notFound();
+    return { data: null, info: [{ key: 'factors.removed' }] };
+  });
+
+  route(app, endpoints.factors.recoveryCodes, async (request) => {
+    const user = request.user!;
+    await reauthenticate(ctxOf(request), user, request.body, 'recovery_codes');
+    const codes = await newRecoveryCodes(app.store, user.id);
+    await audit(app.store, { action: 'recovery_codes', outcome: 'success', userId: user.id, realmId: user.realmId, ip: request.ip });
+    return { data: { codes }, info: [{ key: 'factors.recovery_created' }] };
+  });
+}

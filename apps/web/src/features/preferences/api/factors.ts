@@ -1,0 +1,28 @@
+import { endpoints } from '@atalaya/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { call, fetchData } from '../../../lib/api.ts';
+
+/** POST /user/factors/: the user's second factors, recovery codes left, and whether the realm requires one. */
+export const factorsQuery = queryOptions({ queryKey: ['user', 'factors'], queryFn: () => fetchData(endpoints.factors.list, {}) });
+
+/** A new authenticator-app secret (QR code and text), stored only once a first code confirms it. */
+export const startTotp = () => call(endpoints.factors.totpStart, {}).then((r) => r.data);
+export const confirmTotp = (fields: { token: string; code: string }) => call(endpoints.factors.totpConfirm, {}, fields);
+
+/** Registration options from the server, the browser's passkey dialog, then the server's check. */
+export async function addPasskey(name: string) {
+  const { options, token } = await call(endpoints.factors.passkeyOptions, {}).then((r) => r.data);
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  // biome-ignore lint/suspicious/noExplicitAny: the server's options are the WebAuthn JSON the helper expects.
+  const credential = await startRegistration({ optionsJSON: options as any });
+  return call(endpoints.factors.passkeyRegister, {}, { token, name, credential: JSON.stringify(credential) });
+}
+
+export interface ReauthFields {
+  password: string;
+  code: string;
+}
+
+export const renameFactor = (id: number, name: string) => call(endpoints.factors.rename, {}, { id, name });
+export const removeFactor = (id: number, fields: ReauthFields) => call(endpoints.factors.remove, {}, { id, ...fields });
+export const newRecoveryCodes = (fields: ReauthFields) => call(endpoints.factors.recoveryCodes, {}, { ...fields });

@@ -1,0 +1,68 @@
+import { PasswordInput, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { factorsQuery, type ReauthFields } from '../api/factors.ts';
+
+interface Props<R> {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  intro: string;
+  submitLabel: string;
+  /** The call that needs re-authentication (removing a factor, new recovery codes). */
+  send: (fields: ReauthFields) => Promise<R>;
+  onDone?: (result: R) => void;
+}
+
+const EMPTY: ReauthFields = { password: '', code: '' };
+
+/** The current password or a code of the second factor, before a change a stolen session must not make alone. */
+export function ReauthDialog<R extends { info: string[] }>({ opened, onClose, title, intro, submitLabel, send, onDone }: Props<R>) {
+  const { t } = useTranslation();
+  const [fields, setFields] = useState(EMPTY);
+  const mutation = useFormMutation({
+    opened,
+    send: () => send(fields),
+    inputs: ['password', 'code'],
+    onClose,
+    onDone,
+    reload: [factorsQuery.queryKey, ['user', 'info']],
+  });
+  useEffect(() => {
+    if (opened) setFields(EMPTY);
+  }, [opened]);
+  const set = (name: keyof ReauthFields) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setFields({ ...fields, [name]: event.currentTarget.value });
+  return (
+    <FormDialog
+      title={title}
+      noValidate
+      opened={opened}
+      onClose={onClose}
+      mutation={mutation}
+      submitLabel={submitLabel}
+      submitDisabled={!fields.password && !fields.code.trim()}
+    >
+      <Text size="sm">{intro}</Text>
+      <PasswordInput
+        label={t('shell.current_password')}
+        name="password"
+        autoComplete="current-password"
+        value={fields.password}
+        onChange={set('password')}
+        error={fieldError(mutation.error, 'password')}
+      />
+      <TextInput
+        label={t('factors.or_code')}
+        name="code"
+        autoComplete="one-time-code"
+        value={fields.code}
+        onChange={set('code')}
+        error={fieldError(mutation.error, 'code')}
+      />
+    </FormDialog>
+  );
+}
