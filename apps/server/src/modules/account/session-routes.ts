@@ -1,16 +1,32 @@
 import { endpoints, type LoginAnswer } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../http/actor.ts';
 import { route } from '../../http/route.ts';
+import { agentFamily } from '../activity/agent.ts';
+import { recordActivity } from '../activity/record.ts';
 import { deleteSession } from '../session/sessions.ts';
-import { audit } from './audit.ts';
 import type { Captcha } from './captcha.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
+import type { Mailer } from './mailer.ts';
 import { signIn } from './signin.ts';
+import { mailSignInNotice } from './signin-notice.ts';
 
 /** POST /user/login/ and /user/logout/. */
-export default async function sessionRoutes(app: FastifyInstance, opts: { captcha: Captcha }) {
+export default async function sessionRoutes(app: FastifyInstance, opts: { captcha: Captcha; mailer: Mailer }) {
   route(app, endpoints.account.login, async (request, reply) => {
-    const ctx = { store: app.store, captcha: opts.captcha, ip: request.ip, previousSessionId: request.user?.sessionId };
+    const ctx = {
+      store: app.store,
+      captcha: opts.captcha,
+      ip: request.ip,
+      agent: agentFamily(request.headers['user-agent']),
+      previousSessionId: request.user?.sessionId,
+      // A mail server that is down must not keep the user out: the notice is lost, the failure logged.
+      onUnfamiliar: (place: Parameters<typeof mailSignInNotice>[3], at: number) =>
+        mailSignInNotice(app.store, app.config, opts.mailer, place, at).then(
+          () => undefined,
+          (err) => request.log.error({ err }, 'new sign-in notice not sent'),
+        ),
+    };
     const { token, domainID } = await signIn(ctx, request.body);
     setSessionCookie(request, reply, token);
     const data: LoginAnswer = { success: true, domainID };
@@ -23,7 +39,7 @@ export default async function sessionRoutes(app: FastifyInstance, opts: { captch
     const user = request.user;
     if (user) {
       await deleteSession(app.store, user.sessionId);
-      await audit(app.store, { action: 'logout', outcome: 'success', userId: user.id, realmId: user.realmId, ip: request.ip });
+      await recordActivity(app.store, { ...actorOf(request), action: 'logout', area: 'account' });
     }
     clearSessionCookie(request, reply);
     return { data: null, info: [{ key: 'account.logged_out' }] };
