@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ParseArgsConfig } from 'node:util';
+import { type CommandActivity, printAudit } from '../modules/activity/cli.ts';
 import { zoneExportText } from '../modules/dns/cli.ts';
 import {
   AccountError,
@@ -25,6 +26,8 @@ interface Command {
   help: string;
   options?: ParseArgsConfig['options'];
   run(runtime: Runtime, args: string[], values: Values): Promise<void>;
+  /** A command that changes something is recorded in the activity log with actor `cli` (decision 023). */
+  activity?: CommandActivity | ((args: string[], values: Values) => CommandActivity | undefined);
 }
 
 const passwordOption = { password: { type: 'string' } } as const;
@@ -56,6 +59,7 @@ export const COMMANDS: Record<string, Command> = {
   'realm-create': {
     args: ['domain-name'],
     help: 'Creates a realm: the domain name its users type to sign in.',
+    activity: { realm: 0 },
     run: async ({ store }, [name]) => console.log(`Realm ${(await createRealm(store, name)).name} created`),
   },
   'realm-list': {
@@ -69,6 +73,7 @@ export const COMMANDS: Record<string, Command> = {
   'realm-disable': {
     args: ['domain-name'],
     help: 'Disables a realm: none of its users can sign in.',
+    activity: { realm: 0 },
     options: { enable: { type: 'boolean' } },
     run: async ({ store }, [realm], values) => {
       await setDisabled(store, { realm }, !values.enable);
@@ -78,6 +83,7 @@ export const COMMANDS: Record<string, Command> = {
   'user-create': {
     args: ['realm', 'username'],
     help: 'Creates a user; --password P, else one is generated and printed.',
+    activity: { realm: 0 },
     options: passwordOption,
     run: async ({ store }, [realm, username], values) => {
       const { password, shown } = newPassword(values);
@@ -105,6 +111,7 @@ export const COMMANDS: Record<string, Command> = {
   'user-disable': {
     args: ['realm', 'username'],
     help: 'Disables a user and ends their sessions (--enable to undo).',
+    activity: { realm: 0 },
     options: { enable: { type: 'boolean' } },
     run: async ({ store }, [realm, username], values) => {
       await setDisabled(store, { realm, username }, !values.enable);
@@ -114,6 +121,7 @@ export const COMMANDS: Record<string, Command> = {
   'user-password': {
     args: ['realm', 'username'],
     help: "Resets a user's password (--password P, else generated) and ends their sessions.",
+    activity: { realm: 0 },
     options: passwordOption,
     run: async ({ store }, [realm, username], values) => {
       const { password, shown } = newPassword(values);
@@ -124,6 +132,7 @@ export const COMMANDS: Record<string, Command> = {
   'item-create': {
     args: ['realm', 'reference'],
     help: 'Creates an item: --domain, --service normal|parking, --mail (any mix), --expires YYYY-MM-DD.',
+    activity: { realm: 0, reference: 1 },
     options: { domain: { type: 'boolean' }, service: { type: 'string' }, mail: { type: 'boolean' }, expires: { type: 'string' } },
     run: async ({ store }, [realm, reference], values) => {
       if (values.service !== undefined && values.service !== 'normal' && values.service !== 'parking') {
@@ -163,6 +172,7 @@ export const COMMANDS: Record<string, Command> = {
   'service-limits': {
     args: ['realm', 'reference'],
     help: 'Sets hosting limits: --web MB, --traffic MB, --databases N, --db-space MB.',
+    activity: { realm: 0, reference: 1, area: 'service' },
     options: { web: { type: 'string' }, traffic: { type: 'string' }, databases: { type: 'string' }, 'db-space': { type: 'string' } },
     run: async ({ store }, [realm, reference], values) => {
       const mb = (key: string) => {
@@ -184,6 +194,7 @@ export const COMMANDS: Record<string, Command> = {
   grant: {
     args: ['realm', 'username', 'reference', 'areas'],
     help: 'Grants levels on an item: areas as all=write or domain=read,service_ftp=write (levels: disabled, read, write).',
+    activity: { realm: 0, reference: 2 },
     run: async ({ store }, [realm, username, reference, areas]) => {
       await grant(store, realm, username, reference, parsePermissionMap(areas));
       console.log(`Permissions of ${username} on ${reference} set`);
@@ -199,6 +210,7 @@ export const COMMANDS: Record<string, Command> = {
   reconcile: {
     args: [],
     help: 'Compares the store with each configured real backend (nginx, Dovecot, Pure-FTPd) and lists the differences; --repair fixes them.',
+    activity: (_args, values) => (values.repair ? {} : undefined),
     options: { repair: { type: 'boolean' } },
     run: async ({ store, config, secrets }, _args, values) => {
       const differences = await reconcile(store, config, secrets, Boolean(values.repair));
@@ -214,6 +226,7 @@ export const COMMANDS: Record<string, Command> = {
   jobs: {
     args: ['retry?', 'id?'],
     help: 'Lists the outbox jobs not done (pending, running, failed, with the last error); `jobs retry <id>` re-queues a failed one.',
+    activity: (args) => (args.length ? {} : undefined),
     run: async ({ store }, [action, id]) => {
       if (action !== undefined) {
         if (action !== 'retry' || !id || !/^\d+$/.test(id)) throw new AccountError('usage: jobs, or jobs retry <id>');
@@ -250,6 +263,12 @@ export const COMMANDS: Record<string, Command> = {
       await queueProbes(store, n, per, wholeNumber(values, 'ms') ?? 0);
       console.log(`${n * per} probe jobs queued`);
     },
+  },
+  audit: {
+    args: [],
+    help: 'Prints the activity log as JSON lines, oldest first: --realm R for one realm, --since YYYY-MM-DD from that day on (UTC).',
+    options: { realm: { type: 'string' }, since: { type: 'string' } },
+    run: ({ store }, _args, values) => printAudit(store, values, (line) => console.log(line)),
   },
   backup: {
     args: ['file'],

@@ -33,10 +33,16 @@ export function noteItem(request: FastifyRequest, item: { id: number; reference:
 
 /**
  * A handler's part: the thing as it was and as it is now (plain field → value views; null for a
- * thing created or deleted). Only the fields that differ are kept, secrets redacted.
+ * thing created or deleted). Only the fields that differ are kept, and those `keep` names (what
+ * says which thing it is); secrets redacted.
  */
-export function noteChanges(request: FastifyRequest, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
-  noteOf(request).changes.push(...diff(before, after));
+export function noteChanges(
+  request: FastifyRequest,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  keep: readonly string[] = [],
+) {
+  noteOf(request).changes.push(...diff(before, after, keep));
 }
 
 /** Who made the call and from where, as the activity log records it. */

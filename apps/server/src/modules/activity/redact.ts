@@ -33,14 +33,15 @@ type Fields = Record<string, unknown> | null | undefined;
 /**
  * The fields that differ between two views of a thing, before → after; a thing created has no
  * before, a thing deleted no after. Values that are not scalars (files, nested objects) are skipped.
+ * `keep` names the fields that say which thing it is (an account's name): kept even when unchanged.
  */
-export function diff(before: Fields, after: Fields): ActivityChange[] {
+export function diff(before: Fields, after: Fields, keep: readonly string[] = []): ActivityChange[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const changes: ActivityChange[] = [];
   for (const field of keys) {
     const b = logValue(before?.[field]);
     const a = logValue(after?.[field]);
-    if (b === undefined || a === undefined || b === a) continue;
+    if (b === undefined || a === undefined || (b === a && !keep.includes(field))) continue;
     changes.push({ field, before: b, after: a });
   }
   return redact(changes);
