@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 
-/** An account event's name in words; a call keeps its name in the table (`dns.create`). */
+/** An account event's name in words; a call keeps its name from the endpoint table, as the log stores it. */
 function useActionLabel() {
   const { t, i18n } = useTranslation();
   return (action: string) => (i18n.exists(`activity.action_${action}`) ? t(`activity.action_${action}`) : action);
