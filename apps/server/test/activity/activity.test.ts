@@ -352,6 +352,7 @@ describe('the redaction of secrets', () => {
         changes: [
           { field: 'authcode', before: 'A1', after: 'B2' },
           { field: 'newPassword', before: null, after: 'p' },
+          { field: 'certkey', before: null, after: '-----BEGIN PRIVATE KEY-----' },
           { field: 'zona', before: null, after: 'www' },
         ],
         detail: { password: 'p', domainName: 'a.es' },
@@ -360,6 +361,7 @@ describe('the redaction of secrets', () => {
       expect(JSON.parse(row.changes)).toEqual([
         { field: 'authcode', before: REDACTED, after: REDACTED },
         { field: 'newPassword', before: null, after: REDACTED },
+        { field: 'certkey', before: null, after: REDACTED },
         { field: 'zona', before: null, after: 'www' },
       ]);
       expect(JSON.parse(row.detail)).toEqual({ domainName: 'a.es' });

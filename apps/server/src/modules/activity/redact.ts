@@ -5,7 +5,7 @@ import { type ActivityChange, REDACTED } from '@atalaya/contract';
  * Matched on the name so that a new form field called `newPassword` is redacted without anyone
  * remembering to add it; a harmless field caught by the pattern only loses its value in the log.
  */
-const SECRET = /pass(word|wd)?|secret|auth_?code|authcode|transfer_?key|token|private|recaptcha|captcha|^key$|api_?key|otp|totp/i;
+const SECRET = /pass(word|wd)?|secret|auth_?code|token|private|captcha|(^|cert|api|transfer|ssh|sign)_?key$|otp/i;
 
 export const isSecretField = (field: string) => SECRET.test(field);
 
