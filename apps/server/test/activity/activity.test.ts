@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REDACTED } from '@atalaya/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorOf } from '../../src/http/actor.ts';
 import { printAudit } from '../../src/modules/activity/cli.ts';
 import { recordActivity } from '../../src/modules/activity/record.ts';
+import { grant } from '../../src/modules/provisioning/accounts.ts';
 import { cleanUp } from '../../src/store/housekeeping.ts';
 import { login, sessionToken, withSession } from '../account/helpers.ts';
 import { type Account, createAccount, type Loose, send, TEST_PASSWORD } from '../fixtures.ts';
@@ -222,6 +224,27 @@ describeStores('the activity log on %s', (kind) => {
     expect(page.body.system.errors).toEqual(['La página debe ser un número entero a partir de 1']);
   });
 
+  it('answers an id no item can have with an empty page, and refuses an id that is not a number under its field', async () => {
+    expect((await activity('w', '?item=9999999999')).body.data).toEqual({ events: [], total: 0, page: 1 });
+    const bad = await activity('w', '?item=abc&language=en');
+    expect(bad.status).toBe(400);
+    expect(bad.body.system.inputs).toEqual(['item']);
+    expect(bad.body.system.errors).toEqual(['Choose an item from the list']);
+  });
+
+  it('stops showing an area once its grant is disabled', async () => {
+    expect((await activity('mailreader')).body.data.total).toBeGreaterThan(0);
+    await grant(ctx.store, acc.realm, 'mailreader', 'tienda.es', { servicemail_accounts: 'disabled' });
+    expect((await activity('mailreader')).body.data.total).toBe(0);
+  });
+
+  it('hides a failed sign-in that names no known user from every user', async () => {
+    const res = await login(ctx, { domainName: acc.realm, username: 'nadie', password: 'not-the-password' }, {}, '203.0.113.99');
+    expect(res.statusCode).toBe(401);
+    for (const user of ['w', 'dnsreader', 'mailreader'])
+      expect((await activity(user, '?area=account')).body.data.events.map((e: Loose) => e.ip)).not.toContain('203.0.113.99');
+  });
+
   it('refuses a signed-out caller', async () => {
     expect((await send(ctx.app, 'GET', '/activity/', { 'x-dd-request': '1' })).body.system.statusCode).toBe(101);
   });
@@ -340,6 +363,22 @@ describeStores('the new sign-in notice on %s', (kind) => {
     await signIn('192.0.2.1', FIREFOX, 'sin');
     await signIn('203.0.113.1', FIREFOX, 'sin');
     expect(outbox()).toHaveLength(2);
+  });
+});
+
+describe('the actor of a call', () => {
+  it('is the API token, with its id and name, when a token made the call, else the signed-in user', () => {
+    const user = { id: 7, realmId: 3 };
+    const base = { user, ip: '192.0.2.5', headers: { 'user-agent': FIREFOX } };
+    expect(actorOf({ ...base, apiToken: { id: 12, name: 'deploy' } } as never)).toEqual({
+      realmId: 3,
+      userId: 7,
+      actor: 'token',
+      token: { id: 12, name: 'deploy' },
+      ip: '192.0.2.5',
+      agent: 'Firefox',
+    });
+    expect(actorOf(base as never)).toMatchObject({ actor: 'user', token: null, userId: 7 });
   });
 });
 
