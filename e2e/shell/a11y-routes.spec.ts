@@ -70,6 +70,7 @@ for (const theme of THEMES) {
               '/admin/mail/',
               '/admin/preferences/',
               '/admin/contact/',
+              '/admin/activity/',
               '/legal/',
               '/no/such/page/',
               `${item}/domain/`,

@@ -141,7 +141,9 @@ export async function buildApp(options: AppOptions) {
   if (options.worker !== false) {
     await runtime.outbox.requeueInterrupted();
     const stopWorker = runtime.outbox.start();
-    const stopHousekeeping = startHousekeeping(store, (err) => app.log.error({ err }, 'housekeeping failed'));
+    const stopHousekeeping = startHousekeeping(store, config.activity.retentionDays, (err) =>
+      app.log.error({ err }, 'housekeeping failed'),
+    );
     const stopRenewals = startRenewals(runtime);
     const stopUsage = startUsageSchedule(runtime);
     app.addHook('onClose', async () => {

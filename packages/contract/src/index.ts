@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './activity.ts';
 export * from './dns.ts';
 export * from './domain.ts';
 export * from './endpoints/index.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ParseArgsConfig } from 'node:util';
-import { audit } from '../modules/account/audit.ts';
+import { type CommandActivity, printAudit } from '../modules/activity/cli.ts';
 import { zoneExportText } from '../modules/dns/cli.ts';
 import { resetFactors } from '../modules/factors/reset.ts';
 import {
@@ -29,6 +29,8 @@ interface Command {
   help: string;
   options?: ParseArgsConfig['options'];
   run(runtime: Runtime, args: string[], values: Values): Promise<void>;
+  /** A command that changes something is recorded in the activity log with actor `cli` (decision 023). */
+  activity?: CommandActivity | ((args: string[], values: Values) => CommandActivity | undefined);
 }
 
 const passwordOption = { password: { type: 'string' } } as const;
@@ -60,6 +62,7 @@ export const COMMANDS: Record<string, Command> = {
   'realm-create': {
     args: ['domain-name'],
     help: 'Creates a realm: the domain name its users type to sign in.',
+    activity: { realm: 0 },
     run: async ({ store }, [name]) => console.log(`Realm ${(await createRealm(store, name)).name} created`),
   },
   'realm-list': {
@@ -73,6 +76,7 @@ export const COMMANDS: Record<string, Command> = {
   'realm-disable': {
     args: ['domain-name'],
     help: 'Disables a realm: none of its users can sign in.',
+    activity: { realm: 0 },
     options: { enable: { type: 'boolean' } },
     run: async ({ store }, [realm], values) => {
       await setDisabled(store, { realm }, !values.enable);
@@ -82,6 +86,7 @@ export const COMMANDS: Record<string, Command> = {
   'user-create': {
     args: ['realm', 'username'],
     help: 'Creates a user; --password P, else one is generated and printed.',
+    activity: { realm: 0 },
     options: passwordOption,
     run: async ({ store }, [realm, username], values) => {
       const { password, shown } = newPassword(values);
@@ -109,6 +114,7 @@ export const COMMANDS: Record<string, Command> = {
   'user-disable': {
     args: ['realm', 'username'],
     help: 'Disables a user and ends their sessions (--enable to undo).',
+    activity: { realm: 0 },
     options: { enable: { type: 'boolean' } },
     run: async ({ store }, [realm, username], values) => {
       await setDisabled(store, { realm, username }, !values.enable);
@@ -118,6 +124,7 @@ export const COMMANDS: Record<string, Command> = {
   'user-password': {
     args: ['realm', 'username'],
     help: "Resets a user's password (--password P, else generated) and ends their sessions.",
+    activity: { realm: 0 },
     options: passwordOption,
     run: async ({ store }, [realm, username], values) => {
       const { password, shown } = newPassword(values);
@@ -127,6 +134,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'realm-require-2fa': {
     args: ['realm', 'on|off'],
+    activity: { realm: 0 },
     help: 'Requires a second factor of the users of a realm (on) or not (off); a user without one is led to enrol it after signing in.',
     run: async ({ store }, [realmName, state]) => {
       if (state !== 'on' && state !== 'off') throw new AccountError('the second argument must be on or off');
@@ -136,7 +144,6 @@ export const COMMANDS: Record<string, Command> = {
         .set({ require_second_factor: state === 'on' ? 1 : 0 })
         .where('id', '=', realm.id)
         .execute();
-      await audit(store, { action: 'realm_require_2fa', outcome: 'success', realmId: realm.id, ip: 'cli', detail: { state } });
       console.log(`Realm ${realm.name}: second factor ${state === 'on' ? 'required' : 'not required'}`);
     },
   },
@@ -152,6 +159,7 @@ export const COMMANDS: Record<string, Command> = {
   'item-create': {
     args: ['realm', 'reference'],
     help: 'Creates an item: --domain, --service normal|parking, --mail (any mix), --expires YYYY-MM-DD.',
+    activity: { realm: 0, reference: 1 },
     options: { domain: { type: 'boolean' }, service: { type: 'string' }, mail: { type: 'boolean' }, expires: { type: 'string' } },
     run: async ({ store }, [realm, reference], values) => {
       if (values.service !== undefined && values.service !== 'normal' && values.service !== 'parking') {
@@ -191,6 +199,7 @@ export const COMMANDS: Record<string, Command> = {
   'service-limits': {
     args: ['realm', 'reference'],
     help: 'Sets hosting limits: --web MB, --traffic MB, --databases N, --db-space MB.',
+    activity: { realm: 0, reference: 1, area: 'service' },
     options: { web: { type: 'string' }, traffic: { type: 'string' }, databases: { type: 'string' }, 'db-space': { type: 'string' } },
     run: async ({ store }, [realm, reference], values) => {
       const mb = (key: string) => {
@@ -212,6 +221,7 @@ export const COMMANDS: Record<string, Command> = {
   grant: {
     args: ['realm', 'username', 'reference', 'areas'],
     help: 'Grants levels on an item: areas as all=write or domain=read,service_ftp=write (levels: disabled, read, write).',
+    activity: { realm: 0, reference: 2 },
     run: async ({ store }, [realm, username, reference, areas]) => {
       await grant(store, realm, username, reference, parsePermissionMap(areas));
       console.log(`Permissions of ${username} on ${reference} set`);
@@ -219,6 +229,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'token-create': {
     args: ['realm', 'username'],
+    activity: { realm: 0 },
     help: "Creates an API token and prints it once: --name N --scope all=read,service_dnszone=write [--items ref,…] [--expires YYYY-MM-DD] [--cidr 192.0.2.0/24,…]; never above the user's own levels.",
     options: {
       name: { type: 'string' },
@@ -242,6 +253,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'token-revoke': {
     args: ['realm', 'username', 'id'],
+    activity: { realm: 0 },
     help: 'Revokes an API token: it stops working on its next call.',
     run: async ({ store }, [realm, username, id]) => {
       await revokeTokenOf(store, realm, username, id);
@@ -258,6 +270,7 @@ export const COMMANDS: Record<string, Command> = {
   reconcile: {
     args: [],
     help: 'Compares the store with each configured real backend (nginx, Dovecot, Pure-FTPd) and lists the differences; --repair fixes them.',
+    activity: (_args, values) => (values.repair ? {} : undefined),
     options: { repair: { type: 'boolean' } },
     run: async ({ store, config, secrets }, _args, values) => {
       const differences = await reconcile(store, config, secrets, Boolean(values.repair));
@@ -273,6 +286,7 @@ export const COMMANDS: Record<string, Command> = {
   jobs: {
     args: ['retry?', 'id?'],
     help: 'Lists the outbox jobs not done (pending, running, failed, with the last error); `jobs retry <id>` re-queues a failed one.',
+    activity: (args) => (args.length ? {} : undefined),
     run: async ({ store }, [action, id]) => {
       if (action !== undefined) {
         if (action !== 'retry' || !id || !/^\d+$/.test(id)) throw new AccountError('usage: jobs, or jobs retry <id>');
@@ -309,6 +323,12 @@ export const COMMANDS: Record<string, Command> = {
       await queueProbes(store, n, per, wholeNumber(values, 'ms') ?? 0);
       console.log(`${n * per} probe jobs queued`);
     },
+  },
+  audit: {
+    args: [],
+    help: 'Prints the activity log as JSON lines, oldest first: --realm R for one realm, --since YYYY-MM-DD from that day on (UTC).',
+    options: { realm: { type: 'string' }, since: { type: 'string' } },
+    run: ({ store }, _args, values) => printAudit(store, values, (line) => console.log(line)),
   },
   backup: {
     args: ['file'],

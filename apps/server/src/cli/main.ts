@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { seedDemoIfEmpty } from '../demo/seed.ts';
+import { recordCommand } from '../modules/activity/cli.ts';
 import { AccountError } from '../modules/provisioning/accounts.ts';
 import { createRuntime } from '../runtime.ts';
 import { openStore } from '../store/db.ts';
@@ -39,7 +40,10 @@ async function main(argv: string[]) {
           : 'The store is not empty: nothing seeded',
       );
     } else {
-      await command.run(runtime, positionals, values as Record<string, string | boolean | undefined>);
+      const given = values as Record<string, string | boolean | undefined>;
+      await command.run(runtime, positionals, given);
+      const activity = typeof command.activity === 'function' ? command.activity(positionals, given) : command.activity;
+      if (activity) await recordCommand(store, name, { args: command.args, activity }, positionals, given);
     }
     return 0;
   } finally {

@@ -110,6 +110,12 @@ const schema = z.object({
       caFile: z.string().regex(/^\/./, 'an absolute path').optional(),
     })
     .prefault({}),
+  /** The activity log (decision 023): days a line is kept before the housekeeping deletes it. */
+  activity: z
+    .object({
+      retentionDays: z.coerce.number().int().min(1).max(3650).default(365),
+    })
+    .prefault({}),
   /** The provider's hosting tools and hosts, shown to customers (service area). */
   hosting: z
     .object({
@@ -160,6 +166,7 @@ const ENV_KEYS: Record<string, string[]> = {
   ATALAYA_ACME_EMAIL: ['acme', 'email'],
   ATALAYA_ACME_CHALLENGE: ['acme', 'challenge'],
   ATALAYA_ACME_CA_FILE: ['acme', 'caFile'],
+  ATALAYA_ACTIVITY_RETENTION_DAYS: ['activity', 'retentionDays'],
 };
 
 export class ConfigError extends Error {}

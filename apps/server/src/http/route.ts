@@ -1,7 +1,10 @@
-import { type Endpoint, envelopeSchema, isRawAnswer, type Permission } from '@atalaya/contract';
+import { type Endpoint, endpoints, envelopeSchema, isRawAnswer, type Permission } from '@atalaya/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordActivity } from '../modules/activity/record.ts';
+import { diff } from '../modules/activity/redact.ts';
+import { actorOf } from './actor.ts';
 import type { Answer } from './envelope.ts';
 
 declare module 'fastify' {
@@ -61,7 +64,38 @@ export function routeOptions(e: Endpoint, extra: Partial<RouteOptions> = {}): Ro
   } as RouteOptions;
 }
 
-/** Registers one call of the endpoint table. */
+/** Each call's name in the table (`dns.create`): the action the activity log records. */
+const NAMES = new Map<Endpoint, string>(
+  Object.entries(endpoints).flatMap(([area, calls]) => Object.entries(calls).map(([name, e]) => [e as Endpoint, `${area}.${name}`])),
+);
+
+/** A call that needs write on an item's area changes it: the activity log records it (decision 023). */
+const changesAnItem = (e: Endpoint) => 'level' in e.permission && e.permission.level === 'write';
+
+/**
+ * Records a successful change: who, from where, the item and area its opener authorised, and the
+ * before → after its handler noted; a handler that noted nothing gets the fields it was sent (the
+ * path's child id included), so every change says what it was asked to do.
+ */
+async function recordCall(request: FastifyRequest, e: Endpoint) {
+  const note = request.activity;
+  const { id: _item, ...params } = (request.params ?? {}) as Record<string, unknown>;
+  const sent = { ...params, ...((request.body ?? {}) as Record<string, unknown>) };
+  await recordActivity(request.server.store, {
+    ...actorOf(request),
+    action: NAMES.get(e) ?? e.path,
+    item: note?.item ?? null,
+    area: note?.area ?? '',
+    changes: note?.changes.length ? note.changes : diff(null, sent),
+  });
+}
+
+/** Registers one call of the endpoint table; a change is recorded in the activity log once it succeeds. */
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>) {
-  app.withTypeProvider<ZodTypeProvider>().route({ ...routeOptions(e), handler: handler as never });
+  const recorded: EndpointHandler<E> = async (request, reply) => {
+    const answer = await handler(request, reply);
+    await recordCall(request, e);
+    return answer;
+  };
+  app.withTypeProvider<ZodTypeProvider>().route({ ...routeOptions(e), handler: (changesAnItem(e) ? recorded : handler) as never });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import accountRoutes from './account/routes.ts';
+import activityRoutes from './activity/routes.ts';
 import configRoutes from './config/routes.ts';
 import dnsRoutes from './dns/routes.ts';
 import domainRoutes from './domain/routes.ts';
@@ -22,4 +23,5 @@ export const MODULES: FastifyPluginAsync[] = [
   sitesRoutes,
   dnsRoutes,
   expiryRoutes,
+  activityRoutes,
 ];

@@ -88,6 +88,18 @@ export interface AuditEventTable {
   outcome: string;
   ip: Generated<string>;
   detail: Generated<string>;
+  /** Who acted (migration 0015_activity): `user`, `token` (with its id and name) or `cli`. */
+  actor: Generated<string>;
+  token_id: number | null;
+  token_name: Generated<string>;
+  /** The browser family the call came from (Firefox, Chrome…), for the new-browser notice. */
+  agent: Generated<string>;
+  item_id: number | null;
+  reference: Generated<string>;
+  /** The permission area of the change, or `account` for the user's own calls. */
+  area: Generated<string>;
+  /** JSON list of { field, before, after }, secrets already redacted. */
+  changes: Generated<string>;
 }
 export interface JobTable {
   id: Generated<number>;

@@ -34,6 +34,13 @@ const preferences = async () => {
   return { Component: page.default };
 };
 
+/** The Activity page with its own texts (locales/activity.ts), which nothing else needs. */
+const activityPage = async () => {
+  const [page, texts] = await Promise.all([import('../features/activity/ActivityPage.tsx'), import('../locales/activity.ts')]);
+  addTexts([texts.activity]);
+  return { Component: page.default };
+};
+
 /**
  * Children of /admin/:id/: each area page shows the 404 view when the item lacks its kind or none of
  * its areas is visible; a page whose main load fails ends in RouteError, inside the item's frame.
@@ -81,6 +88,7 @@ export const routes: RouteObject[] = [
     lazy: screen(() => import('./shell/ShellLayout.tsx')),
     children: [
       { path: '/admin/', lazy: screen(() => import('../features/dashboard/DashboardPage.tsx')) },
+      { path: '/admin/activity/', lazy: activityPage },
       { path: '/admin/contact/', lazy: screen(() => import('../features/contact/ContactPage.tsx')) },
       { path: '/admin/domain/', lazy: list('domain') },
       { path: '/admin/service/', lazy: list('service') },

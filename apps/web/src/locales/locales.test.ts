@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { activity } from './activity.ts';
 import { BOOT_TEXTS, merge } from './boot.ts';
 import { FEATURE_TEXTS } from './index.ts';
 import { tokens } from './tokens.ts';
 
-const RESOURCES = merge([...BOOT_TEXTS, ...FEATURE_TEXTS, tokens]);
+const RESOURCES = merge([...BOOT_TEXTS, ...FEATURE_TEXTS, tokens, activity]);
 
 const SRC = path.resolve(import.meta.dirname, '..');
 /** Where the screens' texts may be used: the item pages, which load them (app/router.tsx). */

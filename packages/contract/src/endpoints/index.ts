@@ -1,4 +1,5 @@
 import { account } from './account.ts';
+import { activity } from './activity.ts';
 import { config } from './config.ts';
 import { dns } from './dns.ts';
 import { domain } from './domain.ts';
@@ -13,7 +14,7 @@ export type { SiteConfig } from './config.ts';
 export * from './endpoint.ts';
 
 /** Every call of the API, by area: the server registers these, the web calls these. */
-export const endpoints = { config, account, factors, domain, service: hosting, sites, dns, health, expiry };
+export const endpoints = { config, account, factors, activity, domain, service: hosting, sites, dns, health, expiry };
 
 /** The table as a list, for the tests that walk it. */
 export const ALL_ENDPOINTS: Endpoint[] = Object.values(endpoints).flatMap((area) => Object.values(area) as Endpoint[]);

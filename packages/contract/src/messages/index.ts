@@ -1,6 +1,7 @@
 import type { Language } from '../settings.ts';
 import { account } from './account.ts';
 import { acme } from './acme.ts';
+import { activity } from './activity.ts';
 import { core } from './core.ts';
 import { dns } from './dns.ts';
 import { domain } from './domain.ts';
@@ -11,7 +12,7 @@ import { sites } from './sites.ts';
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Each area adds its catalogue here; a unit test checks that es, en and ca hold the same keys. */
-const CATALOGUES: Catalogue[] = [core, account, factors, domain, service, sites, acme, dns];
+const CATALOGUES: Catalogue[] = [core, account, factors, domain, service, sites, acme, dns, activity];
 
 export const MESSAGES: Catalogue = {
   es: Object.assign({}, ...CATALOGUES.map((c) => c.es)),

@@ -1,5 +1,6 @@
 import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../http/actor.ts';
 import { route } from '../../http/route.ts';
 import { setSessionCookie } from './cookie.ts';
 import { changePassword } from './password.ts';
@@ -7,7 +8,8 @@ import { changePassword } from './password.ts';
 /** POST /user/changepass/: every session ends, this browser gets a fresh one and stays signed in. */
 export default async function passwordRoutes(app: FastifyInstance) {
   route(app, endpoints.account.changePassword, async (request, reply) => {
-    const token = await changePassword({ store: app.store, secrets: app.runtime.secrets, ip: request.ip }, request.user!, request.body);
+    const ctx = { store: app.store, secrets: app.runtime.secrets, ip: request.ip };
+    const token = await changePassword(ctx, request.user!, request.body, actorOf(request));
     setSessionCookie(request, reply, token);
     return { data: null, info: [{ key: 'account.password_changed' }] };
   });

@@ -3,8 +3,8 @@ import { FieldErrors } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../passwords.ts';
 import type { Secrets } from '../../secrets.ts';
 import type { Store } from '../../store/db.ts';
+import { type ActivityEntry, recordActivity } from '../activity/record.ts';
 import { createSession, type SessionUser } from '../session/sessions.ts';
-import { audit } from './audit.ts';
 import { reauthenticate } from './reauth.ts';
 
 /**
@@ -13,8 +13,13 @@ import { reauthenticate } from './reauth.ts';
  * session or a copy of its cookie is out, and the user stays signed in here. Answers the new
  * session's token.
  */
-export async function changePassword(ctx: { store: Store; secrets: Secrets; ip: string }, user: SessionUser, input: ChangePasswordInput) {
-  const { store, ip } = ctx;
+export async function changePassword(
+  ctx: { store: Store; secrets: Secrets; ip: string },
+  user: SessionUser,
+  input: ChangePasswordInput,
+  who: Pick<ActivityEntry, 'realmId' | 'userId' | 'actor' | 'token' | 'ip' | 'agent'>,
+) {
+  const { store } = ctx;
   await reauthenticate(ctx, user, { password: input.actualPassword, code: input.code }, 'changepass', {
     password: 'actualPassword',
     code: 'code',
@@ -28,7 +33,9 @@ export async function changePassword(ctx: { store: Store; secrets: Secrets; ip: 
   await store.transaction().execute(async (trx) => {
     await trx.updateTable('user').set({ password_hash: hash }).where('id', '=', user.id).execute();
     await trx.deleteFrom('session').where('user_id', '=', user.id).execute();
+    // That the password changed is recorded, never the password: the log shows it redacted.
+    const changes = [{ field: 'password', before: '', after: '' }];
+    await recordActivity(trx, { ...who, action: 'changepass', area: 'account', changes });
   });
-  await audit(store, { action: 'changepass', outcome: 'success', userId: user.id, realmId: user.realmId, ip });
-  return createSession(store, user.id, ip);
+  return createSession(store, user.id, ctx.ip);
 }

@@ -2,10 +2,10 @@ import { ApiError, FieldErrors } from '../../http/errors.ts';
 import { verifyPassword } from '../../passwords.ts';
 import type { Secrets } from '../../secrets.ts';
 import type { Store } from '../../store/db.ts';
+import { recordActivity } from '../activity/record.ts';
 import { checkTotp } from '../factors/factors.ts';
 import { spendRecoveryCode } from '../factors/recovery.ts';
 import type { SessionUser } from '../session/sessions.ts';
-import { type AuditEntry, audit } from './audit.ts';
 import { giveBack, minutesFor, passwordLimit, takeSlot } from './ratelimit.ts';
 
 export interface ReauthInput {
@@ -24,7 +24,7 @@ export async function reauthenticate(
   ctx: { store: Store; secrets: Secrets; ip: string },
   user: SessionUser,
   input: ReauthInput,
-  action: AuditEntry['action'],
+  action: string,
   fields: { password: string; code: string } = { password: 'password', code: 'code' },
 ) {
   const { store } = ctx;
@@ -42,7 +42,7 @@ export async function reauthenticate(
     proven = /^\d{6}$/.test(code) ? await checkTotp(store, ctx.secrets, user.id, code) : await spendRecoveryCode(store, user.id, code);
   }
   if (!proven) {
-    await audit(store, { action, outcome: 'failure', userId: user.id, realmId: user.realmId, ip: ctx.ip });
+    await recordActivity(store, { action, outcome: 'failure', userId: user.id, realmId: user.realmId, ip: ctx.ip });
     throw password ? FieldErrors.one(fields.password, 'account.wrong_password') : FieldErrors.one(fields.code, 'factors.code_wrong');
   }
   // Proven: not a guess, the attempt is given back.

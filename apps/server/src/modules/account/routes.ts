@@ -16,7 +16,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   const captcha = createCaptcha(app.store, sealingKey(app.config));
   const mailer = createMailer(app.config);
   await app.register(captchaRoutes, { captcha });
-  await app.register(sessionRoutes, { captcha });
+  await app.register(sessionRoutes, { captcha, mailer });
   await app.register(userRoutes);
   await app.register(passwordRoutes);
   await app.register(permissionRoutes);

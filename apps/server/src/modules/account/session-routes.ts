@@ -1,16 +1,19 @@
 import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../http/actor.ts';
 import { route } from '../../http/route.ts';
+import { agentFamily } from '../activity/agent.ts';
+import { recordActivity } from '../activity/record.ts';
 import { deleteSession } from '../session/sessions.ts';
-import { audit } from './audit.ts';
 import type { Captcha } from './captcha.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
+import type { Mailer } from './mailer.ts';
 import { signIn, signInContext } from './signin.ts';
 
 /** POST /user/login/ and /user/logout/. */
-export default async function sessionRoutes(app: FastifyInstance, opts: { captcha: Captcha }) {
+export default async function sessionRoutes(app: FastifyInstance, opts: { captcha: Captcha; mailer: Mailer }) {
   route(app, endpoints.account.login, async (request, reply) => {
-    const { token, answer } = await signIn({ ...signInContext(app, request), captcha: opts.captcha }, request.body);
+    const { token, answer } = await signIn({ ...signInContext(app, request, opts.mailer), captcha: opts.captcha }, request.body);
     if (token) setSessionCookie(request, reply, token);
     return { data: answer };
   });
@@ -21,7 +24,7 @@ export default async function sessionRoutes(app: FastifyInstance, opts: { captch
     const user = request.user;
     if (user) {
       await deleteSession(app.store, user.sessionId);
-      await audit(app.store, { action: 'logout', outcome: 'success', userId: user.id, realmId: user.realmId, ip: request.ip });
+      await recordActivity(app.store, { ...actorOf(request), action: 'logout', area: 'account' });
     }
     clearSessionCookie(request, reply);
     return { data: null, info: [{ key: 'account.logged_out' }] };

@@ -1,7 +1,8 @@
-import { endpoints } from '@atalaya/contract';
+import { type DnsRecord, endpoints } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ConfigError } from '../../config/config.ts';
 import { type DnsSettings, dnsSettings } from '../../drivers/dns/index.ts';
+import { noteChanges } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
@@ -35,6 +36,14 @@ export default async function dnsRoutes(app: FastifyInstance) {
     return { itemId: access.itemId, zone: zone.name, version: zone.version };
   }
 
+  /** A record as the activity log shows it, before → after (decision 023). */
+  const recordView = (r: DnsRecord) => ({ zona: r.zona, type: r.type, ttl: r.ttl, priority: r.priority, value: r.value });
+  async function recordBefore(itemId: number, zone: string, rawId: string) {
+    const rows = await loadRecords(app.store, itemId);
+    const row = rows.find((r) => r.id === pathId(rawId));
+    return row ? recordView(presenter(rows, zone)(row)) : null;
+  }
+
   route(app, endpoints.dns.list, async (request) => {
     const { itemId, zone } = await openZone(request, request.params.id, 'read');
     const rows = await loadRecords(app.store, itemId);
@@ -57,18 +66,23 @@ export default async function dnsRoutes(app: FastifyInstance) {
   route(app, endpoints.dns.create, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
     const { result, job } = await createRecord(app.store, ctx, itemId, request.body);
+    noteChanges(request, null, recordView(result));
     return { data: { dns: result }, info: [{ key: 'dns.created' }], job };
   });
 
   route(app, endpoints.dns.save, async (request) => {
-    const { itemId } = await openZone(request, request.params.id, 'write');
+    const { itemId, zone } = await openZone(request, request.params.id, 'write');
+    const before = await recordBefore(itemId, zone, request.params.dnsId);
     const { result, job } = await saveRecord(app.store, ctx, itemId, pathId(request.params.dnsId), request.body);
+    noteChanges(request, before, recordView(result), ['zona', 'type']);
     return { data: { dns: result }, info: [{ key: 'dns.saved' }], job };
   });
 
   route(app, endpoints.dns.delete, async (request) => {
-    const { itemId } = await openZone(request, request.params.id, 'write');
+    const { itemId, zone } = await openZone(request, request.params.id, 'write');
+    const before = await recordBefore(itemId, zone, request.params.dnsId);
     const { job } = await deleteRecord(app.store, ctx, itemId, pathId(request.params.dnsId));
+    noteChanges(request, before, null);
     return { data: null, info: [{ key: 'dns.deleted' }], job };
   });
 

@@ -1,5 +1,6 @@
 import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
+import { noteChanges } from '../../http/actor.ts';
 import { FieldErrors } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { defaultNameServers } from './defaults.ts';
@@ -25,6 +26,7 @@ export async function nameServerRoutes(app: FastifyInstance) {
       () => registry.setNameServers(info.itemId, defaultNs ? 'defaultDNS' : 'setDNS', hosts),
       (host) => `dns.${request.body.rows[servers.indexOf(host)] ?? 0}`,
     );
+    noteChanges(request, { nameServers: info.nameServers }, { nameServers: hosts });
     return { data: { servers: hosts }, info: [{ key: 'domain.dns_saved' }] };
   });
 }

@@ -2,7 +2,7 @@ import { FieldErrors } from '../../http/errors.ts';
 import type { Secrets } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import { isUniqueViolation } from '../../store/errors.ts';
-import { audit } from '../account/audit.ts';
+import { recordActivity } from '../activity/record.ts';
 import type { SessionUser } from '../session/sessions.ts';
 import { hasFactor, totpFactor } from './factors.ts';
 import { type RelyingParty, verifyRegistration } from './passkeys.ts';
@@ -22,7 +22,7 @@ export interface FactorContext {
  */
 async function addFactor(ctx: FactorContext, user: SessionUser, row: Parameters<typeof insertFactor>[1]) {
   await insertFactor(ctx.store, row);
-  await audit(ctx.store, {
+  await recordActivity(ctx.store, {
     action: 'factor_add',
     outcome: 'success',
     userId: user.id,
@@ -105,7 +105,7 @@ export async function removeFactor(ctx: FactorContext, user: SessionUser, id: nu
   });
   if (!removed) return false;
   if (!(await hasFactor(ctx.store, user.id))) await ctx.store.deleteFrom('recovery_code').where('user_id', '=', user.id).execute();
-  await audit(ctx.store, {
+  await recordActivity(ctx.store, {
     action: 'factor_remove',
     outcome: 'success',
     userId: user.id,

@@ -1,5 +1,5 @@
 import type { Store } from '../../store/db.ts';
-import { audit } from '../account/audit.ts';
+import { recordActivity } from '../activity/record.ts';
 
 /** The operator's reset (CLI `user-2fa-reset`): every factor and recovery code of the user gone, sessions ended, audited. */
 export async function resetFactors(store: Store, user: { id: number; realmId: number }) {
@@ -9,7 +9,7 @@ export async function resetFactors(store: Store, user: { id: number; realmId: nu
     await trx.deleteFrom('session').where('user_id', '=', user.id).execute();
     return Number(result.numDeletedRows);
   });
-  await audit(store, {
+  await recordActivity(store, {
     action: 'factor_reset',
     outcome: 'success',
     userId: user.id,

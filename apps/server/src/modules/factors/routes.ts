@@ -2,10 +2,11 @@ import { endpoints, type Language, translate } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { audit } from '../account/audit.ts';
 import { setSessionCookie } from '../account/cookie.ts';
+import { createMailer } from '../account/mailer.ts';
 import { reauthenticate } from '../account/reauth.ts';
 import { signInContext } from '../account/signin.ts';
+import { recordActivity } from '../activity/record.ts';
 import type { SessionUser } from '../session/sessions.ts';
 import { confirmTotp, registerPasskey, removeFactor } from './enrol.ts';
 import { listFactors } from './factors.ts';
@@ -18,11 +19,13 @@ import { newTotpSecret, otpauthUri } from './totp.ts';
 
 /** The sign-in's second step and the Preferences calls of second factors (decision 021). */
 export default async function factorRoutes(app: FastifyInstance) {
+  // The second step may end an unfamiliar sign-in, whose notice goes by mail.
+  const mailer = createMailer(app.config);
   const ctxOf = (request: FastifyRequest) => ({ store: app.store, secrets: app.runtime.secrets, ip: request.ip });
   const accountName = (user: SessionUser) => `${user.username}@${user.realmName}`;
 
   route(app, endpoints.factors.secondStep, async (request, reply) => {
-    const { token, answer } = await signInSecondStep(signInContext(app, request), request.body);
+    const { token, answer } = await signInSecondStep(signInContext(app, request, mailer), request.body);
     setSessionCookie(request, reply, token);
     return { data: answer };
   });
@@ -105,7 +108,13 @@ export default async function factorRoutes(app: FastifyInstance) {
     const user = request.user!;
     await reauthenticate(ctxOf(request), user, request.body, 'recovery_codes');
     const codes = await newRecoveryCodes(app.store, user.id);
-    await audit(app.store, { action: 'recovery_codes', outcome: 'success', userId: user.id, realmId: user.realmId, ip: request.ip });
+    await recordActivity(app.store, {
+      action: 'recovery_codes',
+      outcome: 'success',
+      userId: user.id,
+      realmId: user.realmId,
+      ip: request.ip,
+    });
     return { data: { codes }, info: [{ key: 'factors.recovery_created' }] };
   });
 }

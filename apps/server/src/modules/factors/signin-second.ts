@@ -1,10 +1,10 @@
 import type { LoginAnswer, SecondFactorChallenge, secondStepSchema } from '@atalaya/contract';
 import type { z } from 'zod';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
-import { audit } from '../account/audit.ts';
 import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, secondFactorLimit, takeSlots } from '../account/ratelimit.ts';
 import type { SignInBase } from '../account/signin.ts';
 import { openSession, signedInAnswer } from '../account/signin.ts';
+import { recordActivity } from '../activity/record.ts';
 import { checkTotp, totpFactor } from './factors.ts';
 import { authenticationOptions, checkPasskey } from './passkeys.ts';
 import { spendRecoveryCode } from './recovery.ts';
@@ -36,7 +36,7 @@ export async function signInSecondStep(ctx: SignInBase, input: SecondStepInput):
   const { store, ip } = ctx;
   const challenge = openToken(ctx.secrets, 'signin', input.challenge);
   if (!challenge) {
-    await audit(store, { action: 'login_second', outcome: 'expired', ip });
+    await recordActivity(store, { action: 'login_second', outcome: 'expired', ip });
     throw new ApiError(401, 'factors.expired');
   }
   const user = await store
@@ -52,12 +52,12 @@ export async function signInSecondStep(ctx: SignInBase, input: SecondStepInput):
 
   const { slots, wait } = await takeSlots(store, [secondFactorLimit(user.id), LOGIN_LIMITS.ip(ip)]);
   if (wait > 0) {
-    await audit(store, { action: 'login_second', outcome: 'locked', ...who });
+    await recordActivity(store, { action: 'login_second', outcome: 'locked', ...who });
     throw new ApiError(429, 'factors.locked', { minutes: minutesFor(wait) });
   }
   const refusal = await checkFactor(ctx, user.id, input, challenge.data);
   if (refusal) {
-    await audit(store, { action: 'login_second', outcome: 'failure', ...who });
+    await recordActivity(store, { action: 'login_second', outcome: 'failure', ...who });
     throw refusal;
   }
   // One challenge opens one session, in any process: the first use of its nonce wins.
@@ -70,7 +70,7 @@ export async function signInSecondStep(ctx: SignInBase, input: SecondStepInput):
   await clearCounter(store, slots[0].limit.key);
   await giveBack(store, slots[1]);
   const token = await openSession(ctx, user);
-  await audit(store, { action: 'login_second', outcome: 'success', ...who, detail: { factor: factorName(input) } });
+  await recordActivity(store, { action: 'login_second', outcome: 'success', ...who, detail: { factor: factorName(input) } });
   return { token, answer: await signedInAnswer(ctx, { id: user.id, realmId: user.realm_id }) };
 }
 

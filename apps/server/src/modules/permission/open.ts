@@ -1,6 +1,7 @@
 import { AREAS_BY_KIND, type Area, canAct, canSee } from '@atalaya/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
+import { noteItem } from '../../http/actor.ts';
 import { noPermission, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import type { Database } from '../../store/schema.ts';
@@ -11,9 +12,12 @@ import { authorize, type ItemAccess } from './policy.ts';
  * for one area and level (404 when the item or the area is not visible, 403 without write). Each
  * area's own opener (a domain, a zone, a mail service) starts here.
  */
-export function openItem(request: FastifyRequest, rawId: string, area: Area, level: 'read' | 'write'): Promise<ItemAccess> {
+export async function openItem(request: FastifyRequest, rawId: string, area: Area, level: 'read' | 'write'): Promise<ItemAccess> {
   assertDeclared(request, area, level);
-  return authorize(request, pathId(rawId), area, level);
+  const access = await authorize(request, pathId(rawId), area, level);
+  // The activity log files the call under this item and area (decision 023).
+  noteItem(request, { id: access.itemId, reference: access.reference }, area);
+  return access;
 }
 
 /**
@@ -74,5 +78,6 @@ export async function openService(
 async function anyServiceArea(request: FastifyRequest, rawId: string): Promise<ItemAccess> {
   const access = request.user ? await request.server.authCache.itemAccess(request.user, pathId(rawId)) : null;
   if (!access || !AREAS_BY_KIND.service.some((area) => canSee(access.permissions, area))) throw notFound();
+  noteItem(request, { id: access.itemId, reference: access.reference }, 'service');
   return access;
 }

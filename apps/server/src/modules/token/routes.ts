@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { FieldErrors, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
-import { audit } from '../account/audit.ts';
 import { reauthenticate } from '../account/reauth.ts';
+import { recordActivity } from '../activity/record.ts';
 import { createToken, levelCeiling, listTokens, revokeToken, specProblems } from './tokens.ts';
 
 /** The user's API tokens, in Preferences: list, create (after the current password) and revoke. Never reached by a token. */
@@ -30,7 +30,14 @@ export default async function tokenRoutes(app: FastifyInstance) {
     if (problems.length) throw new FieldErrors(problems.map((p) => ({ input: p.field, key: p.key })));
     const { token, id } = await createToken(app.store, user.id, spec);
     const detail = { token: id, name: spec.name };
-    await audit(app.store, { action: 'token_create', outcome: 'success', userId: user.id, realmId: user.realmId, ip: request.ip, detail });
+    await recordActivity(app.store, {
+      action: 'token_create',
+      outcome: 'success',
+      userId: user.id,
+      realmId: user.realmId,
+      ip: request.ip,
+      detail,
+    });
     const item = (await listTokens(app.store, user.id)).find((t) => t.id === id)!;
     return { data: { token, item }, info: [{ key: 'account.token_created' }] };
   });
@@ -39,7 +46,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
     const user = request.user!;
     const id = pathId(request.params.id);
     if (!(await revokeToken(app.store, user.id, id))) throw notFound();
-    await audit(app.store, {
+    await recordActivity(app.store, {
       action: 'token_revoke',
       outcome: 'success',
       userId: user.id,

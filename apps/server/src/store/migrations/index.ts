@@ -14,6 +14,7 @@ import * as acme from './0011_acme.ts';
 import * as usage from './0012_usage.ts';
 import * as factors from './0013_factors.ts';
 import * as apiTokens from './0014_api_tokens.ts';
+import * as activity from './0015_activity.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -34,6 +35,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0012_usage', usage],
   ['0013_factors', factors],
   ['0014_api_tokens', apiTokens],
+  ['0015_activity', activity],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

@@ -1,7 +1,7 @@
 import { LIMITS } from '@atalaya/contract';
-import { Group, Loader, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useParams } from 'react-router';
+import { Link, Outlet, useParams } from 'react-router';
 import { useDelayedFlag } from '../../components/ui/useDelayedFlag.ts';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -24,7 +24,13 @@ export default function ItemLayout() {
         <Title order={1} size="h3" className="break-anywhere">
           {data.reference}
         </Title>
-        <StatusIndicators item={data} />
+        <Group gap="sm">
+          <StatusIndicators item={data} />
+          {/* The item's own history: the Activity page filtered by this item (docs/behaviour/activity.md). */}
+          <Anchor component={Link} to={`/admin/activity/?item=${data.id}`} size="sm">
+            {t('shell.history')}
+          </Anchor>
+        </Group>
       </Group>
       <Outlet />
     </>

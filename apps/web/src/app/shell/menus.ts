@@ -10,6 +10,7 @@ export interface MenuEntry {
 export const GENERIC_MENU: MenuEntry[] = [
   { label: 'shell.dashboard', to: '/admin/' },
   { label: 'shell.preferences', to: '/admin/preferences/' },
+  { label: 'shell.activity', to: '/admin/activity/' },
   { label: 'shell.legal', to: '/legal/' },
   { label: 'shell.contact', to: '/admin/contact/' },
 ];

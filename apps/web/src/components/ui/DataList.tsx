@@ -123,7 +123,7 @@ export function DataList<T>({
 const withKey = (key: string | number, node: ReactNode) => <FragmentWithKey key={key}>{node}</FragmentWithKey>;
 const FragmentWithKey = ({ children }: { children: ReactNode }) => children;
 
-const paginationLabel = (t: (key: string) => string) => (control: 'first' | 'previous' | 'last' | 'next') => ({
+export const paginationLabel = (t: (key: string) => string) => (control: 'first' | 'previous' | 'last' | 'next') => ({
   'aria-label': t(`shell.page_${control}`),
 });
 

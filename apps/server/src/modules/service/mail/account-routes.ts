@@ -1,5 +1,6 @@
 import { type AutoForm, endpoints, type MailAccount } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
+import { noteChanges } from '../../../http/actor.ts';
 import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import type { Runtime } from '../../../runtime.ts';
@@ -55,6 +56,7 @@ export function accountRoutes(ctx: Runtime) {
       const quota = ctx.config.hosting.mailQuotaMb * 1024 * 1024;
       const values = { item_id: mail.item_id, name, password_secret: ctx.secrets.encrypt(password), quota, created_at: now() };
       const { id, job } = await insertChild(ctx.store, 'mail_account', mail.item_id, values).catch(nameTakenAs('name'));
+      noteChanges(request, null, { account: name, quota, password });
       return {
         data: { correo: toAccount(await one(mail.item_id, String(id)), access.reference) },
         info: [{ key: 'service.account_created' }],
@@ -68,6 +70,8 @@ export function accountRoutes(ctx: Runtime) {
       const job = await changeChild(ctx.store, 'mail_account', row.id, mail.item_id, {
         password_secret: ctx.secrets.encrypt(request.body.password),
       });
+      // Which account, and that its password changed; the password itself is redacted.
+      noteChanges(request, { account: row.name, password: 'old' }, { account: row.name, password: 'new' }, ['account']);
       return { data: null, info: [{ key: 'service.password_changed' }], job };
     });
 
@@ -99,6 +103,7 @@ export function accountRoutes(ctx: Runtime) {
       const { mail } = await mailAccess(request, request.params.id, 'servicemail_accounts', 'write');
       const row = await one(mail.item_id, request.params.accountId);
       const job = await changeChild(ctx.store, 'mail_account', row.id, mail.item_id, { deleting: 1 });
+      noteChanges(request, { account: row.name, quota: row.quota }, null);
       return { data: null, info: [{ key: 'service.account_deleted' }], job };
     });
   };
