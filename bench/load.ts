@@ -13,6 +13,10 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered in the run. */
+  total: number;
+  /** CPU time the loaded process spent per answered request, when the caller measured it. */
+  cpuMicros?: number;
 }
 
 export interface LoadOptions {
@@ -20,6 +24,13 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   seconds?: number;
   connections?: number;
+}
+
+/** load() on a process of the bench's, with the CPU time that process spent per request. */
+export async function loadProcess(target: { cpuSeconds(): number }, url: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const before = target.cpuSeconds();
+  const result = await load(url, options);
+  return { ...result, cpuMicros: ((target.cpuSeconds() - before) * 1e6) / Math.max(1, result.total) };
 }
 
 /** A bounded load on a loopback URL: fixed duration and connections, never another host. */
@@ -37,6 +48,7 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
   };
 }
 
@@ -44,5 +56,7 @@ export const report = (name: string, r: LoadResult, baseline?: LoadResult) =>
   console.log(
     `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms` +
       (baseline ? `  ratio ${(r.rps / baseline.rps).toFixed(2)}×` : '') +
+      (r.cpuMicros ? `  CPU ${r.cpuMicros.toFixed(0).padStart(4)} µs/req` : '') +
+      (r.cpuMicros && baseline?.cpuMicros ? ` (ratio ${(baseline.cpuMicros / r.cpuMicros).toFixed(2)}×)` : '') +
       (r.errors ? `  (${r.errors} errors)` : ''),
   );

@@ -23,7 +23,18 @@ export interface Running {
   pid: number;
   /** Resident memory of the process now, from /proc (Linux). */
   rssMb(): number;
+  /** CPU time the process has used so far (user + system), from /proc: unlike req/s, barely moved by other load on the machine. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
+}
+
+// Linux's USER_HZ, the unit of /proc/<pid>/stat's times, is 100 on every architecture Node runs on.
+const TICKS_PER_SECOND = 100;
+
+function cpuSeconds(pid: number) {
+  // The fields after the command name, which is in parentheses and may contain spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 /** Starts a node script and waits for the line that carries its port. */
@@ -49,6 +60,7 @@ async function startScript(args: string[], env: NodeJS.ProcessEnv, portLine: Reg
   return {
     port,
     pid: child.pid!,
+    cpuSeconds: () => cpuSeconds(child.pid!),
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
     async stop() {
       if (child.exitCode !== null) return;

@@ -3,14 +3,15 @@
  * Node flags, request logging on, demo data on SQLite, a temporary data dir) in a process of its
  * own; autocannon loads it from another process; the bare node:http baseline runs in a third and
  * is loaded the same way, right before each call, so every ratio compares two runs a few seconds
- * apart on the same machine. `node bench/run.ts --calls` stops after the calls and idle memory.
+ * apart on the same machine. Each process's CPU time per request is printed too: on a busy
+ * machine req/s fall with the others' load, CPU µs per request much less. `node bench/run.ts --calls` stops after the calls and idle memory.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { loadConfig } from '../apps/server/src/config/config.ts';
 import { openStore } from '../apps/server/src/store/db.ts';
 import { callsFor, loadOptions } from './calls.ts';
 import { demoDomainRead } from './domain.ts';
-import { type LoadResult, load, report } from './load.ts';
+import { type LoadResult, loadProcess, report } from './load.ts';
 import { benchDataDir, startAtalaya, startBare, startFlags } from './processes.ts';
 import { SCENARIOS } from './scenarios.ts';
 
@@ -47,9 +48,9 @@ try {
     const base = `http://127.0.0.1:${server.port}`;
     let baseline: LoadResult | undefined;
     for (const call of callsFor(row.itemId)) {
-      baseline = await load(`http://127.0.0.1:${bare.port}/`, { seconds });
+      baseline = await loadProcess(bare, `http://127.0.0.1:${bare.port}/`, { seconds });
       report('bare node:http JSON (baseline)', baseline);
-      const result = await load(`${base}${call.path}`, loadOptions(call, headers, seconds));
+      const result = await loadProcess(server, `${base}${call.path}`, loadOptions(call, headers, seconds));
       report(call.name, result, baseline);
       const met = result.rps / baseline.rps >= call.minRatio && result.p99 <= (call.maxP99 ?? Infinity) && result.errors === 0;
       console.log(`  budget ≥ ${call.minRatio}×${call.maxP99 ? ` and p99 ≤ ${call.maxP99} ms` : ''}: ${met ? 'met' : 'NOT met'}`);
