@@ -13,5 +13,8 @@ export default async function permissionRoutes(app: FastifyInstance) {
     return { data: await permissionSet(app.store, access) };
   });
 
-  route(app, endpoints.account.permissionList, async (request) => ({ data: await permissionList(app.store, request.user!) }));
+  route(app, endpoints.account.permissionList, async (request) => {
+    const user = request.user!;
+    return { data: await app.authCache.remember(`list:${user.id}`, () => permissionList(app.store, user)) };
+  });
 }
