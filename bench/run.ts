@@ -4,7 +4,8 @@
  * own; autocannon loads it from another process; the bare node:http baseline runs in a third and
  * is loaded the same way, right before each call, so every ratio compares two runs a few seconds
  * apart on the same machine. Each process's CPU time per request is printed too: on a busy
- * machine req/s fall with the others' load, CPU µs per request much less. `node bench/run.ts --calls` stops after the calls and idle memory.
+ * machine req/s fall with the others' load, CPU µs per request much less.
+ * `node bench/run.ts --calls` stops after the calls and the idle memory.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { loadConfig } from '../apps/server/src/config/config.ts';
@@ -20,9 +21,10 @@ const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const cores = availableParallelism();
 
 /** The load average, flagged when the machine was busy: figures taken then are not the server's own. */
-function machineLoad(when: string) {
+function machineLoad(when: 'before' | 'after') {
   const [one, five] = loadavg();
-  const busy = one > cores ? `  WARNING: busy machine (> 1 per core): the figures below/above understate the server` : '';
+  const figures = when === 'before' ? 'the figures below' : 'the figures above';
+  const busy = one > cores ? `  WARNING: busy machine (> 1 per core): ${figures} understate the server` : '';
   console.log(`Load average ${when}: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min) on ${cores} cores${busy}`);
 }
 
