@@ -1,12 +1,11 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import type { Config } from './config/config.ts';
 
 export type { Logger };
 
-import type { Config } from './config/config.ts';
-
 /** Headers that carry a session or a password: never written to a log line, whatever the level. */
-export const REDACTED = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+const REDACTED = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
 /**
  * The server's logger: JSON lines on standard output at the configured level, written
