@@ -1,30 +1,62 @@
-import autocannon from 'autocannon';
+/**
+ * Load from a process of its own: autocannon's command line in a child process, so the load
+ * generator never shares the measured server's event loop or CPU time slice.
+ */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const AUTOCANNON = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
 
 export interface LoadResult {
   rps: number;
+  p50: number;
   p99: number;
   errors: number;
+  /** Requests answered in the run. */
+  total: number;
+  /** CPU time the loaded process spent per answered request, when the caller measured it. */
+  cpuMicros?: number;
+}
+
+export interface LoadOptions {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  seconds?: number;
+  connections?: number;
+}
+
+/** load() on a process of the bench's, with the CPU time that process spent per request. */
+export async function loadProcess(target: { cpuSeconds(): number }, url: string, options: LoadOptions = {}): Promise<LoadResult> {
+  const before = target.cpuSeconds();
+  const result = await load(url, options);
+  return { ...result, cpuMicros: ((target.cpuSeconds() - before) * 1e6) / Math.max(1, result.total) };
 }
 
 /** A bounded load on a loopback URL: fixed duration and connections, never another host. */
-export async function load(
-  url: string,
-  options: { headers?: Record<string, string>; seconds?: number; connections?: number } = {},
-): Promise<LoadResult> {
+export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks only target loopback');
-  const result = await autocannon({
-    url,
-    headers: options.headers,
-    connections: options.connections ?? 50,
-    duration: options.seconds ?? 5,
-    pipelining: 1,
-  });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const args = [AUTOCANNON, '--json', '--no-progress', '-c', String(options.connections ?? 50), '-d', String(options.seconds ?? 5)];
+  args.push('-m', options.method ?? 'GET');
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out))),
+  );
+  const result = JSON.parse(stdout.slice(stdout.indexOf('{')));
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
 }
 
 export const report = (name: string, r: LoadResult, baseline?: LoadResult) =>
   console.log(
-    `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s  p99 ${String(r.p99).padStart(4)} ms` +
+    `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms` +
       (baseline ? `  ratio ${(r.rps / baseline.rps).toFixed(2)}×` : '') +
+      (r.cpuMicros ? `  CPU ${r.cpuMicros.toFixed(0).padStart(4)} µs/req` : '') +
+      (r.cpuMicros && baseline?.cpuMicros ? ` (ratio ${(baseline.cpuMicros / r.cpuMicros).toFixed(2)}×)` : '') +
       (r.errors ? `  (${r.errors} errors)` : ''),
   );

@@ -1,48 +1,72 @@
 /**
- * `npm run bench`: the API against a bare node:http JSON server measured in the same run (docs/design.md#budgets).
- * Each scenario file exports a run(ctx) that adds its own lines.
+ * `npm run bench`: the panel as users run it. The server is started as `npm start` starts it (same
+ * Node flags, request logging on, demo data on SQLite, a temporary data dir) in a process of its
+ * own; autocannon loads it from another process; the bare node:http baseline runs in a third and
+ * is loaded the same way, right before each call, so every ratio compares two runs a few seconds
+ * apart on the same machine. Each process's CPU time per request is printed too: on a busy
+ * machine req/s fall with the others' load, CPU µs per request much less.
+ * `node bench/run.ts --calls` stops after the calls and the idle memory.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.ts';
+import { availableParallelism, loadavg } from 'node:os';
 import { loadConfig } from '../apps/server/src/config/config.ts';
-import { seedDemoIfEmpty } from '../apps/server/src/demo/seed.ts';
 import { openStore } from '../apps/server/src/store/db.ts';
-import { load, report } from './load.ts';
+import { callsFor, loadOptions } from './calls.ts';
+import { demoDomainRead } from './domain.ts';
+import { type LoadResult, loadProcess, report } from './load.ts';
+import { benchDataDir, startAtalaya, startBare, startFlags } from './processes.ts';
 import { SCENARIOS } from './scenarios.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'atalaya-bench-'));
+const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
+const cores = availableParallelism();
 
-const body = JSON.stringify({
-  system: { valid: true, errors: [], inputs: [], info: [], statusCode: 200, debug: [], job: null, mlcVer: '1' },
-  data: { company: 'Atalaya' },
-});
-const bare = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-dd': '1' });
-  res.end(body);
-});
-await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+/** The load average, flagged when the machine was busy: figures taken then are not the server's own. */
+function machineLoad(when: 'before' | 'after') {
+  const [one, five] = loadavg();
+  const figures = when === 'before' ? 'the figures below' : 'the figures above';
+  const busy = one > cores ? `  WARNING: busy machine (> 1 per core): ${figures} understate the server` : '';
+  console.log(`Load average ${when}: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min) on ${cores} cores${busy}`);
+}
 
-const config = loadConfig({ ATALAYA_DATA_DIR: dataDir, ATALAYA_DEMO_PASSWORD: 'bench-password-1', DATABASE_URL: '' });
-const store = await openStore(config);
-const app = await buildApp({ config, store });
-await seedDemoIfEmpty(app.runtime);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const data = benchDataDir();
+try {
+  console.log(
+    `Atalaya bench: ${seconds} s per run, 50 connections, SQLite store, Node ${process.version}, flags ${startFlags().join(' ')}`,
+  );
+  machineLoad('before');
+  // The first start seeds the demo realm; the second is what a restarted server holds idle.
+  await (await startAtalaya(data.dir)).stop();
+  const server = await startAtalaya(data.dir);
+  const bare = await startBare();
+  const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: data.dir, DATABASE_URL: '' }));
+  try {
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+    const idle = server.rssMb();
+    console.log(
+      `Server idle RSS ${idleSeconds} s after a start on SQLite: ${idle.toFixed(0)} MB (budget < 150 MB${idle < 150 ? '' : ', NOT met'})\n`,
+    );
 
-console.log(`Atalaya bench: ${seconds} s per run, 50 connections, SQLite store, Node ${process.version}\n`);
-const baseline = await load(`http://127.0.0.1:${(bare.address() as { port: number }).port}/`, { seconds });
-report('bare node:http JSON (baseline)', baseline);
-report('GET /p247/config/get/', await load(`${base}/p247/config/get/`, { seconds }), baseline);
-for (const scenario of SCENARIOS) await scenario({ base, app, store, config, baseline, seconds });
-
-await app.close();
-await store.destroy();
-bare.close();
-rmSync(dataDir, { recursive: true, force: true });
-console.log(
-  `\nServer RSS after the runs: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (bench process, includes the load generator)`,
-);
+    const { row, headers } = await demoDomainRead(store);
+    const base = `http://127.0.0.1:${server.port}`;
+    let baseline: LoadResult | undefined;
+    for (const call of callsFor(row.itemId)) {
+      baseline = await loadProcess(bare, `http://127.0.0.1:${bare.port}/`, { seconds });
+      report('bare node:http JSON (baseline)', baseline);
+      const result = await loadProcess(server, `${base}${call.path}`, loadOptions(call, headers, seconds));
+      report(call.name, result, baseline);
+      const met = result.rps / baseline.rps >= call.minRatio && result.p99 <= (call.maxP99 ?? Infinity) && result.errors === 0;
+      console.log(`  budget ≥ ${call.minRatio}×${call.maxP99 ? ` and p99 ≤ ${call.maxP99} ms` : ''}: ${met ? 'met' : 'NOT met'}`);
+    }
+    console.log(`Server RSS after the load: ${server.rssMb().toFixed(0)} MB`);
+    if (baseline && !process.argv.includes('--calls')) {
+      for (const scenario of SCENARIOS) await scenario({ base, store, baseline, seconds });
+    }
+  } finally {
+    await store.destroy();
+    await server.stop();
+    await bare.stop();
+  }
+  machineLoad('after');
+} finally {
+  data.dispose();
+}

@@ -2,7 +2,7 @@
  * Web budgets (docs/design.md#budgets): gzip JS/CSS of the sign-in route from a fresh Vite build, and Lighthouse
  * (mobile, performance) on /login/ and /admin/ with Debian Chromium against a server of its own.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { loadConfig } from '../apps/server/src/config/config.ts';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/modules/session/sessions.ts';
 import { openStore } from '../apps/server/src/store/db.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env.ts';
+import { startAtalaya } from './processes.ts';
 import { loginRouteSize } from './web-size.ts';
 
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
@@ -24,31 +25,6 @@ function build(outDir: string) {
     { stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error('vite build failed');
-}
-
-async function startServer(dist: string, dataDir: string, port: number) {
-  const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'apps/server/src/server.ts'], {
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ATALAYA_WEB_DIST: dist,
-      ATALAYA_DATA_DIR: dataDir,
-      ATALAYA_DEMO_PASSWORD: 'bench-password-1',
-      DATABASE_URL: '',
-    },
-  });
-  for (let i = 0; i < 100; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/p247/config/get/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return server;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill();
-  throw new Error('server did not start');
 }
 
 /** A live session of the demo user, so Lighthouse measures the signed-in dashboard. */
@@ -115,9 +91,10 @@ export async function webScenario() {
   const work = mkdtempSync(path.join(tmpdir(), 'atalaya-web-bench-'));
   // WEB_BENCH_DIST measures an existing build instead of building afresh.
   const dist = process.env.WEB_BENCH_DIST ?? path.join(work, 'dist');
-  const port = 18290 + Math.floor(Math.random() * 9);
   if (!process.env.WEB_BENCH_DIST) build(dist);
-  const server = await startServer(dist, path.join(work, 'data'), port);
+  // The server as `npm start` runs it, serving this build.
+  const server = await startAtalaya(path.join(work, 'data'), { ATALAYA_WEB_DIST: dist });
+  const { port } = server;
   try {
     const size = await loginRouteSize(dist, `http://127.0.0.1:${port}`);
     console.log('\nWeb budgets (sign-in route, gzip, as loaded by the browser): JS ≤ 140 KB, CSS ≤ 30 KB');
@@ -148,7 +125,7 @@ export async function webScenario() {
       console.log(`  ${page.padEnd(10)} median ${sorted[Math.floor((sorted.length - 1) / 2)]} (${scores.join(', ')})`);
     }
   } finally {
-    server.kill('SIGTERM');
+    await server.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -17,6 +17,7 @@ import { registerGuard } from './http/guard.ts';
 import { routeOptions } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { zodValidator } from './http/validation.ts';
+import { RequestLog } from './logger.ts';
 import { MODULES } from './modules/index.ts';
 import { startUsageSchedule } from './modules/service/usage.ts';
 import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts';
@@ -61,7 +62,7 @@ const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 export async function buildApp(options: AppOptions) {
   const { config, store, logger } = options;
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    ...(logger ? { loggerInstance: logger, logController: new RequestLog() } : { logger: false }),
     bodyLimit: BODY_LIMIT,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,

@@ -1,14 +1,15 @@
 import cluster from 'node:cluster';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { runPrimary, workerCount } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { originWarning } from './http/origins.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { createRuntime } from './runtime.ts';
 import { openStore } from './store/db.ts';
 
-const log = pino({ redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] });
+// Set once the configuration is read: its level decides what is logged.
+let log: Logger | undefined;
 
 type Demo = Awaited<ReturnType<typeof seedDemoIfEmpty>>;
 
@@ -23,7 +24,7 @@ function announce(config: Config, port: number, demo: Demo, processes: number) {
 }
 
 /** With ATALAYA_WORKERS > 1: migrate and seed once, then fork the server processes. */
-async function primary(config: Config, processes: number) {
+async function primary(config: Config, processes: number, log: Logger) {
   const store = await openStore(config);
   const runtime = createRuntime(config, store);
   const demo = await seedDemoIfEmpty(runtime);
@@ -33,7 +34,7 @@ async function primary(config: Config, processes: number) {
 }
 
 /** One server process: alone, or one of the cluster's workers (which leave the seeding to the primary). */
-async function serve(config: Config) {
+async function serve(config: Config, log: Logger) {
   const store = await openStore(config);
   const app = await buildApp({ config, store, logger: log });
   const demo = cluster.isWorker ? null : await seedDemoIfEmpty(app.runtime);
@@ -64,9 +65,10 @@ async function main() {
     }
     throw error;
   }
+  log = createLogger(config);
   const processes = workerCount(config.workers);
-  if (processes > 1 && cluster.isPrimary) await primary(config, processes);
-  else await serve(config);
+  if (processes > 1 && cluster.isPrimary) await primary(config, processes, log);
+  else await serve(config, log);
 }
 
 main().catch((error) => {
@@ -74,6 +76,7 @@ main().catch((error) => {
     console.error(error.message);
     process.exit(2);
   }
-  log.fatal({ err: error }, 'start failed');
+  if (log) log.fatal({ err: error }, 'start failed');
+  else console.error(error);
   process.exit(1);
 });

@@ -48,6 +48,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ ATALAYA_ACME_CHALLENGE: 'tls-alpn-01' })).toThrow(/acme\.challenge \(ATALAYA_ACME_CHALLENGE\)/);
   });
 
+  it('logs at info unless ATALAYA_LOG_LEVEL says otherwise, and names the levels it takes when it is not one', () => {
+    expect(loadConfig({ ...env }).logLevel).toBe('info');
+    expect(loadConfig({ ...env, ATALAYA_LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+    expect(() => loadConfig({ ...env, ATALAYA_LOG_LEVEL: 'verbose' })).toThrow(
+      /logLevel \(ATALAYA_LOG_LEVEL\): one of trace, debug, info, warn, error, fatal, silent/,
+    );
+  });
+
   it('refuses a named config file that does not exist', () => {
     expect(() => loadConfig({ ATALAYA_CONFIG: '/nonexistent/atalaya.json' })).toThrow(/does not exist/);
   });

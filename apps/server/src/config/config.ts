@@ -6,6 +6,9 @@ import { z } from 'zod';
 /** Let's Encrypt's production directory; staging is https://acme-staging-v02.api.letsencrypt.org/directory. */
 export const LETS_ENCRYPT_PRODUCTION = 'https://acme-v02.api.letsencrypt.org/directory';
 
+/** pino's levels, quietest last; `info` logs one line per request. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
 const schema = z.object({
@@ -85,6 +88,8 @@ const schema = z.object({
       concurrency: z.coerce.number().int().min(1).max(64).default(4),
     })
     .prefault({}),
+  /** What the server logs (JSON lines on standard output): `info` includes one line per request. */
+  logLevel: z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** Server processes sharing the port (Node's cluster): a number, or `auto` for one per core. */
   workers: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
   /** The sealing key (base64, 32 bytes) every process must share; else read from `secretKeyFile`. */
@@ -160,6 +165,7 @@ const ENV_KEYS: Record<string, string[]> = {
   ATALAYA_JOB_LEASE_SECONDS: ['jobs', 'leaseSeconds'],
   ATALAYA_JOB_CONCURRENCY: ['jobs', 'concurrency'],
   ATALAYA_WORKERS: ['workers'],
+  ATALAYA_LOG_LEVEL: ['logLevel'],
   ATALAYA_SECRET_KEY: ['secretKey'],
   ATALAYA_SECRET_KEY_FILE: ['secretKeyFile'],
   ATALAYA_ACME_DIRECTORY: ['acme', 'directoryUrl'],

@@ -87,8 +87,13 @@ export function registerGuard(app: FastifyInstance) {
     if (needsHeader && !config.websocket && request.headers[REQUEST_HEADER] !== '1') {
       throw new ApiError(403, 'main.cross_site');
     }
-    await app.authCache.sync();
-    request.user = await app.authCache.session(request.cookies[SESSION_COOKIE]);
+    const token = request.cookies[SESSION_COOKIE];
+    // Without a cookie there is no session to look up, nor a cached one to check the store's
+    // version for: a signed-out page's public calls read nothing here.
+    if (token) {
+      await app.authCache.sync();
+      request.user = await app.authCache.session(token);
+    }
     if (!config.public && !request.user) throw new NoSessionError();
     // A realm that requires a second factor: until the user has one, only the enrolment calls answer.
     if (!config.public && request.user?.mustEnrol && !isEnrolmentCall(config.permission)) {

@@ -92,4 +92,44 @@ describeStores('sessions and permissions kept in memory on %s', (kind) => {
       vi.useRealTimers();
     }
   });
+
+  it('bump the auth version when an item gains or loses a domain, service or mail service, is renewed or changes kind, but not on usage figures', async () => {
+    const shop = await createAccount(ctx.store, { users: {}, items: [{ reference: 'tienda.es', service: 'normal' }] });
+    const item = shop.items['tienda.es'];
+    const changes: [string, () => Promise<unknown>][] = [
+      [
+        'domain insert',
+        () => ctx.store.insertInto('domain').values({ item_id: item, name: 'tienda.es', expire_at: 1, created_at: 1 }).execute(),
+      ],
+      ['domain renewal', () => ctx.store.updateTable('domain').set({ expire_at: 2 }).where('item_id', '=', item).execute()],
+      ['domain delete', () => ctx.store.deleteFrom('domain').where('item_id', '=', item).execute()],
+      ['service renewal', () => ctx.store.updateTable('service').set({ expire_at: 3 }).where('item_id', '=', item).execute()],
+      ['service kind', () => ctx.store.updateTable('service').set({ kind: 'parking' }).where('item_id', '=', item).execute()],
+    ];
+    for (const [name, change] of changes) {
+      const before = await version();
+      await change();
+      expect(await version(), name).toBeGreaterThan(before);
+    }
+    const before = await version();
+    await ctx.store.updateTable('service').set({ usage_measured_at: now() }).where('item_id', '=', item).execute();
+    expect(await version()).toBe(before);
+  });
+
+  it('answer user/info and permission/list from memory, and anew after a change another process made', async () => {
+    const headers = await account.as('ana');
+    const call = async (method: 'GET' | 'POST', url: string) => (await ctx.app.inject({ method, url, headers })).json().data;
+    const expiry = async () => (await call('GET', '/p247/permission/list/')).find((row: { id: number }) => row.id === id).domainExpireTS;
+    expect((await call('POST', '/p247/user/info/')).name).not.toBe('Ana Cache');
+    const first = await expiry();
+    expect(await expiry()).toBe(first); // served from memory now
+    await ctx.store.updateTable('user').set({ name: 'Ana Cache' }).where('id', '=', account.users.ana).execute();
+    await ctx.store
+      .updateTable('domain')
+      .set({ expire_at: first + 86_400 })
+      .where('item_id', '=', id)
+      .execute();
+    expect((await call('POST', '/p247/user/info/')).name).toBe('Ana Cache');
+    expect(await expiry()).toBe(first + 86_400);
+  });
 });

@@ -203,7 +203,10 @@ describeStores('API tokens on %s', (kind) => {
       expect((await createRecord(bearer(t))).status).toBe(403);
     });
 
-    it('sees only its item: any other answers 404 and is missing from the lists', async () => {
+    it("sees only its item: any other answers 404 and is missing from the lists, even just after its user's own lists were read", async () => {
+      // The user's own lists first: what the server keeps of them must never answer the token.
+      expect((await send(ctx.app, 'GET', '/permission/list/', ana)).body.data).toHaveLength(2);
+      expect((await send(ctx.app, 'POST', '/user/info/', ana, {})).body.data.total_domain).toBe(2);
       const t = await token('ana', { items: [acc.items['uno.es']] });
       expect((await send(ctx.app, 'GET', zone('uno.es'), bearer(t))).status).toBe(200);
       expect((await send(ctx.app, 'GET', zone('dos.es'), bearer(t))).status).toBe(404);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config/config.ts';
 
 export interface Mail {
@@ -14,20 +14,32 @@ export interface Mail {
 }
 export type Mailer = (mail: Mail) => Promise<void>;
 
+/**
+ * nodemailer is loaded with the first message: it holds ~6 MB of an idle server's memory
+ * (decision 024), and most processes send mail rarely.
+ */
+function transportOf(options: string | { streamTransport: true; buffer: true; newline: 'unix' }) {
+  let transport: Promise<Transporter> | null = null;
+  return () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
+    return transport;
+  };
+}
+
 /** SMTP when configured; otherwise each message is written as an .eml file in <dataDir>/outbox/. */
 export function createMailer(config: Config): Mailer {
   const to = config.company.email;
   const from = { name: config.company.name, address: config.company.email };
   if (config.smtp.url) {
-    const transport = nodemailer.createTransport(config.smtp.url);
+    const transport = transportOf(config.smtp.url);
     return async (mail) => {
-      await transport.sendMail({ from, ...mail, to: mail.to ?? to });
+      await (await transport()).sendMail({ from, ...mail, to: mail.to ?? to });
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = path.join(config.dataDir, 'outbox');
   return async (mail) => {
-    const info = await transport.sendMail({ from, ...mail, to: mail.to ?? to });
+    const info = await (await transport()).sendMail({ from, ...mail, to: mail.to ?? to });
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const name = `${Date.now()}-${randomBytes(4).toString('hex')}.eml`;
     // Messages hold personal data: readable by the panel's own user only.

@@ -9,7 +9,10 @@ import { userInfo } from './user-info.ts';
 
 /** POST /user/info/ and /user/preferences/. */
 export default async function userRoutes(app: FastifyInstance) {
-  route(app, endpoints.account.info, async (request) => ({ data: await userInfo(app, request.user!) }));
+  route(app, endpoints.account.info, async (request) => {
+    const user = request.user!;
+    return { data: await app.authCache.remember(`info:${user.id}:${user.token?.id ?? 'session'}`, () => userInfo(app, user)) };
+  });
 
   route(app, endpoints.account.preferences, async (request) => {
     const { theme, color, language } = request.body;

@@ -15,6 +15,7 @@ const MAX_ENTRIES = 10_000;
 export function createAuthCache(store: Store, config: Config) {
   const sessions = new Map<string, SessionRow>();
   const access = new Map<string, ItemAccess | null>();
+  const answers = new Map<string, Promise<unknown>>();
   let version = -1;
   // Last uses not yet in the store, written every few seconds so the idle time-out stays exact.
   const touches = sessionTouches(config);
@@ -31,9 +32,10 @@ export function createAuthCache(store: Store, config: Config) {
     /** Called once per request, before any lookup: drops everything if anything changed. */
     async sync() {
       const current = Number((await readVersion(1))[0]?.version ?? 0);
-      if (current !== version || sessions.size > MAX_ENTRIES || access.size > MAX_ENTRIES) {
+      if (current !== version || sessions.size > MAX_ENTRIES || access.size > MAX_ENTRIES || answers.size > MAX_ENTRIES) {
         sessions.clear();
         access.clear();
+        answers.clear();
         version = current;
       }
     },
@@ -44,6 +46,20 @@ export function createAuthCache(store: Store, config: Config) {
     async close() {
       clearInterval(timer);
       await flush();
+    },
+    /**
+     * A signed-in read made of what `auth_version` watches only (the user, items, permissions, and
+     * the items' domain, service and mail service rows): computed once per key until anything
+     * changes. A failed read is not kept.
+     */
+    remember<T>(key: string, read: () => Promise<T>): Promise<T> {
+      let answer = answers.get(key) as Promise<T> | undefined;
+      if (!answer) {
+        answer = read();
+        answers.set(key, answer);
+        answer.catch(() => answers.delete(key));
+      }
+      return answer;
     },
     /** The user's map on an item; with a token, cut down to its scope and items (the user's current map is the cache's). */
     async itemAccess(user: SessionUser, itemId: number): Promise<ItemAccess | null> {

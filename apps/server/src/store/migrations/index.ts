@@ -15,6 +15,7 @@ import * as usage from './0012_usage.ts';
 import * as factors from './0013_factors.ts';
 import * as apiTokens from './0014_api_tokens.ts';
 import * as activity from './0015_activity.ts';
+import * as shellVersion from './0018_shell_version.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -36,6 +37,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0013_factors', factors],
   ['0014_api_tokens', apiTokens],
   ['0015_activity', activity],
+  ['0018_shell_version', shellVersion],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

@@ -1,26 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
-import * as acme from 'acme-client';
+import type { Client } from 'acme-client';
 import type { Config } from '../../../config/config.ts';
 import type { Secrets } from '../../../secrets.ts';
 import type { Store } from '../../../store/db.ts';
 import { now } from '../../../store/db.ts';
-
-/**
- * Agents that trust a private ACME server's CA, by the directory's origin. acme-client talks
- * through one shared axios instance, so the agent is chosen per request by where it goes: a
- * runtime configured for pebble never changes how another reaches Let's Encrypt.
- */
-const agents = new Map<string, Agent>();
-acme.axios.interceptors.request.use((request) => {
-  const origin = request.url ? new URL(request.url).origin : '';
-  const agent = agents.get(origin);
-  if (agent) request.httpsAgent = agent;
-  return request;
-});
+import { acmeAgents, acmeClient } from './client.ts';
 
 export interface AcmeAccount {
-  client: acme.Client;
+  client: Client;
   directoryUrl: string;
 }
 
@@ -34,7 +22,7 @@ export function acmeAccounts(config: Config, store: Store, secrets: Secrets) {
   if (caFile) {
     const ca = readFileSync(caFile, 'utf8');
     if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`acme.caFile: ${caFile} holds no PEM certificate`);
-    agents.set(new URL(directoryUrl).origin, new Agent({ ca }));
+    acmeAgents.set(new URL(directoryUrl).origin, new Agent({ ca }));
   }
   let ready: Promise<AcmeAccount> | null = null;
 
@@ -42,7 +30,7 @@ export function acmeAccounts(config: Config, store: Store, secrets: Secrets) {
     const find = () => store.selectFrom('acme_account').selectAll().where('directory_url', '=', directoryUrl).executeTakeFirst();
     let row = await find();
     if (!row) {
-      const key = (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
+      const key = (await (await acmeClient()).crypto.createPrivateEcdsaKey('P-256')).toString();
       // Two processes may race here: the first insert wins and both use its key.
       await store
         .insertInto('acme_account')
@@ -56,6 +44,7 @@ export function acmeAccounts(config: Config, store: Store, secrets: Secrets) {
 
   async function open(): Promise<AcmeAccount> {
     const { key, url } = await keyOf();
+    const acme = await acmeClient();
     const client = new acme.Client({
       directoryUrl,
       accountKey: key,

@@ -1,13 +1,13 @@
 import { X509Certificate } from 'node:crypto';
 import { ACME_STEP_PROGRESS, type AcmeStep } from '@atalaya/contract';
 import type { Authorization, Client } from 'acme-client';
-import * as acme from 'acme-client';
 import type { SiteState } from '../../../drivers/sites/interface.ts';
 import type { JobHandlers } from '../../../outbox/outbox.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { now } from '../../../store/db.ts';
 import type { Job } from '../../../store/schema.ts';
 import { enqueueApply, loadSiteState, siteKey } from '../state.ts';
+import { acmeClient } from './client.ts';
 import { AcmeRefusal } from './problems.ts';
 import { renewalAt } from './renewal.ts';
 
@@ -104,6 +104,7 @@ export async function issueCertificate(runtime: Runtime, siteId: number, job: Jo
   await validate(runtime, client, state, await client.getAuthorizations(order), step);
 
   await step('finalisation');
+  const acme = await acmeClient();
   const key = (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
   const [, csr] = await acme.crypto.createCsr({ altNames: names }, key);
   const finalized = await client.finalizeOrder(order, csr);

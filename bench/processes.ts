@@ -1,0 +1,97 @@
+/**
+ * The processes a bench run starts: the panel exactly as `npm start` runs it (same Node flags, same
+ * logging) and the bare baseline, each in a process of its own, on a free port.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER = 'apps/server/src/server.ts';
+export const BENCH_PASSWORD = 'bench-password-1';
+
+/** The Node flags of package.json's start script, so the bench measures the server as operators run it. */
+export function startFlags(): string[] {
+  const start: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const command = start.split('&&').at(-1)!.trim().split(/\s+/);
+  return command.slice(1, command.indexOf(SERVER));
+}
+
+export interface Running {
+  port: number;
+  pid: number;
+  /** Resident memory of the process now, from /proc (Linux). */
+  rssMb(): number;
+  /** CPU time the process has used so far (user + system), from /proc: unlike req/s, barely moved by other load on the machine. */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+// Linux's USER_HZ, the unit of /proc/<pid>/stat's times, is 100 on every architecture Node runs on.
+const TICKS_PER_SECOND = 100;
+
+function cpuSeconds(pid: number) {
+  // The fields after the command name, which is in parentheses and may contain spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** Starts a node script and waits for the line that carries its port. */
+async function startScript(args: string[], env: NodeJS.ProcessEnv, portLine: RegExp): Promise<Running> {
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.at(-1)} did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = portLine.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${args.at(-1)} exited with ${code}:\n${output}`)));
+  });
+  // Log lines keep coming (one per request): drained, so the pipe never fills and blocks the server.
+  child.stdout!.resume();
+  child.stdout!.removeAllListeners('data');
+  child.stdout!.on('data', () => {});
+  return {
+    port,
+    pid: child.pid!,
+    cpuSeconds: () => cpuSeconds(child.pid!),
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export const startBare = () => startScript([path.join(ROOT, 'bench/bare.ts')], process.env, /listening (\d+)/);
+
+/** A data dir of its own, removed by `dispose()`; the demo realm is seeded on the first start. */
+export function benchDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'atalaya-bench-'));
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The panel on SQLite in `dataDir`, started as `npm start` starts it (the web build aside). */
+export function startAtalaya(dataDir: string, env: NodeJS.ProcessEnv = {}) {
+  return startScript(
+    [...startFlags(), SERVER],
+    {
+      ...process.env,
+      ATALAYA_DATA_DIR: dataDir,
+      ATALAYA_DEMO_PASSWORD: BENCH_PASSWORD,
+      DATABASE_URL: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    /Atalaya is running at http:\/\/localhost:(\d+)\//,
+  );
+}
