@@ -13,5 +13,9 @@ export default async function permissionRoutes(app: FastifyInstance) {
     return { data: await permissionSet(app.store, access) };
   });
 
-  route(app, endpoints.account.permissionList, async (request) => ({ data: await permissionList(app.store, request.user!) }));
+  route(app, endpoints.account.permissionList, async (request) => {
+    const user = request.user!;
+    // Kept per user and per token: a token's list is cut down to its scope and items.
+    return { data: await app.authCache.remember(`list:${user.id}:${user.token?.id ?? 'session'}`, () => permissionList(app.store, user)) };
+  });
 }

@@ -2,7 +2,6 @@ import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../http/actor.ts';
 import { route } from '../../http/route.ts';
-import { agentFamily } from '../activity/agent.ts';
 import { recordActivity } from '../activity/record.ts';
 import { deleteSession } from '../session/sessions.ts';
 import type { Captcha } from './captcha.ts';
