@@ -5,6 +5,7 @@ export * from './endpoints/index.ts';
 export * from './envelope.ts';
 export * from './expiry.ts';
 export * from './messages/index.ts';
+export * from './paging.ts';
 export * from './permissions.ts';
 export * from './service.ts';
 export * from './settings.ts';

@@ -5,6 +5,7 @@ import dnsRoutes from './dns/routes.ts';
 import domainRoutes from './domain/routes.ts';
 import expiryRoutes from './expiry/routes.ts';
 import healthRoutes from './health/routes.ts';
+import listRoutes from './lists/routes.ts';
 import serviceRoutes from './service/routes.ts';
 import sitesRoutes from './sites/routes.ts';
 
@@ -18,4 +19,5 @@ export const MODULES: FastifyPluginAsync[] = [
   sitesRoutes,
   dnsRoutes,
   expiryRoutes,
+  listRoutes,
 ];

@@ -12,6 +12,7 @@ import * as noticeNotify from './0009_notice_notify.ts';
 import * as nameOwners from './0010_name_owners.ts';
 import * as acme from './0011_acme.ts';
 import * as usage from './0012_usage.ts';
+import * as paging from './0016_paging.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -30,6 +31,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0010_name_owners', nameOwners],
   ['0011_acme', acme],
   ['0012_usage', usage],
+  ['0016_paging', paging],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

@@ -1,0 +1,95 @@
+/**
+ * The domain, service and mail lists, one page at a time (docs/decisions/025-paged-lists.md). A row
+ * is an item the user sees in that kind's list (a `list_entry`). The total counts one index range
+ * of list_entry; the page walks the same range in the asked order and stops after ten rows, then
+ * joins the item and the kind's row for those ten only.
+ */
+import { type ItemRow, type ListKind, type Page, PAGE_SIZE, pageCount, type SortOrder, searchKey } from '@atalaya/contract';
+import { sql } from 'kysely';
+import { FieldErrors } from '../../http/errors.ts';
+import type { Store } from '../../store/db.ts';
+import type { SessionUser } from '../session/sessions.ts';
+import { KIND_TABLE } from './entries.ts';
+
+export interface PageRequest<S extends string> {
+  page: number;
+  filter: string;
+  sort: S;
+  order: SortOrder;
+}
+
+/** The words of a filter, each normalised as the search columns are; none means no filter. */
+export const filterWords = (filter: string) => searchKey(filter).split(/\s+/).filter(Boolean);
+
+/** `column` holds `word` (already normalised): a plain substring test, so % and _ mean nothing special. */
+export const contains = (store: Store, column: string, word: string) =>
+  store.kind === 'postgres' ? sql<boolean>`strpos(${sql.ref(column)}, ${word}) > 0` : sql<boolean>`instr(${sql.ref(column)}, ${word}) > 0`;
+
+/** A page number past the last page is refused under the `page` field; an empty list has its page 1. */
+export function checkPage(page: number, total: number) {
+  const pages = pageCount(total);
+  if (page > pages) throw FieldErrors.one('page', 'validation.page_past_end', { pages });
+}
+
+/** The kind's own table as `k`: it must still hold the item (the service's kind tells hosting from parking). */
+const kindTable = (kind: ListKind) => sql<{ item_id: number; kind: string }>`${sql.table(KIND_TABLE[kind])}`.as('k');
+
+export async function itemPage(
+  store: Store,
+  user: SessionUser,
+  kind: ListKind,
+  request: PageRequest<'reference' | 'expiry'>,
+): Promise<Page<ItemRow>> {
+  let entries = store.selectFrom('list_entry as e').where('e.user_id', '=', user.id).where('e.kind', '=', kind);
+  for (const word of filterWords(request.filter)) entries = entries.where(contains(store, 'e.search', word));
+  const counted = await entries.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  checkPage(request.page, total);
+  const { order } = request;
+  const page = await entries
+    .innerJoin('item', 'item.id', 'e.item_id')
+    .innerJoin(kindTable(kind), 'k.item_id', 'e.item_id')
+    .select(['item.id', 'item.reference', 'e.expire_at'])
+    .$if(kind === 'service', (q) => q.select(sql<string>`k.kind`.as('service_kind')))
+    .where('item.realm_id', '=', user.realmId)
+    .$if(request.sort === 'expiry', (q) => q.orderBy('e.expire_at', order))
+    .orderBy('e.search', order)
+    .orderBy('e.item_id', order)
+    .limit(PAGE_SIZE)
+    .offset((request.page - 1) * PAGE_SIZE)
+    .execute();
+  return {
+    rows: page.map((r) => ({
+      id: r.id,
+      reference: r.reference,
+      expireTS: Number(r.expire_at),
+      isRedirAndParking: (r as { service_kind?: string }).service_kind === 'parking',
+    })),
+    total,
+    page: request.page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** How many items the user sees in a kind's list: one index range (the dashboard's domain total). */
+export async function countEntries(store: Store, user: SessionUser, kind: ListKind) {
+  const row = await store
+    .selectFrom('list_entry')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', user.id)
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Which lists have at least one row for the user: one query, each kind a probe that stops at its first entry. */
+export async function listKinds(store: Store, user: SessionUser): Promise<Record<ListKind, boolean>> {
+  const has = (kind: ListKind) =>
+    // Ordered by the key, so PostgreSQL probes the index rather than scanning for the first match.
+    sql<boolean>`(SELECT item_id FROM list_entry WHERE user_id = ${user.id} AND kind = ${kind} ORDER BY item_id LIMIT 1) IS NOT NULL`.as(kind);
+  const row = await store
+    .selectNoFrom([has('domain'), has('service'), has('mail')])
+    .executeTakeFirstOrThrow();
+  // SQLite answers 0/1, PostgreSQL true/false.
+  return { domain: Boolean(row.domain), service: Boolean(row.service), mail: Boolean(row.mail) };
+}
