@@ -26,10 +26,10 @@ export async function start(onLoginPage: boolean, panel: Panel | null, loadPanel
       </Providers>
     );
   } else {
-    const { App, adoptItemList } = await (panel ?? loadPanel());
+    const { App, adoptListKinds } = await (panel ?? loadPanel());
     // Without a session the entry's list call was refused and is left unread (the frame's guard
     // sends the visitor to the sign-in page).
-    if (calls.list && queryClient.getQueryData(userInfoQuery.queryKey)) adoptItemList(queryClient, calls.list);
+    if (calls.list && queryClient.getQueryData(userInfoQuery.queryKey)) adoptListKinds(queryClient, calls.list);
     ui = <App queryClient={queryClient} />;
   }
   const root = createRoot(document.getElementById('root')!);
