@@ -1,4 +1,4 @@
-import { AREAS_BY_KIND, LIST_KINDS } from '@atalaya/contract';
+import { AREAS_BY_KIND, LIST_KINDS, type ListKind } from '@atalaya/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 
@@ -7,10 +7,16 @@ export const KIND_TABLE = { domain: 'domain', service: 'service', mail: 'mail_se
 /**
  * Rewrites a user's list entries (of one item, or of all their items) from their permission rows:
  * an entry for each kind the item has and on which the user sees at least one area. Called in the
- * transaction that changes the permissions, so the lists never disagree with them.
+ * transaction that changes the permissions, so the lists never disagree with them; the lists'
+ * totals follow (one up or down per item, recounted when every item is rewritten).
  */
 export async function refreshListEntries(db: Kysely<Database>, scope: { userId: number; itemId?: number }) {
   const { userId, itemId } = scope;
+  const kindsOf = async () =>
+    itemId === undefined
+      ? new Set<ListKind>()
+      : new Set((await db.selectFrom('list_entry').select('kind').where('user_id', '=', userId).where('item_id', '=', itemId).execute()).map((r) => r.kind));
+  const before = await kindsOf();
   await db
     .deleteFrom('list_entry')
     .where('user_id', '=', userId)
@@ -27,4 +33,41 @@ export async function refreshListEntries(db: Kysely<Database>, scope: { userId: 
         AND permission.area IN (${sql.join(AREAS_BY_KIND[kind].map((a) => sql.lit(a)))})
         AND permission.level IN ('read', 'write')`.execute(db);
   }
+  const after = await kindsOf();
+  for (const kind of LIST_KINDS) {
+    if (itemId === undefined) await recountTotal(db, userId, kind);
+    else if (before.has(kind) !== after.has(kind)) await adjustTotal(db, userId, kind, after.has(kind) ? 1 : -1);
+  }
+}
+
+/** Counts a user's entries of one list into list_total. */
+async function recountTotal(db: Kysely<Database>, userId: number, kind: ListKind) {
+  const row = await db
+    .selectFrom('list_entry')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('list_total')
+    .values({ user_id: userId, kind, total: Number(row.n) })
+    .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ total: Number(row.n) }))
+    .execute();
+}
+
+/** One entry more or fewer; a total not kept yet is counted instead. */
+async function adjustTotal(db: Kysely<Database>, userId: number, kind: ListKind, by: 1 | -1) {
+  const updated = await db
+    .updateTable('list_total')
+    .set((eb) => ({ total: eb('total', '+', by) }))
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) await recountTotal(db, userId, kind);
+}
+
+/** A list's unfiltered total, as kept; null when none is kept (the caller counts). */
+export async function keptTotal(db: Kysely<Database>, userId: number, kind: ListKind) {
+  const row = await db.selectFrom('list_total').select('total').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  return row ? Number(row.total) : null;
 }

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { FieldErrors } from '../../http/errors.ts';
 import type { Store } from '../../store/db.ts';
 import type { SessionUser } from '../session/sessions.ts';
-import { KIND_TABLE } from './entries.ts';
+import { KIND_TABLE, keptTotal } from './entries.ts';
 
 export interface PageRequest<S extends string> {
   page: number;
@@ -42,8 +42,9 @@ export async function itemPage(
 ): Promise<Page<ItemRow>> {
   let entries = store.selectFrom('list_entry as e').where('e.user_id', '=', user.id).where('e.kind', '=', kind);
   for (const word of filterWords(request.filter)) entries = entries.where(contains(store, 'e.search', word));
-  const counted = await entries.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(counted.n);
+  // Unfiltered, the kept total answers; a filter has to count what it keeps.
+  const kept = filterWords(request.filter).length === 0 ? await keptTotal(store, user.id, kind) : null;
+  const total = kept ?? Number((await entries.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   checkPage(request.page, total);
   const { order } = request;
   const page = await entries
@@ -71,8 +72,10 @@ export async function itemPage(
   };
 }
 
-/** How many items the user sees in a kind's list: one index range (the dashboard's domain total). */
+/** How many items the user sees in a kind's list (the dashboard's domain total): the kept total, or a count. */
 export async function countEntries(store: Store, user: SessionUser, kind: ListKind) {
+  const kept = await keptTotal(store, user.id, kind);
+  if (kept !== null) return kept;
   const row = await store
     .selectFrom('list_entry')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -17,4 +17,11 @@ export interface ListEntryTable {
   expire_at: number;
 }
 
-export type ListTables = { list_entry: ListEntryTable };
+/** How many entries a user has in each list: kept by refreshListEntries, read by the unfiltered first page. */
+export interface ListTotalTable {
+  user_id: number;
+  kind: 'domain' | 'service' | 'mail';
+  total: number;
+}
+
+export type ListTables = { list_entry: ListEntryTable; list_total: ListTotalTable };
