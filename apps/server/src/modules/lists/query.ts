@@ -5,7 +5,7 @@
  * joins the item and the kind's row for those ten only.
  */
 import { type ItemRow, type ListKind, type Page, PAGE_SIZE, pageCount, type SortOrder, searchKey } from '@atalaya/contract';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { FieldErrors } from '../../http/errors.ts';
 import type { Store } from '../../store/db.ts';
 import type { SessionUser } from '../session/sessions.ts';
@@ -22,8 +22,10 @@ export interface PageRequest<S extends string> {
 export const filterWords = (filter: string) => searchKey(filter).split(/\s+/).filter(Boolean);
 
 /** `column` holds `word` (already normalised): a plain substring test, so % and _ mean nothing special. */
-export const contains = (store: Store, column: string, word: string) =>
-  store.kind === 'postgres' ? sql<boolean>`strpos(${sql.ref(column)}, ${word}) > 0` : sql<boolean>`instr(${sql.ref(column)}, ${word}) > 0`;
+export function contains(store: Store, column: string | RawBuilder<unknown>, word: string) {
+  const text = typeof column === 'string' ? sql.ref(column) : column;
+  return store.kind === 'postgres' ? sql<boolean>`strpos(${text}, ${word}) > 0` : sql<boolean>`instr(${text}, ${word}) > 0`;
+}
 
 /** A page number past the last page is refused under the `page` field; an empty list has its page 1. */
 export function checkPage(page: number, total: number) {
