@@ -38,7 +38,9 @@ export async function measureBigRealm(app: App, store: Store, items: number, rea
   const started = performance.now();
   const seeded = await seedBulkRealm(store, { realm, username: 'ana', password: 'bench-password-1', items });
   const seedSeconds = (performance.now() - started) / 1000;
-  console.log(`\nA realm of ${items.toLocaleString('en')} items (${store.kind}), seeded in ${seedSeconds.toFixed(1)} s; server time, median of 7:`);
+  console.log(
+    `\nA realm of ${items.toLocaleString('en')} items (${store.kind}), seeded in ${seedSeconds.toFixed(1)} s; server time, median of 7:`,
+  );
   const headers = { cookie: `${SESSION_COOKIE}=${await createSession(store, seeded.userId)}`, 'x-dd-request': '1' };
   for (const [method, url] of CALLS) {
     const times: number[] = [];

@@ -17,7 +17,9 @@ describeStores('the DNS record list paged on the server on %s', (kind) => {
     await t.list();
     for (let i = 0; i < HOSTS; i++) {
       const zona = `host${String(i).padStart(2, '0')}`;
-      expect((await t.create({ type: i % 3 === 0 ? 'TXT' : 'A', zona, value: i % 3 === 0 ? `Texto ${zona}` : `192.0.2.${i}` })).status).toBe(200);
+      expect(
+        (await t.create({ type: i % 3 === 0 ? 'TXT' : 'A', zona, value: i % 3 === 0 ? `Texto ${zona}` : `192.0.2.${i}` })).status,
+      ).toBe(200);
     }
     all = await t.list();
   });

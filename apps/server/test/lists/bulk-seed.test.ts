@@ -31,7 +31,14 @@ describeStores('the bulk seed of a big realm on %s', (kind) => {
 
   it('creates the N items, mixing domains, hosting, parking and mail', async () => {
     const count = async (table: 'item' | 'domain' | 'service' | 'mail_service') =>
-      Number((await ctx.store.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await ctx.store
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('item')).toBe(ITEMS);
     expect(await count('domain')).toBe(expected.domain);
     expect(await count('service')).toBe(expected.service);
@@ -62,12 +69,12 @@ describeStores('the bulk seed of a big realm on %s', (kind) => {
   });
 
   it('refuses a realm name that exists already, and a count of no items', async () => {
-    await expect(seedBulkRealm(ctx.store, { realm: 'masivo.example', username: 'ana', password: 'seed-password-1', items: 1 })).rejects.toThrow(
-      /already exists/,
-    );
-    await expect(seedBulkRealm(ctx.store, { realm: 'otro.example', username: 'ana', password: 'seed-password-1', items: 0 })).rejects.toThrow(
-      /from 1 to/,
-    );
+    await expect(
+      seedBulkRealm(ctx.store, { realm: 'masivo.example', username: 'ana', password: 'seed-password-1', items: 1 }),
+    ).rejects.toThrow(/already exists/);
+    await expect(
+      seedBulkRealm(ctx.store, { realm: 'otro.example', username: 'ana', password: 'seed-password-1', items: 0 }),
+    ).rejects.toThrow(/from 1 to/);
   });
 });
 
@@ -78,14 +85,27 @@ describe('the admin command seed-realm', () => {
   it('seeds a realm of --items N items and says so', { timeout: 120_000 }, async () => {
     const result = spawnSync(
       process.execPath,
-      ['--disable-warning=ExperimentalWarning', path.resolve(import.meta.dirname, '../../src/cli/main.ts'), 'seed-realm', 'cli-masivo.es', 'ana', '--items', '300', '--password', 'seed-password-1'],
+      [
+        '--disable-warning=ExperimentalWarning',
+        path.resolve(import.meta.dirname, '../../src/cli/main.ts'),
+        'seed-realm',
+        'cli-masivo.es',
+        'ana',
+        '--items',
+        '300',
+        '--password',
+        'seed-password-1',
+      ],
       { env: { ...process.env, ATALAYA_DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
     );
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Realm cli-masivo\.es seeded with 300 items in \d+\.\d s\n$/);
     const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: dataDir, DATABASE_URL: '' }));
     try {
-      const row = await store.selectFrom('item').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await store
+        .selectFrom('item')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(row.n)).toBe(300);
     } finally {
       await store.destroy();

@@ -1,7 +1,7 @@
+import type { ListKinds } from '@atalaya/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { answerOf } from '../lib/api.ts';
-import type { ListKinds } from '@atalaya/contract';
 import { listKindsQuery } from '../lib/permissions.ts';
 import { LoginModal } from './LoginModal.tsx';
 import { Providers } from './Providers.tsx';

@@ -28,7 +28,7 @@ async function syncTtl(trx: Transaction<Database>, itemId: number, row: DnsRecor
     .execute();
 }
 
-export function createRecord(store: Store, ctx: DnsContext, itemId: number, input: RecordInput & { type: DnsType; zona: string }) {
+export function createRecord(store: Store, itemId: number, input: RecordInput & { type: DnsType; zona: string }) {
   return changeZone(store, itemId, async (trx, records, zone, touch) => {
     const zona = normaliseZona(input.zona, zone, input.type);
     const value = normaliseValue(input.type, input.value);
@@ -45,7 +45,7 @@ export function createRecord(store: Store, ctx: DnsContext, itemId: number, inpu
   });
 }
 
-export function saveRecord(store: Store, ctx: DnsContext, itemId: number, recordId: number, input: RecordInput) {
+export function saveRecord(store: Store, itemId: number, recordId: number, input: RecordInput) {
   return changeZone(store, itemId, async (trx, records, zone, touch) => {
     const old = records.find((r) => r.id === recordId);
     if (!old) throw notFound();
@@ -67,7 +67,7 @@ export function saveRecord(store: Store, ctx: DnsContext, itemId: number, record
   });
 }
 
-export function deleteRecord(store: Store, ctx: DnsContext, itemId: number, recordId: number) {
+export function deleteRecord(store: Store, itemId: number, recordId: number) {
   return changeZone(store, itemId, async (trx, records, zone, touch) => {
     const record = records.find((r) => r.id === recordId);
     if (!record) throw notFound();
@@ -96,7 +96,7 @@ export function restoreDefaults(store: Store, ctx: DnsContext, itemId: number) {
 }
 
 /** Deletes every eliminable record: all but the apex NS set and the addresses its in-zone servers need. */
-export function deleteAll(store: Store, ctx: DnsContext, itemId: number) {
+export function deleteAll(store: Store, itemId: number) {
   return changeZone(store, itemId, async (trx, records, zone) => {
     const kept = keptByDeleteAll(records, zone);
     await deleteIds(

@@ -46,8 +46,17 @@ function* recordLines(records: Iterable<StoredRecord>, zone: string, settings: D
 export function exportZone(records: StoredRecord[], zone: string, version: number, settings: DnsSettings): string {
   const named = records.map((r, i) => ({ r, i, name: fqdn(r.zona, zone) }));
   // Stable: the records of one RRset keep their order, and its first record gives the TTL.
-  named.sort((a, b) => (a.name === b.name ? (a.r.type === b.r.type ? a.i - b.i : a.r.type.localeCompare(b.r.type)) : a.name.localeCompare(b.name)));
-  const lines = [...header(zone, version, settings), ...recordLines(named.map((n) => n.r), zone, settings)];
+  named.sort((a, b) =>
+    a.name === b.name ? (a.r.type === b.r.type ? a.i - b.i : a.r.type.localeCompare(b.r.type)) : a.name.localeCompare(b.name),
+  );
+  const lines = [
+    ...header(zone, version, settings),
+    ...recordLines(
+      named.map((n) => n.r),
+      zone,
+      settings,
+    ),
+  ];
   return `${lines.join('\n')}\n`;
 }
 

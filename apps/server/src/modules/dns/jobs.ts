@@ -60,7 +60,11 @@ export function dnsJobs({ store, drivers, config }: Runtime): JobHandlers {
         await drivers.dns.patchRRsets(payload.zone, rrsets, gone);
       } else {
         // The version read with the records: the SOA serial of the state served.
-        const current = await store.selectFrom('dns_zone').select('version').where('item_id', '=', payload.itemId).executeTakeFirstOrThrow();
+        const current = await store
+          .selectFrom('dns_zone')
+          .select('version')
+          .where('item_id', '=', payload.itemId)
+          .executeTakeFirstOrThrow();
         const records = await store.selectFrom('dns_record').selectAll().where('item_id', '=', payload.itemId).orderBy('id').execute();
         applied = Math.max(payload.version, current.version);
         await drivers.dns.applyZone({

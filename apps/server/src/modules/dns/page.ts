@@ -38,10 +38,7 @@ export async function recordPage(store: Store, itemId: number, request: RecordPa
     .selectAll()
     .where('item_id', '=', itemId)
     .where((eb) =>
-      eb.or([
-        eb('type', '=', 'NS'),
-        ...(names.length ? [eb.and([eb('zona', 'in', names), eb('type', 'in', ['A', 'AAAA'])])] : []),
-      ]),
+      eb.or([eb('type', '=', 'NS'), ...(names.length ? [eb.and([eb('zona', 'in', names), eb('type', 'in', ['A', 'AAAA'])])] : [])]),
     )
     .execute();
   return { page, context, total };

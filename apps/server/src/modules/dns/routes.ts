@@ -71,19 +71,19 @@ export default async function dnsRoutes(app: FastifyInstance) {
 
   route(app, endpoints.dns.create, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
-    const { result, job } = await createRecord(app.store, ctx, itemId, request.body);
+    const { result, job } = await createRecord(app.store, itemId, request.body);
     return { data: { dns: result }, info: [{ key: 'dns.created' }], job };
   });
 
   route(app, endpoints.dns.save, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
-    const { result, job } = await saveRecord(app.store, ctx, itemId, pathId(request.params.dnsId), request.body);
+    const { result, job } = await saveRecord(app.store, itemId, pathId(request.params.dnsId), request.body);
     return { data: { dns: result }, info: [{ key: 'dns.saved' }], job };
   });
 
   route(app, endpoints.dns.delete, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
-    const { job } = await deleteRecord(app.store, ctx, itemId, pathId(request.params.dnsId));
+    const { job } = await deleteRecord(app.store, itemId, pathId(request.params.dnsId));
     return { data: null, info: [{ key: 'dns.deleted' }], job };
   });
 
@@ -95,7 +95,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
 
   route(app, endpoints.dns.deleteAll, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
-    const { job } = await deleteAll(app.store, ctx, itemId);
+    const { job } = await deleteAll(app.store, itemId);
     return { data: null, info: [{ key: 'dns.deleted_all' }], job };
   });
 }

@@ -15,7 +15,11 @@ export async function refreshListEntries(db: Kysely<Database>, scope: { userId: 
   const kindsOf = async () =>
     itemId === undefined
       ? new Set<ListKind>()
-      : new Set((await db.selectFrom('list_entry').select('kind').where('user_id', '=', userId).where('item_id', '=', itemId).execute()).map((r) => r.kind));
+      : new Set(
+          (await db.selectFrom('list_entry').select('kind').where('user_id', '=', userId).where('item_id', '=', itemId).execute()).map(
+            (r) => r.kind,
+          ),
+        );
   const before = await kindsOf();
   await db
     .deleteFrom('list_entry')

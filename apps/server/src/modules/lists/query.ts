@@ -4,7 +4,7 @@
  * of list_entry; the page walks the same range in the asked order and stops after ten rows, then
  * joins the item and the kind's row for those ten only.
  */
-import { type ItemRow, type ListKind, type Page, PAGE_SIZE, pageCount, type SortOrder, searchKey } from '@atalaya/contract';
+import { type ItemRow, type ListKind, PAGE_SIZE, type Page, pageCount, type SortOrder, searchKey } from '@atalaya/contract';
 import { type RawBuilder, sql } from 'kysely';
 import { FieldErrors } from '../../http/errors.ts';
 import type { Store } from '../../store/db.ts';
@@ -91,10 +91,10 @@ export async function countEntries(store: Store, user: SessionUser, kind: ListKi
 export async function listKinds(store: Store, user: SessionUser): Promise<Record<ListKind, boolean>> {
   const has = (kind: ListKind) =>
     // Ordered by the key, so PostgreSQL probes the index rather than scanning for the first match.
-    sql<boolean>`(SELECT item_id FROM list_entry WHERE user_id = ${user.id} AND kind = ${kind} ORDER BY item_id LIMIT 1) IS NOT NULL`.as(kind);
-  const row = await store
-    .selectNoFrom([has('domain'), has('service'), has('mail')])
-    .executeTakeFirstOrThrow();
+    sql<boolean>`(SELECT item_id FROM list_entry WHERE user_id = ${user.id} AND kind = ${kind} ORDER BY item_id LIMIT 1) IS NOT NULL`.as(
+      kind,
+    );
+  const row = await store.selectNoFrom([has('domain'), has('service'), has('mail')]).executeTakeFirstOrThrow();
   // SQLite answers 0/1, PostgreSQL true/false.
   return { domain: Boolean(row.domain), service: Boolean(row.service), mail: Boolean(row.mail) };
 }

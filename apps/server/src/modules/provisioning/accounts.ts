@@ -1,8 +1,8 @@
 import { AREAS, type Area, isArea, LEVELS, type Level, LIMITS, type PermissionMap } from '@atalaya/contract';
 import { hashPassword } from '../../passwords.ts';
 import { now, type Store } from '../../store/db.ts';
-import { refreshListEntries } from '../lists/entries.ts';
 import { isUniqueViolation } from '../../store/errors.ts';
+import { refreshListEntries } from '../lists/entries.ts';
 import { canonicalRealm, itemSearchText, toDomainName, USERNAME } from './names.ts';
 
 /** A refusal of the operator's input, with a message that says what is expected. */

@@ -4,8 +4,9 @@
  * a name-owner check each) would take minutes. Rows are written in multi-row inserts and the
  * permissions in one INSERT … SELECT per kind, so the store does the fan-out.
  */
-import { AREAS_BY_KIND, LIST_KINDS } from '@atalaya/contract';
+
 import { domainToASCII } from 'node:url';
+import { AREAS_BY_KIND, LIST_KINDS } from '@atalaya/contract';
 import { sql } from 'kysely';
 import { now, type Store } from '../../store/db.ts';
 import { KIND_TABLE, refreshListEntries } from '../lists/entries.ts';
@@ -93,7 +94,10 @@ export async function seedBulkRealm(store: Store, spec: BulkRealmSpec) {
     }
     for (const kind of LIST_KINDS) {
       // Literals, not parameters: PostgreSQL cannot type a bare parameter in a SELECT list; all are ours.
-      const areas = sql.join(AREAS_BY_KIND[kind].map((area) => sql`SELECT ${sql.lit(area)} AS area`), sql` UNION ALL `);
+      const areas = sql.join(
+        AREAS_BY_KIND[kind].map((area) => sql`SELECT ${sql.lit(area)} AS area`),
+        sql` UNION ALL `,
+      );
       await sql`
         INSERT INTO permission (user_id, item_id, area, level)
         SELECT ${sql.lit(user.id)}, item.id, areas.area, 'write'

@@ -1,5 +1,5 @@
-import { AREAS_BY_KIND, searchKey } from '@atalaya/contract';
 import { domainToUnicode } from 'node:url';
+import { AREAS_BY_KIND, searchKey } from '@atalaya/contract';
 import { sql } from 'kysely';
 import type { MigrationDb } from './helpers.ts';
 
@@ -26,7 +26,11 @@ export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
   await sql`ALTER TABLE item ADD COLUMN search text${collate} NOT NULL DEFAULT ''`.execute(db);
   const items = await db.selectFrom('item').select(['id', 'reference']).execute();
   for (const item of items as { id: number; reference: string }[]) {
-    await db.updateTable('item').set({ search: searchText(item.reference) }).where('id', '=', item.id).execute();
+    await db
+      .updateTable('item')
+      .set({ search: searchText(item.reference) })
+      .where('id', '=', item.id)
+      .execute();
   }
   await db.schema.createIndex('item_realm_search').on('item').columns(['realm_id', 'search']).execute();
 
@@ -39,7 +43,11 @@ export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
     PRIMARY KEY (user_id, kind, item_id)
   )`.execute(db);
   await db.schema.createIndex('list_entry_search').on('list_entry').columns(['user_id', 'kind', 'search', 'item_id']).execute();
-  await db.schema.createIndex('list_entry_expiry').on('list_entry').columns(['user_id', 'kind', 'expire_at', 'search', 'item_id']).execute();
+  await db.schema
+    .createIndex('list_entry_expiry')
+    .on('list_entry')
+    .columns(['user_id', 'kind', 'expire_at', 'search', 'item_id'])
+    .execute();
   await db.schema.createIndex('list_entry_item').on('list_entry').column('item_id').execute();
   // Each list's unfiltered total, kept with the entries: the first page and the dashboard's
   // domain count read one row instead of counting 100,000 entries.
@@ -58,5 +66,7 @@ export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
       WHERE permission.area IN (${sql.join(AREAS_BY_KIND[listKind].map((a) => sql.lit(a)))})
         AND permission.level IN ('read', 'write')`.execute(db);
   }
-  await sql`INSERT INTO list_total (user_id, kind, total) SELECT user_id, kind, COUNT(*) FROM list_entry GROUP BY user_id, kind`.execute(db);
+  await sql`INSERT INTO list_total (user_id, kind, total) SELECT user_id, kind, COUNT(*) FROM list_entry GROUP BY user_id, kind`.execute(
+    db,
+  );
 }

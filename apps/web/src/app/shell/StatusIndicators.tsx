@@ -23,7 +23,6 @@ export function indicatorsOf(item: ItemPermissions): Indicator[] {
   return list;
 }
 
-
 /** Red when expired, green otherwise, the expiry date as tooltip. */
 export function StatusIndicators({ item }: { item: ItemPermissions }) {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,5 @@
-import { canSee } from '@atalaya/contract';
 import type { ListKinds } from '@atalaya/contract';
+import { canSee } from '@atalaya/contract';
 import type { ItemPermissions } from '../../lib/permissions.ts';
 
 export interface MenuEntry {

@@ -55,7 +55,10 @@ export function DataList<T>({
   const query = server ? server.filter : localQuery;
   const deferredQuery = useDeferredValue(query);
   const filterHere = filterText && !server;
-  const haystacks = useMemo(() => (rows && filterHere ? rows.map((row) => normalise(filterText(row))) : []), [rows, filterText, filterHere]);
+  const haystacks = useMemo(
+    () => (rows && filterHere ? rows.map((row) => normalise(filterText(row))) : []),
+    [rows, filterText, filterHere],
+  );
   const kept = useMemo(
     () => (rows ? (filterHere ? filterRows(rows, haystacks, deferredQuery) : [...rows]) : []),
     [rows, haystacks, deferredQuery, filterHere],

@@ -48,8 +48,7 @@ export function useServerPage<E extends Endpoint, S extends string>(e: E, params
     setPage: (next) => setPaging({ key, page: next }),
     sort: sorting.sort,
     order: sorting.order,
-    sortBy: (column) =>
-      setSorting((now) => ({ sort: column, order: now.sort === column && now.order === 'asc' ? 'desc' : 'asc' })),
+    sortBy: (column) => setSorting((now) => ({ sort: column, order: now.sort === column && now.order === 'asc' ? 'desc' : 'asc' })),
     total: data?.total,
   };
   return { query, data, paged };
