@@ -48,6 +48,8 @@ export const LIMITS = {
   pageSize: 10,
   skeletonDelayMs: 400,
   appFilterDebounceMs: 300,
+  /** A paged list's filter is sent once typing pauses this long (one request, not one per key). */
+  listFilterDebounceMs: 250,
   generatedPasswordLength: 14,
   ftpUserMax: 10,
   passwordMin: 10,

@@ -16,6 +16,7 @@ import {
   setDisabled,
   setServiceLimits,
 } from '../modules/provisioning/accounts.ts';
+import { seedBulkRealm } from '../modules/provisioning/bulk.ts';
 import { createTokenFor, revokeTokenOf, tokenLines } from '../modules/token/cli.ts';
 import { queueProbes } from '../outbox/probe.ts';
 import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
@@ -336,6 +337,19 @@ export const COMMANDS: Record<string, Command> = {
     run: async ({ config }, [file]) => {
       const pages = await backupSqlite(config, file);
       console.log(`Store copied to ${file} (${pages} pages)`);
+    },
+  },
+  'seed-realm': {
+    args: ['domain-name', 'username'],
+    help: 'Creates a realm of --items N items (default 10000) mixing domains, hosting and mail, in one transaction, and a user with write on all of them: for benches and tests of the paged lists.',
+    options: { items: { type: 'string' }, ...passwordOption },
+    run: async ({ store }, [realm, username], values) => {
+      const { password, shown } = newPassword(values);
+      const items = wholeNumber(values, 'items') ?? 10_000;
+      const started = performance.now();
+      await seedBulkRealm(store, { realm, username, password, items });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`Realm ${realm} seeded with ${items} items in ${seconds} s${shown ? `; user ${username}, password ${password}` : ''}`);
     },
   },
   'seed-demo': {

@@ -7,6 +7,7 @@ import domainRoutes from './domain/routes.ts';
 import expiryRoutes from './expiry/routes.ts';
 import factorRoutes from './factors/routes.ts';
 import healthRoutes from './health/routes.ts';
+import listRoutes from './lists/routes.ts';
 import serviceRoutes from './service/routes.ts';
 import sitesRoutes from './sites/routes.ts';
 import tokenRoutes from './token/routes.ts';
@@ -24,4 +25,5 @@ export const MODULES: FastifyPluginAsync[] = [
   dnsRoutes,
   expiryRoutes,
   activityRoutes,
+  listRoutes,
 ];

@@ -3,6 +3,7 @@ import type { AccountTables } from '../modules/account/tables.ts';
 import type { DnsTables } from '../modules/dns/tables.ts';
 import type { DomainTables } from '../modules/domain/tables.ts';
 import type { ExpiryTables } from '../modules/expiry/tables.ts';
+import type { ListTables } from '../modules/lists/tables.ts';
 import type { ServiceTables } from '../modules/service/tables.ts';
 import type { SitesTables } from '../modules/sites/tables.ts';
 import type { TokenTables } from '../modules/token/tables.ts';
@@ -42,6 +43,8 @@ export interface ItemTable {
   id: Generated<number>;
   realm_id: number;
   reference: string;
+  /** The reference lower-cased and without accents (searchKey), for the paged lists' filter and sort. */
+  search: Generated<string>;
   created_at: number;
 }
 export interface PermissionTable {
@@ -155,7 +158,15 @@ export interface CoreTables {
   used_challenge: UsedChallengeTable;
   auth_version: AuthVersionTable;
 }
-export type Database = CoreTables & AccountTables & DomainTables & ServiceTables & DnsTables & SitesTables & ExpiryTables & TokenTables;
+export type Database = CoreTables &
+  AccountTables &
+  DomainTables &
+  ServiceTables &
+  DnsTables &
+  SitesTables &
+  ExpiryTables &
+  TokenTables &
+  ListTables;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type Job = Selectable<JobTable>;

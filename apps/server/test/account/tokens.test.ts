@@ -214,6 +214,9 @@ describeStores('API tokens on %s', (kind) => {
       const list = await send(ctx.app, 'GET', '/permission/list/', bearer(t));
       expect(list.body.data.map((i: { reference: string }) => i.reference)).toEqual(['uno.es']);
       expect((await send(ctx.app, 'POST', '/user/info/', bearer(t), {})).body.data.total_domain).toBe(1);
+      const page = await send(ctx.app, 'GET', '/list/domain/?page=1', bearer(t));
+      expect(page.body.data.rows.map((r: { reference: string }) => r.reference)).toEqual(['uno.es']);
+      expect(page.body.data.total).toBe(1);
     });
 
     it('sees only the areas of its scope: an area outside it answers 404 and hides the item from lists of that kind', async () => {
@@ -221,6 +224,8 @@ describeStores('API tokens on %s', (kind) => {
       expect((await send(ctx.app, 'GET', zone(), bearer(t))).status).toBe(404);
       const list = await send(ctx.app, 'GET', '/permission/list/', bearer(t));
       expect(list.body.data[0]).toMatchObject({ hasDomain: true, hasService: false });
+      expect((await send(ctx.app, 'GET', '/list/kinds/', bearer(t))).body.data).toMatchObject({ domain: true, service: false });
+      expect((await send(ctx.app, 'GET', '/list/service/?page=1', bearer(t))).body.data.total).toBe(0);
     });
 
     it('loses a right the moment its user loses the grant, and gets it back with it', async () => {

@@ -1,7 +1,8 @@
+import type { ListKinds } from '@atalaya/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { answerOf } from '../lib/api.ts';
-import { type PermissionListItem, permissionListQuery } from '../lib/permissions.ts';
+import { listKindsQuery } from '../lib/permissions.ts';
 import { LoginModal } from './LoginModal.tsx';
 import { Providers } from './Providers.tsx';
 import { createRouter } from './router.tsx';
@@ -21,12 +22,12 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
 }
 
 /**
- * The user's items, asked for by the entry (lib/startupCalls.ts) for a signed-in user: the side
+ * Which lists the user has (the side menu's entries), asked for by the entry (lib/startupCalls.ts) for a signed-in user: the side
  * menu's and the dashboard's query finds this answer in flight or done instead of asking again
  * once they render, a round trip later. A failed answer leaves the query in error, and the first
  * screen that uses it asks again (retryOnMount), through api.ts and its login modal. Here, not in
  * app/boot.ts, so the sign-in page does not carry it.
  */
-export function adoptItemList(queryClient: QueryClient, sent: Promise<Response>) {
-  void queryClient.prefetchQuery({ ...permissionListQuery, queryFn: () => answerOf<PermissionListItem[]>(sent).then((r) => r.data) });
+export function adoptListKinds(queryClient: QueryClient, sent: Promise<Response>) {
+  void queryClient.prefetchQuery({ ...listKindsQuery, queryFn: () => answerOf<ListKinds>(sent).then((r) => r.data) });
 }

@@ -1,4 +1,4 @@
-import { type Area, canAct, canSee, endpoints, type PermissionItem, type PermissionMap, type PermissionSet } from '@atalaya/contract';
+import { type Area, canAct, canSee, endpoints, type PermissionMap, type PermissionSet } from '@atalaya/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { fetchData } from './api.ts';
@@ -85,13 +85,15 @@ export function setItemPermissions(client: QueryClient, itemId: number | string,
 /** True when at least one area of the list is visible: a page is a 404 otherwise (docs/behaviour/shell-session-domains.md#permissions). */
 export const canSeeAny = (map: PermissionMap | undefined, areas: readonly Area[]) => areas.some((area) => canSee(map, area));
 
-/** GET /permission/list/: every item the user may see, with the kinds it has (docs/behaviour/shell-session-domains.md#data). */
-export type PermissionListItem = PermissionItem;
-
-export const permissionListQuery = queryOptions({
-  queryKey: ['permission', 'list'],
-  queryFn: () => fetchData(endpoints.account.permissionList, {}),
+/**
+ * GET /list/kinds/: which of the domain, service and mail lists the user has at all (the side
+ * menu's entries). The SPA never loads every item: each list screen asks for one page
+ * (docs/decisions/025-paged-lists.md).
+ */
+export const listKindsQuery = queryOptions({
+  queryKey: ['permission', 'kinds'],
+  queryFn: () => fetchData(endpoints.lists.kinds, {}),
   staleTime: 30_000,
 });
 
-export const usePermissionList = () => useQuery(permissionListQuery);
+export const useListKinds = () => useQuery(listKindsQuery);

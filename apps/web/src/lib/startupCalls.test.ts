@@ -2,7 +2,7 @@ import { API_BASE, endpoints, REQUEST_HEADER } from '@atalaya/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CACHE_KEYS } from './cache.ts';
-import { permissionListQuery } from './permissions.ts';
+import { listKindsQuery } from './permissions.ts';
 import { sendStartupCalls, WIRE } from './startupCalls.ts';
 
 /** Records what fetch() is asked for and answers nothing useful. */
@@ -24,19 +24,19 @@ describe('the start-up calls sent by the entry', () => {
     expect(WIRE).toMatchObject({ apiBase: API_BASE, requestHeader: REQUEST_HEADER, configCacheKey: CACHE_KEYS.config });
   });
 
-  it("ask for the endpoint table's config, user info and item list calls, with their methods", () => {
+  it("ask for the endpoint table's config, user info and list kinds calls, with their methods", () => {
     const seen = recordFetch();
     sendStartupCalls(false);
     const asked = seen.map((s) => `${s.method} ${s.url}`);
-    const table = [endpoints.config.get, endpoints.account.info, endpoints.account.permissionList];
+    const table = [endpoints.config.get, endpoints.account.info, endpoints.lists.kinds];
     expect(asked).toEqual(table.map((e) => `${e.method} ${API_BASE.slice(0, -1)}${e.path}`));
   });
 
-  it("ask for the user's items as the screens' query does, except on the sign-in page", async () => {
+  it("ask for the user's list kinds as the side menu's query does, except on the sign-in page", async () => {
     const seen = recordFetch();
     const calls = sendStartupCalls(false);
     const sent = seen.length;
-    await new QueryClient().fetchQuery(permissionListQuery).catch(() => undefined);
+    await new QueryClient().fetchQuery(listKindsQuery).catch(() => undefined);
     expect(calls.list).not.toBeNull();
     expect(seen).toHaveLength(sent + 1); // the screens' query really went out…
     expect(seen[sent - 1]).toEqual(seen[sent]); // …exactly as the entry's did

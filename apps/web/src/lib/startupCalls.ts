@@ -11,7 +11,7 @@ export const WIRE = {
   apiBase: '/p247/',
   requestHeader: 'x-dd-request',
   configCacheKey: '_ddcfg',
-  permissionList: 'permission/list/',
+  listKinds: 'list/kinds/',
 } as const;
 
 export interface StartupCalls {
@@ -19,8 +19,8 @@ export interface StartupCalls {
   config: Promise<Response> | null;
   user: Promise<Response>;
   /**
-   * The user's items (GET /permission/list/), which the side menu and the dashboard show: asked
-   * for on every page but the sign-in one, where the frame is not drawn. Without a session it is
+   * Which lists the user has (GET /list/kinds/, a few bytes whatever the realm's size), which the
+   * side menu shows: asked for on every page but the sign-in one, where the frame is not drawn. Without a session it is
    * refused and left unread (app/boot.ts); the screens would otherwise ask for it only after the
    * first render, a round trip later.
    */
@@ -48,6 +48,6 @@ export function sendStartupCalls(onLoginPage: boolean): StartupCalls {
   return {
     config: configCached() ? null : send('config/get/', 'GET'),
     user: send('user/info/', 'POST'),
-    list: onLoginPage ? null : send(WIRE.permissionList, 'GET'),
+    list: onLoginPage ? null : send(WIRE.listKinds, 'GET'),
   };
 }

@@ -26,6 +26,7 @@ export const core = {
     'validation.duplicate': 'Ya existe',
     'validation.unknown_field': 'Campo no admitido',
     'validation.control_characters': 'No puede contener caracteres de control',
+    'validation.page_past_end': 'Esa página no existe: la lista tiene {{pages}} páginas',
   },
   en: {
     'main.success': 'Operation done successfully',
@@ -53,6 +54,7 @@ export const core = {
     'validation.duplicate': 'Already exists',
     'validation.unknown_field': 'Field not allowed',
     'validation.control_characters': 'Cannot contain control characters',
+    'validation.page_past_end': 'That page does not exist: the list has {{pages}} pages',
   },
   ca: {
     'main.success': 'Operació realitzada amb èxit',
@@ -80,5 +82,6 @@ export const core = {
     'validation.duplicate': 'Ja existeix',
     'validation.unknown_field': 'Camp no admès',
     'validation.control_characters': 'No pot contenir caràcters de control',
+    'validation.page_past_end': 'Aquesta pàgina no existeix: la llista té {{pages}} pàgines',
   },
 } as const;

@@ -23,6 +23,12 @@ export interface DnsDriver {
   /** Applies the state atomically: on failure nothing of it is served, and the call is retried. */
   applyZone(state: ZoneState): Promise<void>;
   /**
+   * Replaces these RRsets and deletes the `gone` ones (names fully qualified, with the trailing
+   * dot) of a zone the backend already serves (punycode, no trailing dot), atomically; the zone's
+   * other RRsets are untouched. One record's change is one such patch, however big the zone.
+   */
+  patchRRsets(zone: string, rrsets: RRset[], gone: { name: string; type: string }[]): Promise<void>;
+  /**
    * DNS-01 (decision 019): serves exactly `values` as the TXT RRset `name` (fully qualified, with
    * the trailing dot) of the zone `zone` (punycode, no trailing dot), at once; an empty list
    * removes the RRset. The zone's other RRsets are untouched.

@@ -31,8 +31,9 @@ class PowerDnsError extends Error {
 
 /**
  * PowerDNS Authoritative 4.7 through its HTTP API. A zone is created with all its RRsets in one
- * POST; afterwards every change is one PATCH that replaces each desired RRset and deletes the ones
- * no longer wanted, which PowerDNS applies in a single transaction.
+ * POST; a whole-zone change is one PATCH that replaces each desired RRset and deletes the ones no
+ * longer wanted, and a record's change one PATCH of its RRset alone; PowerDNS applies each PATCH in
+ * a single transaction.
  */
 export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
   const base = `${options.url.replace(/\/+$/, '')}/api/v1/servers/${encodeURIComponent(options.serverId)}`;
@@ -84,6 +85,10 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
         .filter((s) => s.type !== 'SOA' && !keep.has(`${s.name} ${s.type}`))
         .map((s): PdnsRRset => ({ name: s.name, type: s.type, changetype: 'DELETE' }));
       await call('PATCH', `/zones/${id}`, { rrsets: [...gone, ...wanted] });
+    },
+    async patchRRsets(zone, rrsets, gone) {
+      const deletes = gone.map((s): PdnsRRset => ({ name: s.name, type: toPdnsType(s.type as DnsType), changetype: 'DELETE' }));
+      await call('PATCH', `/zones/${encodeURIComponent(`${zone}.`)}`, { rrsets: [...deletes, ...desired(rrsets)] });
     },
     async setTxt(zone, name, values) {
       const rrset: PdnsRRset = values.length

@@ -28,8 +28,8 @@ async function syncTtl(trx: Transaction<Database>, itemId: number, row: DnsRecor
     .execute();
 }
 
-export function createRecord(store: Store, ctx: DnsContext, itemId: number, input: RecordInput & { type: DnsType; zona: string }) {
-  return changeZone(store, ctx, itemId, async (trx, records, zone) => {
+export function createRecord(store: Store, itemId: number, input: RecordInput & { type: DnsType; zona: string }) {
+  return changeZone(store, itemId, async (trx, records, zone, touch) => {
     const zona = normaliseZona(input.zona, zone, input.type);
     const value = normaliseValue(input.type, input.value);
     const priority = normalisePriority(input.type, input.priority);
@@ -40,12 +40,13 @@ export function createRecord(store: Store, ctx: DnsContext, itemId: number, inpu
       .returningAll()
       .executeTakeFirstOrThrow();
     await syncTtl(trx, itemId, row);
+    touch({ zona, type: input.type });
     return presenter([...records, row], zone)(row);
   });
 }
 
-export function saveRecord(store: Store, ctx: DnsContext, itemId: number, recordId: number, input: RecordInput) {
-  return changeZone(store, ctx, itemId, async (trx, records, zone) => {
+export function saveRecord(store: Store, itemId: number, recordId: number, input: RecordInput) {
+  return changeZone(store, itemId, async (trx, records, zone, touch) => {
     const old = records.find((r) => r.id === recordId);
     if (!old) throw notFound();
     const type = old.type as DnsType;
@@ -61,17 +62,19 @@ export function saveRecord(store: Store, ctx: DnsContext, itemId: number, record
       .where('id', '=', recordId)
       .execute();
     await syncTtl(trx, itemId, row);
+    touch({ zona: old.zona, type });
     return presenter([...others, row], zone)(row);
   });
 }
 
-export function deleteRecord(store: Store, ctx: DnsContext, itemId: number, recordId: number) {
-  return changeZone(store, ctx, itemId, async (trx, records, zone) => {
+export function deleteRecord(store: Store, itemId: number, recordId: number) {
+  return changeZone(store, itemId, async (trx, records, zone, touch) => {
     const record = records.find((r) => r.id === recordId);
     if (!record) throw notFound();
     const blocker = deleteBlockers(records, zone)(record);
     if (blocker) throw new ApiError(409, blocker.key, blocker.params);
     await trx.deleteFrom('dns_record').where('id', '=', recordId).execute();
+    touch({ zona: record.zona, type: record.type });
   });
 }
 
@@ -86,15 +89,15 @@ async function deleteIds(trx: Transaction<Database>, ids: number[]) {
 
 /** Every record goes, then the provider's template comes back, in one transaction. */
 export function restoreDefaults(store: Store, ctx: DnsContext, itemId: number) {
-  return changeZone(store, ctx, itemId, async (trx, _records, zone) => {
+  return changeZone(store, itemId, async (trx, _records, zone) => {
     await trx.deleteFrom('dns_record').where('item_id', '=', itemId).execute();
     await insertRecords(trx, itemId, templateRecords(ctx.settings, zone));
   });
 }
 
 /** Deletes every eliminable record: all but the apex NS set and the addresses its in-zone servers need. */
-export function deleteAll(store: Store, ctx: DnsContext, itemId: number) {
-  return changeZone(store, ctx, itemId, async (trx, records, zone) => {
+export function deleteAll(store: Store, itemId: number) {
+  return changeZone(store, itemId, async (trx, records, zone) => {
     const kept = keptByDeleteAll(records, zone);
     await deleteIds(
       trx,

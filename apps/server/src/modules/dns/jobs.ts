@@ -1,31 +1,84 @@
+import { dnsSettings } from '../../drivers/dns/index.ts';
 import type { JobHandlers } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
 import { now } from '../../store/db.ts';
-import type { RRset } from './rrsets.ts';
+import { fqdn } from './names.ts';
+import { toRRsets } from './rrsets.ts';
 
 export const APPLY_ZONE = 'dns.apply-zone';
 
+/** One name and type of the zone: the unit PowerDNS replaces or deletes. */
+export interface RRsetKey {
+  /** Relative to the zone, '' at the apex, as dns_record.zona. */
+  zona: string;
+  type: string;
+}
+
+/**
+ * A change of a zone. The job carries no records: its handler reads them as they are when it runs,
+ * so a late or repeated job serves the current state. With `changed`, only those RRsets are sent
+ * (one record's change is one RRset patch, whatever the zone's size); without, the whole zone.
+ */
 export interface ApplyZonePayload {
   itemId: number;
   zone: string;
   version: number;
-  rrsets: RRset[];
+  changed?: RRsetKey[];
 }
 
-/** The DNS area's job handler: applies a zone's desired state with the runtime's DNS driver. */
-export function dnsJobs({ store, drivers }: Runtime): JobHandlers {
+/** The DNS area's job handler: brings the zone's RRsets (some or all) in line with the records. */
+export function dnsJobs({ store, drivers, config }: Runtime): JobHandlers {
+  const { defaultTtl } = dnsSettings(config);
   return {
-    /** A job older than the zone's current version is skipped: a newer job carries the newer state, so a retried old job never overwrites a newer change. */
+    /**
+     * Jobs of one item run in commit order, each serving the records as they are now: a job whose
+     * version is already applied has nothing left to do. A zone never applied gets the whole
+     * state, whatever the job changed, so the backend has the zone before any patch.
+     */
     [APPLY_ZONE]: async (raw) => {
       const payload = raw as ApplyZonePayload;
-      const zone = await store.selectFrom('dns_zone').select('version').where('item_id', '=', payload.itemId).executeTakeFirst();
-      if (!zone || zone.version > payload.version) return;
-      await drivers.dns.applyZone({ itemId: payload.itemId, name: payload.zone, version: payload.version, rrsets: payload.rrsets });
+      const zone = await store
+        .selectFrom('dns_zone')
+        .select(['version', 'applied_version'])
+        .where('item_id', '=', payload.itemId)
+        .executeTakeFirst();
+      if (!zone || zone.applied_version >= payload.version) return;
+      let applied = payload.version;
+      if (payload.changed && zone.applied_version > 0) {
+        const records = await store
+          .selectFrom('dns_record')
+          .selectAll()
+          .where('item_id', '=', payload.itemId)
+          .where((eb) => eb.or(payload.changed!.map((k) => eb.and([eb('zona', '=', k.zona), eb('type', '=', k.type)]))))
+          .orderBy('id')
+          .execute();
+        const rrsets = toRRsets(records, payload.zone, defaultTtl);
+        const kept = new Set(rrsets.map((s) => `${s.name} ${s.type}`));
+        const gone = payload.changed
+          .map((k) => ({ name: `${fqdn(k.zona, payload.zone)}.`, type: k.type }))
+          .filter((k) => !kept.has(`${k.name} ${k.type}`));
+        await drivers.dns.patchRRsets(payload.zone, rrsets, gone);
+      } else {
+        // The version read with the records: the SOA serial of the state served.
+        const current = await store
+          .selectFrom('dns_zone')
+          .select('version')
+          .where('item_id', '=', payload.itemId)
+          .executeTakeFirstOrThrow();
+        const records = await store.selectFrom('dns_record').selectAll().where('item_id', '=', payload.itemId).orderBy('id').execute();
+        applied = Math.max(payload.version, current.version);
+        await drivers.dns.applyZone({
+          itemId: payload.itemId,
+          name: payload.zone,
+          version: current.version,
+          rrsets: toRRsets(records, payload.zone, defaultTtl),
+        });
+      }
       await store
         .updateTable('dns_zone')
-        .set({ applied_version: payload.version, applied_at: now() })
+        .set({ applied_version: applied, applied_at: now() })
         .where('item_id', '=', payload.itemId)
-        .where('applied_version', '<', payload.version)
+        .where('applied_version', '<', applied)
         .execute();
     },
   };

@@ -1,4 +1,4 @@
-import { type DnsRecord, endpoints } from '@atalaya/contract';
+import { type DnsRecord, endpoints, PAGE_SIZE } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ConfigError } from '../../config/config.ts';
 import { type DnsSettings, dnsSettings } from '../../drivers/dns/index.ts';
@@ -8,7 +8,8 @@ import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
 import { openService } from '../permission/open.ts';
 import { createRecord, deleteAll, deleteRecord, restoreDefaults, saveRecord } from './actions.ts';
-import { exportZone } from './bind.ts';
+import { exportZone, streamZone } from './bind.ts';
+import { recordPage } from './page.ts';
 import { presenter } from './present.ts';
 import { templateRecords } from './template.ts';
 import { type DnsContext, ensureZone, loadRecords } from './zone.ts';
@@ -46,13 +47,27 @@ export default async function dnsRoutes(app: FastifyInstance) {
 
   route(app, endpoints.dns.list, async (request) => {
     const { itemId, zone } = await openZone(request, request.params.id, 'read');
-    const rows = await loadRecords(app.store, itemId);
-    return { data: { dnss: rows.map(presenter(rows, zone)) } };
+    const { page, filter, type } = request.query;
+    if (page === undefined) {
+      const rows = await loadRecords(app.store, itemId);
+      return { data: { dnss: rows.map(presenter(rows, zone)) } };
+    }
+    const found = await recordPage(app.store, itemId, { page, filter, type });
+    const present = presenter([...found.context, ...found.page.filter((r) => !found.context.some((c) => c.id === r.id))], zone);
+    return { data: { dnss: found.page.map(present), total: found.total, page, pageSize: PAGE_SIZE } };
   });
 
   route(app, endpoints.dns.export, async (request) => {
     const { itemId, zone, version } = await openZone(request, request.params.id, 'read');
     return { data: { zone, text: exportZone(await loadRecords(app.store, itemId), zone, version, settings) } };
+  });
+
+  route(app, endpoints.dns.exportFile, async (request, reply) => {
+    const { itemId, zone, version } = await openZone(request, request.params.id, 'read');
+    return reply
+      .header('content-type', 'text/dns; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${zone}.zone"`)
+      .send(streamZone(app.store, itemId, zone, version, settings));
   });
 
   route(app, endpoints.dns.get, async (request) => {
@@ -65,7 +80,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
 
   route(app, endpoints.dns.create, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
-    const { result, job } = await createRecord(app.store, ctx, itemId, request.body);
+    const { result, job } = await createRecord(app.store, itemId, request.body);
     noteChanges(request, null, recordView(result));
     return { data: { dns: result }, info: [{ key: 'dns.created' }], job };
   });
@@ -73,7 +88,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
   route(app, endpoints.dns.save, async (request) => {
     const { itemId, zone } = await openZone(request, request.params.id, 'write');
     const before = await recordBefore(itemId, zone, request.params.dnsId);
-    const { result, job } = await saveRecord(app.store, ctx, itemId, pathId(request.params.dnsId), request.body);
+    const { result, job } = await saveRecord(app.store, itemId, pathId(request.params.dnsId), request.body);
     noteChanges(request, before, recordView(result), ['zona', 'type']);
     return { data: { dns: result }, info: [{ key: 'dns.saved' }], job };
   });
@@ -81,7 +96,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
   route(app, endpoints.dns.delete, async (request) => {
     const { itemId, zone } = await openZone(request, request.params.id, 'write');
     const before = await recordBefore(itemId, zone, request.params.dnsId);
-    const { job } = await deleteRecord(app.store, ctx, itemId, pathId(request.params.dnsId));
+    const { job } = await deleteRecord(app.store, itemId, pathId(request.params.dnsId));
     noteChanges(request, before, null);
     return { data: null, info: [{ key: 'dns.deleted' }], job };
   });
@@ -94,7 +109,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
 
   route(app, endpoints.dns.deleteAll, async (request) => {
     const { itemId } = await openZone(request, request.params.id, 'write');
-    const { job } = await deleteAll(app.store, ctx, itemId);
+    const { job } = await deleteAll(app.store, itemId);
     return { data: null, info: [{ key: 'dns.deleted_all' }], job };
   });
 }

@@ -3,8 +3,7 @@ import type { DnsSettings } from '../../drivers/dns/index.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { APPLY_ZONE, type ApplyZonePayload } from './jobs.ts';
-import { toRRsets } from './rrsets.ts';
+import { APPLY_ZONE, type ApplyZonePayload, type RRsetKey } from './jobs.ts';
 import type { DnsRecordRow } from './tables.ts';
 import { type NewRecord, templateRecords } from './template.ts';
 
@@ -26,10 +25,9 @@ export async function insertRecords(trx: Db, itemId: number, records: NewRecord[
     .execute();
 }
 
-/** Writes the zone's whole desired state as an outbox job, in the caller's transaction. */
-async function enqueueApply(trx: Transaction<Database>, ctx: DnsContext, itemId: number, zone: string, version: number) {
-  const rrsets = toRRsets(await loadRecords(trx, itemId), zone, ctx.settings.defaultTtl);
-  const payload: ApplyZonePayload = { itemId, zone, version, rrsets };
+/** Queues the zone's apply job (of some RRsets, or of all), in the caller's transaction. */
+async function enqueueApply(trx: Transaction<Database>, itemId: number, zone: string, version: number, changed?: RRsetKey[]) {
+  const payload: ApplyZonePayload = { itemId, zone, version, ...(changed ? { changed } : {}) };
   return enqueue(trx, APPLY_ZONE, payload, itemId);
 }
 
@@ -44,7 +42,7 @@ export async function ensureZone(store: Store, ctx: DnsContext, itemId: number, 
     return await store.transaction().execute(async (trx) => {
       await trx.insertInto('dns_zone').values({ item_id: itemId, name: reference, version: 1, created_at: now() }).execute();
       await insertRecords(trx, itemId, templateRecords(ctx.settings, reference));
-      await enqueueApply(trx, ctx, itemId, reference, 1);
+      await enqueueApply(trx, itemId, reference, 1);
       return { name: reference, version: 1 };
     });
   } catch (error) {
@@ -57,13 +55,14 @@ export async function ensureZone(store: Store, ctx: DnsContext, itemId: number, 
 
 /**
  * One atomic change of a zone: bumping the version first locks the zone row (PostgreSQL), so
- * concurrent changes check the rules one after the other; the apply job joins the transaction.
+ * concurrent changes check the rules one after the other; the apply job joins the transaction. A
+ * change that calls `touch` for each name and type it changes is applied as those RRsets alone;
+ * one that touches nothing (restore, delete all) as the whole zone.
  */
 export async function changeZone<T>(
   store: Store,
-  ctx: DnsContext,
   itemId: number,
-  change: (trx: Transaction<Database>, records: DnsRecordRow[], zone: string) => Promise<T>,
+  change: (trx: Transaction<Database>, records: DnsRecordRow[], zone: string, touch: (key: RRsetKey) => void) => Promise<T>,
 ): Promise<{ result: T; job: number }> {
   return store.transaction().execute(async (trx) => {
     const zone = await trx
@@ -72,8 +71,9 @@ export async function changeZone<T>(
       .where('item_id', '=', itemId)
       .returning(['name', 'version'])
       .executeTakeFirstOrThrow();
-    const result = await change(trx, await loadRecords(trx, itemId), zone.name);
-    const job = await enqueueApply(trx, ctx, itemId, zone.name, zone.version);
+    const touched: RRsetKey[] = [];
+    const result = await change(trx, await loadRecords(trx, itemId), zone.name, (key) => touched.push(key));
+    const job = await enqueueApply(trx, itemId, zone.name, zone.version, touched.length ? touched : undefined);
     return { result, job };
   });
 }

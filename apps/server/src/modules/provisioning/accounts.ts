@@ -2,7 +2,8 @@ import { AREAS, type Area, LEVELS, type Level, LIMITS, type PermissionMap, parse
 import { hashPassword } from '../../passwords.ts';
 import { now, type Store } from '../../store/db.ts';
 import { isUniqueViolation } from '../../store/errors.ts';
-import { canonicalRealm, toDomainName, USERNAME } from './names.ts';
+import { refreshListEntries } from '../lists/entries.ts';
+import { canonicalRealm, itemSearchText, toDomainName, USERNAME } from './names.ts';
 
 /** A refusal of the operator's input, with a message that says what is expected. */
 export class AccountError extends Error {}
@@ -107,7 +108,7 @@ export async function createItem(store: Store, spec: ItemSpec) {
   const created = store.transaction().execute(async (trx) => {
     const item = await trx
       .insertInto('item')
-      .values({ realm_id: realm.id, reference, created_at: t })
+      .values({ realm_id: realm.id, reference, search: itemSearchText(reference), created_at: t })
       .returning(['id', 'reference'])
       .executeTakeFirstOrThrow();
     if (spec.domain) {
@@ -184,7 +185,7 @@ export async function findItem(store: Store, realmName: string, reference: strin
     .selectFrom('item')
     .selectAll()
     .where('realm_id', '=', realm.id)
-    .where('reference', '=', reference.toLowerCase())
+    .where('reference', '=', toDomainName(reference) ?? reference.toLowerCase())
     .executeTakeFirst();
   if (!item) throw new AccountError(`No item "${reference}" in realm "${realm.name}"`);
   return item;
@@ -240,6 +241,7 @@ export async function grant(store: Store, realmName: string, username: string, r
         .onConflict((oc) => oc.columns(['user_id', 'item_id', 'area']).doUpdateSet({ level }))
         .execute();
     }
+    await refreshListEntries(trx, { userId: user.id, itemId: item.id });
     await trx.insertInto('notice').values({ user_id: user.id, type: 'menu', at: now() }).execute();
   });
 }

@@ -1,4 +1,5 @@
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
+import { searchKey } from '@atalaya/contract';
 
 /** A fully qualified domain name (IDN accepted), in punycode and lower case; null when invalid. */
 export function toDomainName(value: string): string | null {
@@ -11,6 +12,16 @@ export function toDomainName(value: string): string | null {
   const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
   if (!labels.every((l) => label.test(l))) return null;
   return /^[a-z]{2,63}$|^xn--[a-z0-9-]{1,59}$/.test(labels.at(-1)!) ? ascii : null;
+}
+
+/**
+ * What the paged lists filter and sort an item by (item.search): its name as people write it
+ * (Unicode, not punycode), lower-cased and without accents, so 'nandu' finds 'xn--and-6ma2c.es'
+ * (ñandú.es); a punycode name also keeps its ASCII form, so either spelling finds it.
+ */
+export function itemSearchText(reference: string) {
+  const written = searchKey(domainToUnicode(reference) || reference);
+  return written === reference ? reference : `${written} ${reference}`;
 }
 
 export const USERNAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;

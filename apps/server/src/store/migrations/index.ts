@@ -15,6 +15,7 @@ import * as usage from './0012_usage.ts';
 import * as factors from './0013_factors.ts';
 import * as apiTokens from './0014_api_tokens.ts';
 import * as activity from './0015_activity.ts';
+import * as paging from './0016_paging.ts';
 import * as shellVersion from './0018_shell_version.ts';
 import type { MigrationDb } from './helpers.ts';
 
@@ -37,6 +38,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0013_factors', factors],
   ['0014_api_tokens', apiTokens],
   ['0015_activity', activity],
+  ['0016_paging', paging],
   ['0018_shell_version', shellVersion],
 ];
 

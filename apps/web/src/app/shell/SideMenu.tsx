@@ -1,7 +1,7 @@
 import { Divider, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useMatch } from 'react-router';
-import { usePermissionList, usePermissions } from '../../lib/permissions.ts';
+import { useListKinds, usePermissions } from '../../lib/permissions.ts';
 import { GENERIC_MENU, itemMenu, listMenu, type MenuEntry } from './menus.ts';
 
 function Entries({ entries }: { entries: MenuEntry[] }) {
@@ -25,14 +25,14 @@ function ItemEntries({ itemId }: { itemId: string }) {
 
 /** Generic menu, list menu and, inside an item, that item's menu (docs/behaviour/shell-session-domains.md#menus). */
 export function SideMenu() {
-  const list = usePermissionList().data ?? [];
+  const lists = listMenu(useListKinds().data);
   const item = useMatch('/admin/:id/*');
   const itemId = item && /^\d+$/.test(item.params.id ?? '') ? item.params.id : undefined;
   return (
     <Stack gap={0}>
       <Entries entries={GENERIC_MENU} />
-      {list.length > 0 && <Divider my="xs" />}
-      <Entries entries={listMenu(list)} />
+      {lists.length > 0 && <Divider my="xs" />}
+      <Entries entries={lists} />
       {itemId && <ItemEntries itemId={itemId} />}
     </Stack>
   );

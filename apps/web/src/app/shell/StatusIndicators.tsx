@@ -1,5 +1,6 @@
 import { Badge, Group, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EXPIRED, VALID } from '../../components/ui/expiryColours.ts';
 import { formatDate, isExpired } from '../../lib/format.ts';
 import { canSee, type ItemPermissions } from '../../lib/permissions.ts';
 
@@ -21,10 +22,6 @@ export function indicatorsOf(item: ItemPermissions): Indicator[] {
   }
   return list;
 }
-
-/** White text on these is above 4.5:1 (WCAG 2.1 AA): Mantine's green.9 was 4.36:1. */
-export const VALID = '#1f6f31';
-export const EXPIRED = '#c92a2a';
 
 /** Red when expired, green otherwise, the expiry date as tooltip. */
 export function StatusIndicators({ item }: { item: ItemPermissions }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemPermissions, PermissionListItem } from '../../lib/permissions.ts';
+import type { ItemPermissions } from '../../lib/permissions.ts';
 import { itemMenu, listMenu } from './menus.ts';
 
 const item = (over: Partial<ItemPermissions>): ItemPermissions => ({
@@ -14,24 +14,13 @@ const item = (over: Partial<ItemPermissions>): ItemPermissions => ({
   mail: { expireTS: null },
   ...over,
 });
-const row = (over: Partial<PermissionListItem>): PermissionListItem => ({
-  id: 1,
-  reference: 'a.es',
-  hasDomain: false,
-  hasService: false,
-  hasMail: false,
-  isRedirAndParking: false,
-  domainExpireTS: null,
-  serviceExpireTS: null,
-  mailExpireTS: null,
-  ...over,
-});
 const perms = (map: object) => map as ItemPermissions['permissions'];
 
 describe('the side menus', () => {
-  it('list only the kinds some item has', () => {
-    const labels = listMenu([row({ id: 1, hasDomain: true }), row({ id: 2, hasMail: true })]).map((e) => e.label);
+  it('list only the kinds the user has, and nothing while they are loading', () => {
+    const labels = listMenu({ domain: true, service: false, mail: true }).map((e) => e.label);
     expect(labels).toEqual(['shell.domains', 'shell.mails']);
+    expect(listMenu(undefined)).toEqual([]);
   });
   it('show item entries only for visible areas', () => {
     const menu = itemMenu(

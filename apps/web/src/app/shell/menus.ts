@@ -1,5 +1,6 @@
+import type { ListKinds } from '@atalaya/contract';
 import { canSee } from '@atalaya/contract';
-import type { ItemPermissions, PermissionListItem } from '../../lib/permissions.ts';
+import type { ItemPermissions } from '../../lib/permissions.ts';
 
 export interface MenuEntry {
   /** Translation key of the label. */
@@ -16,11 +17,11 @@ export const GENERIC_MENU: MenuEntry[] = [
 ];
 
 /** Domains, Services and Mail, each only when some item has that kind (docs/behaviour/shell-session-domains.md#menus). */
-export function listMenu(items: readonly PermissionListItem[]): MenuEntry[] {
+export function listMenu(kinds: ListKinds | undefined): MenuEntry[] {
   const entries: MenuEntry[] = [];
-  if (items.some((i) => i.hasDomain)) entries.push({ label: 'shell.domains', to: '/admin/domain/' });
-  if (items.some((i) => i.hasService)) entries.push({ label: 'shell.services', to: '/admin/service/' });
-  if (items.some((i) => i.hasMail)) entries.push({ label: 'shell.mails', to: '/admin/mail/' });
+  if (kinds?.domain) entries.push({ label: 'shell.domains', to: '/admin/domain/' });
+  if (kinds?.service) entries.push({ label: 'shell.services', to: '/admin/service/' });
+  if (kinds?.mail) entries.push({ label: 'shell.mails', to: '/admin/mail/' });
   return entries;
 }
 

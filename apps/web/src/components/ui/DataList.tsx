@@ -1,9 +1,10 @@
 import { LIMITS } from '@atalaya/contract';
-import { Group, Pagination, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterRows, normalise, pageCount, pageOf } from './listing.ts';
 import { useDelayedFlag } from './useDelayedFlag.ts';
+import type { ServerPaging } from './useServerPage.ts';
 
 export interface DataListProps<T> {
   /** undefined while loading. */
@@ -20,12 +21,20 @@ export interface DataListProps<T> {
   label: string;
   emptyText?: string;
   pageSize?: number;
+  /**
+   * Paged on the server (useServerPage): `rows` is the current page, the filter box and the
+   * paginator drive the server's query, and nothing is filtered or paged here.
+   */
+  server?: ServerPaging;
+  /** Columns (by index) whose header sorts a server-paged list, and the sort each one asks for. */
+  sortable?: Record<number, string>;
 }
 
 /**
  * The generic list (docs/behaviour/service-area-dns.md#lists): text filter, pages of 10 with a paginator only when
  * there is more than one page, a skeleton only after 400 ms of loading, a no-results placeholder.
- * Only the current page is rendered, so 10,000 rows cost one page of DOM.
+ * Only the current page is rendered, so 10,000 rows cost one page of DOM. With `server` the same
+ * list shows one page the server chose (filtered, sorted and paged there) and drives its query.
  */
 export function DataList<T>({
   rows,
@@ -37,19 +46,34 @@ export function DataList<T>({
   label,
   emptyText,
   pageSize = LIMITS.pageSize,
+  server,
+  sortable,
 }: DataListProps<T>) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const [localQuery, setLocalQuery] = useState('');
+  const [localPage, setLocalPage] = useState(1);
+  const query = server ? server.filter : localQuery;
   const deferredQuery = useDeferredValue(query);
-  const haystacks = useMemo(() => (rows && filterText ? rows.map((row) => normalise(filterText(row))) : []), [rows, filterText]);
-  const kept = useMemo(
-    () => (rows ? (filterText ? filterRows(rows, haystacks, deferredQuery) : [...rows]) : []),
-    [rows, haystacks, deferredQuery, filterText],
+  const filterHere = filterText && !server;
+  const haystacks = useMemo(
+    () => (rows && filterHere ? rows.map((row) => normalise(filterText(row))) : []),
+    [rows, filterText, filterHere],
   );
-  const pages = pageCount(kept.length, pageSize);
-  const current = Math.min(page, pages);
-  const visible = pageOf(kept, current, pageSize);
+  const kept = useMemo(
+    () => (rows ? (filterHere ? filterRows(rows, haystacks, deferredQuery) : [...rows]) : []),
+    [rows, haystacks, deferredQuery, filterHere],
+  );
+  const pages = server ? pageCount(server.total ?? 0, pageSize) : pageCount(kept.length, pageSize);
+  const current = server ? server.page : Math.min(localPage, pages);
+  const visible = server ? kept : pageOf(kept, current, pageSize);
+  const setPage = server ? server.setPage : setLocalPage;
+  const setQuery = (text: string) => {
+    if (server) server.setFilter(text);
+    else {
+      setLocalQuery(text);
+      setLocalPage(1);
+    }
+  };
   const showSkeleton = useDelayedFlag(rows === undefined, LIMITS.skeletonDelayMs);
 
   let body: ReactNode;
@@ -68,10 +92,22 @@ export function DataList<T>({
         <Table highlightOnHover aria-label={label}>
           <Table.Thead>
             <Table.Tr>
-              {columns.map((column, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: columns are static per list
-                <Table.Th key={i}>{column}</Table.Th>
-              ))}
+              {columns.map((column, i) => {
+                const sortKey = sortable?.[i];
+                if (!server || sortKey === undefined) {
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are static per list
+                  return <Table.Th key={i}>{column}</Table.Th>;
+                }
+                const active = server.sort === sortKey;
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are static per list
+                  <Table.Th key={i} aria-sort={active ? (server.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                    <UnstyledButton onClick={() => server.sortBy(sortKey)} fw={700} fz="sm">
+                      {column} <span aria-hidden="true">{active ? (server.order === 'asc' ? '▲' : '▼') : '↕'}</span>
+                    </UnstyledButton>
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>{visible.map((row) => withKey(rowKey(row), renderRow(row)))}</Table.Tbody>
@@ -100,10 +136,7 @@ export function DataList<T>({
               aria-label={t('shell.filter_label', { list: label })}
               placeholder={t('shell.filter')}
               value={query}
-              onChange={(event) => {
-                setQuery(event.currentTarget.value);
-                setPage(1);
-              }}
+              onChange={(event) => setQuery(event.currentTarget.value)}
               style={{ flex: '1 1 12rem', maxWidth: '24rem' }}
             />
           )}

@@ -4,7 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../components/ui/fieldErrors.ts';
-import { usePermissionList } from '../../lib/permissions.ts';
+import { useItemChoices } from '../../lib/useItemChoices.ts';
 import type { Filter } from './activityQuery.ts';
 
 interface Props {
@@ -19,7 +19,8 @@ interface Props {
 /** The Activity page's filters: item, area, who, and a range of days. */
 export function Filters({ values, onChange, onClear, error }: Props) {
   const { t } = useTranslation();
-  const items = usePermissionList().data ?? [];
+  const [itemSearch, setItemSearch] = useState('');
+  const items = useItemChoices(itemSearch);
   const [actor, setActor] = useState(values.actor ?? '');
   const applyActor = useDebouncedCallback((value: string) => onChange('actor', value), LIMITS.appFilterDebounceMs);
   const any = { value: '', label: t('activity.any') };
@@ -27,10 +28,11 @@ export function Filters({ values, onChange, onClear, error }: Props) {
     <Group align="flex-start" gap="sm" wrap="wrap" role="search" aria-label={t('activity.filters')}>
       <Select
         label={t('activity.item')}
-        data={[any, ...items.map((i) => ({ value: String(i.id), label: i.reference }))]}
+        data={[any, ...items]}
         value={values.item ?? ''}
         onChange={(v) => onChange('item', v ?? '')}
         searchable
+        onSearchChange={setItemSearch}
         allowDeselect={false}
         error={fieldError(error, 'item')}
         w={200}

@@ -2,7 +2,6 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { usePermissionList } from '../../lib/permissions.ts';
 import { useUser } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 import { ExpiringSoon } from './ExpiringSoon.tsx';
@@ -12,12 +11,10 @@ export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const company = useSiteConfig()?.company ?? '';
-  const list = usePermissionList().data;
   usePageTitle(t('shell.dashboard'));
-  const totalDomains = user?.total_domain ?? list?.filter((item) => item.hasDomain).length;
   const facts: [string, string | number | undefined][] = [
     ['shell.business', user?.business || company],
-    ['shell.total_domain', totalDomains],
+    ['shell.total_domain', user?.total_domain],
     ['shell.username', user?.user],
     ['shell.ip', user?.ip || '—'],
     ['shell.last_login', user?.tsLastLogin ? formatDateTime(user.tsLastLogin, i18n.language) : '—'],

@@ -1,28 +1,27 @@
-import { Box, Button, Stack, Table, Title } from '@mantine/core';
-import { useCallback } from 'react';
+import { endpoints, type ItemRow, type ListKind } from '@atalaya/contract';
+import { Badge, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataList } from '../../components/ui/DataList.tsx';
+import { EXPIRED, VALID } from '../../components/ui/expiryColours.ts';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
-import { type PermissionListItem, usePermissionList } from '../../lib/permissions.ts';
+import { useServerPage } from '../../components/ui/useServerPage.ts';
+import { formatDate, isExpired } from '../../lib/format.ts';
 
-type Kind = 'domain' | 'service' | 'mail';
+const TITLE: Record<ListKind, string> = { domain: 'shell.domains', service: 'shell.services', mail: 'shell.mails' };
+// Header index → the server's sort: the reference column and the expiry column sort.
+const SORTABLE = { 0: 'reference', 1: 'expiry' } as const;
 
-const KEEP: Record<Kind, (item: PermissionListItem) => boolean> = {
-  domain: (item) => item.hasDomain,
-  service: (item) => item.hasService,
-  mail: (item) => item.hasMail,
-};
-const TITLE: Record<Kind, string> = { domain: 'shell.domains', service: 'shell.services', mail: 'shell.mails' };
-
-/** Domain, service or mail list (docs/behaviour/shell-session-domains.md#lists): the items of that kind, filterable, each with a manage button. */
-export function ListPage({ kind }: { kind: Kind }) {
+/**
+ * Domain, service or mail list (docs/behaviour/shell-session-domains.md#lists): one page at a time
+ * from the server, filtered and sorted there (docs/decisions/025-paged-lists.md), each row with its
+ * expiry, the red/green status and a manage button.
+ */
+export function ListPage({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
-  const list = usePermissionList();
   const title = t(TITLE[kind]);
   usePageTitle(title);
-  const rows = list.data?.filter(KEEP[kind]);
-  const reference = useCallback((item: PermissionListItem) => item.reference, []);
+  const { query, data, paged } = useServerPage(endpoints.lists[kind], {}, 'reference' as 'reference' | 'expiry');
   return (
     <Stack>
       <Title order={1} size="h3">
@@ -30,12 +29,15 @@ export function ListPage({ kind }: { kind: Kind }) {
       </Title>
       <DataList
         label={title}
-        rows={list.isError ? [] : rows}
+        rows={query.isError && !data ? [] : data?.rows}
         rowKey={(item) => item.id}
         filterText={reference}
+        server={paged}
+        sortable={SORTABLE}
         // The header sits over the right-aligned manage buttons, not at the column's left edge.
         columns={[
           t('shell.reference'),
+          t('shell.expiry'),
           <Box key="actions" ta="right">
             {t('shell.actions')}
           </Box>,
@@ -43,6 +45,9 @@ export function ListPage({ kind }: { kind: Kind }) {
         renderRow={(item) => (
           <Table.Tr>
             <Table.Td className="break-anywhere">{item.reference}</Table.Td>
+            <Table.Td>
+              <Expiry item={item} />
+            </Table.Td>
             <Table.Td ta="right">
               <Button
                 component={Link}
@@ -58,5 +63,30 @@ export function ListPage({ kind }: { kind: Kind }) {
         )}
       />
     </Stack>
+  );
+}
+
+const reference = (item: ItemRow) => item.reference;
+
+/** The expiry date and the status light: green while in force, red once expired. */
+function Expiry({ item }: { item: ItemRow }) {
+  const { t, i18n } = useTranslation();
+  const expired = isExpired(item.expireTS);
+  const date = formatDate(item.expireTS, i18n.language);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Badge
+        color={expired ? EXPIRED : VALID}
+        variant="filled"
+        size="sm"
+        data-expired={expired}
+        aria-label={t(expired ? 'shell.expired_on' : 'shell.expires_on', { date })}
+      >
+        {t(expired ? 'shell.expiring_expired' : 'shell.in_force')}
+      </Badge>
+      <Text size="sm" aria-hidden="true">
+        {date}
+      </Text>
+    </Group>
   );
 }

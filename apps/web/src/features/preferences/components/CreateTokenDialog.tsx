@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
-import { usePermissionList } from '../../../lib/permissions.ts';
+import { useItemChoices } from '../../../lib/useItemChoices.ts';
 import { createToken, type TokenFields, tokensQuery } from '../api/tokens.ts';
 import { ScopePicker } from './ScopePicker.tsx';
 
@@ -27,7 +27,8 @@ export function CreateTokenDialog({
   const [fields, setFields] = useState(EMPTY);
   const [scope, setScope] = useState<PermissionMap>({});
   const ceiling = useQuery({ ...tokensQuery, enabled: opened }).data?.ceiling;
-  const items = usePermissionList().data ?? [];
+  const [itemSearch, setItemSearch] = useState('');
+  const items = useItemChoices(itemSearch);
   const payload = (): TokenFields => ({ ...fields, scope: levelsText(scope), items: fields.items.map(Number) });
   const create = useFormMutation({
     opened,
@@ -67,7 +68,8 @@ export function CreateTokenDialog({
       <MultiSelect
         label={t('tokens.items')}
         description={t('tokens.items_hint')}
-        data={items.map((item) => ({ value: String(item.id), label: item.reference }))}
+        data={items}
+        onSearchChange={setItemSearch}
         value={fields.items}
         onChange={(value) => setFields({ ...fields, items: value })}
         error={fieldError(create.error, 'items')}

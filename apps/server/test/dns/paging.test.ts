@@ -1,0 +1,128 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DnsRecord } from '@atalaya/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send } from '../fixtures.ts';
+import { describeStores } from '../stores.ts';
+import { type DnsTest, openDnsTest } from './helpers.ts';
+import { dig, PDNS_MISSING, type PowerDns, startPowerDns } from './powerdns-harness.ts';
+
+const HOSTS = 45;
+
+describeStores('the DNS record list paged on the server on %s', (kind) => {
+  let t: DnsTest;
+  let all: DnsRecord[];
+  beforeAll(async () => {
+    t = await openDnsTest(kind);
+    await t.list();
+    for (let i = 0; i < HOSTS; i++) {
+      const zona = `host${String(i).padStart(2, '0')}`;
+      expect(
+        (await t.create({ type: i % 3 === 0 ? 'TXT' : 'A', zona, value: i % 3 === 0 ? `Texto ${zona}` : `192.0.2.${i}` })).status,
+      ).toBe(200);
+    }
+    all = await t.list();
+  });
+  afterAll(() => t.ctx.close());
+
+  const page = async (query: string) => (await t.get(`list/?${query}`)).body.data;
+
+  it('answers the first page of 10 in name order with the total, each record as the unpaged list shows it', async () => {
+    const first = await page('page=1');
+    expect(first).toMatchObject({ total: all.length, page: 1, pageSize: 10 });
+    expect(first.dnss).toEqual(all.slice(0, 10));
+  });
+
+  it('answers the last page with what is left, and refuses the page after it under the page field', async () => {
+    const last = Math.ceil(all.length / 10);
+    expect((await page(`page=${last}`)).dnss).toEqual(all.slice((last - 1) * 10));
+    const past = await t.get(`list/?page=${last + 1}`);
+    expect(past.status).toBe(400);
+    expect(past.body.system.inputs).toEqual(['page']);
+  });
+
+  it('filters on name, type and value, case-insensitive, every word, with its own total', async () => {
+    const found = await page(`page=1&filter=${encodeURIComponent('HOST1 texto')}`);
+    expect(found.dnss.map((r: DnsRecord) => r.zona)).toEqual(['host12', 'host15', 'host18']);
+    expect(found.total).toBe(3);
+    expect((await page('page=1&filter=192.0.2.44')).dnss.map((r: DnsRecord) => r.zona)).toEqual(['host44']);
+    expect(await page('page=1&filter=nada')).toEqual({ dnss: [], total: 0, page: 1, pageSize: 10 });
+  });
+
+  it('keeps one type, and refuses an unknown one', async () => {
+    const txt = await page('page=1&type=TXT');
+    expect(txt.total).toBe(all.filter((r) => r.type === 'TXT').length);
+    expect(txt.dnss.every((r: DnsRecord) => r.type === 'TXT')).toBe(true);
+    expect((await t.get('list/?page=1&type=XYZ')).body.system.inputs).toEqual(['type']);
+  });
+
+  it('streams the BIND export as a file with the lines of the one-text export', async () => {
+    const file = await send(t.ctx.app, 'GET', `/service/${t.id}/dns/export/file/`, t.w);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('text/dns; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="zona.es.zone"');
+    const text: string = (await t.get('export/')).body.data.text;
+    expect(file.raw.split('\n').slice(0, 3)).toEqual(text.split('\n').slice(0, 3));
+    expect(file.raw.split('\n').sort()).toEqual(text.split('\n').sort());
+  });
+});
+
+/** A pass-through to PowerDNS's API that notes each request's method, path and body. */
+async function recordingProxy(target: string) {
+  const seen: { method: string; path: string; body: string }[] = [];
+  const upstream = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      seen.push({ method: req.method!, path: req.url!, body: body.toString() });
+      const out = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      out.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise((r) => server.close(r)) };
+}
+
+describe.skipIf(PDNS_MISSING)('one record changed in a big zone against a real PowerDNS', () => {
+  let pdns: PowerDns;
+  let proxy: Awaited<ReturnType<typeof recordingProxy>>;
+  let t: DnsTest;
+  beforeAll(async () => {
+    pdns = await startPowerDns();
+    proxy = await recordingProxy(pdns.apiUrl);
+    t = await openDnsTest('sqlite', { 'drivers.dns': { ...pdns.driverConfig, url: proxy.url } });
+  }, 30000);
+  afterAll(async () => {
+    await t?.ctx.close();
+    await proxy?.close();
+    await pdns?.stop();
+  });
+
+  it('reaches PowerDNS as one PATCH of that RRset alone, not the whole zone', async () => {
+    await t.list();
+    for (let i = 0; i < 30; i++) await t.create({ type: 'A', zona: `h${i}`, value: `198.51.100.${i}` });
+    await t.ctx.app.runtime.outbox.drain();
+    const target = (await t.list()).find((r) => r.zona === 'h7')!;
+    proxy.seen.length = 0;
+    await t.post(`${target.id}/save/`, { value: '203.0.113.7', ttl: 600 });
+    await t.ctx.app.runtime.outbox.drain();
+    expect(proxy.seen.map((s) => s.method)).toEqual(['PATCH']);
+    expect(JSON.parse(proxy.seen[0].body)).toEqual({
+      rrsets: [{ name: 'h7.zona.es.', type: 'A', ttl: 600, changetype: 'REPLACE', records: [{ content: '203.0.113.7', disabled: false }] }],
+    });
+    expect((await dig(pdns.dnsPort, 'h7.zona.es', 'A'))[0]?.rdata).toBe('203.0.113.7');
+    proxy.seen.length = 0;
+    await t.get(`${target.id}/delete/`);
+    await t.ctx.app.runtime.outbox.drain();
+    expect(JSON.parse(proxy.seen[0].body)).toEqual({ rrsets: [{ name: 'h7.zona.es.', type: 'A', changetype: 'DELETE' }] });
+    expect(await dig(pdns.dnsPort, 'h7.zona.es', 'A')).toEqual([]);
+  });
+});
