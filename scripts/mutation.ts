@@ -86,7 +86,7 @@ export const MODULES: Module[] = [
       `${S}/modules/permission/open.ts`,
       `${S}/modules/service/access.ts`,
       `${S}/modules/domain/registry.ts:22-36`,
-      `${S}/modules/dns/routes.ts:32-36`,
+      `${S}/modules/dns/routes.ts:34-38`,
     ],
     tests: [
       `${T}/service/mail.test.ts`,

@@ -190,6 +190,26 @@ describeStores('API tokens on %s', (kind) => {
       expect(refused.status).toBe(403);
     });
 
+    it('leaves its own name as the actor of what it changes in the activity log, and its creation and revocation under its user', async () => {
+      const created = await createCall({ name: 'audited', password: TEST_PASSWORD, scope: 'all=write' });
+      const { token: t, item } = created.body.data;
+      const made = await createRecord(bearer(t));
+      expect(made.status).toBe(200);
+      await send(ctx.app, 'POST', `/user/tokens/${item.id}/revoke/`, ana, {});
+      const events = await ctx.store
+        .selectFrom('audit_event')
+        .select(['action', 'actor', 'token_name', 'user_id', 'area'])
+        .where('user_id', '=', acc.users.ana)
+        .orderBy('id', 'desc')
+        .limit(3)
+        .execute();
+      expect(events.reverse()).toEqual([
+        { action: 'token_create', actor: 'user', token_name: '', user_id: acc.users.ana, area: 'account' },
+        { action: 'dns.create', actor: 'token', token_name: 'audited', user_id: acc.users.ana, area: 'service_dnszone' },
+        { action: 'token_revoke', actor: 'user', token_name: '', user_id: acc.users.ana, area: 'account' },
+      ]);
+    });
+
     it('cannot write with a read scope (403), though its user can', async () => {
       const t = await token('ana', { scope: map('all=read') });
       expect((await send(ctx.app, 'GET', zone(), bearer(t))).status).toBe(200);
