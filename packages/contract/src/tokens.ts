@@ -1,6 +1,7 @@
 /** API tokens: what a user (or the operator's CLI) creates, and what the token list shows. */
 import { z } from 'zod';
 import { isIPv4, isIPv6 } from './domain/validators.ts';
+import { reauthCode } from './factors.ts';
 import { AREAS, isArea, LEVELS, type Level, type PermissionMap } from './permissions.ts';
 import { LIMITS } from './settings.ts';
 import { multiLine, requiredLine } from './strings.ts';
@@ -66,40 +67,44 @@ export function expiryOf(date: string): number | null {
   return time / 1000 + 86_400;
 }
 
-export const tokenCreateSchema = z.object({
-  name: requiredLine(TOKEN_LIMITS.name),
-  /** The current password: creating a credential asks for it again, like changing the password. */
-  password: z.string().min(1).max(LIMITS.passwordMax),
-  scope: z
-    .string()
-    .max(2000)
-    .transform((text, ctx) => {
-      const parsed = parseLevels(text);
-      if ('map' in parsed && Object.values(parsed.map).some((level) => level !== 'disabled')) return parsed.map;
-      ctx.addIssue({ code: 'custom', message: 'account.token_scope_empty' });
-      return z.NEVER;
-    }),
-  items: z
-    .array(
-      z.coerce
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-    )
-    .max(TOKEN_LIMITS.items)
-    .optional(),
-  expires: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || expiryOf(v) !== null, 'account.token_expiry_invalid')
-    .optional(),
-  cidrs: multiLine(2000)
-    .transform((text) => splitCidrs(text))
-    .refine((list) => list.every((c) => parseCidr(c)), 'account.token_cidr_invalid')
-    .refine((list) => list.length <= TOKEN_LIMITS.cidrs, 'account.token_cidr_too_many')
-    .optional(),
-});
+export const tokenCreateSchema = z
+  .object({
+    name: requiredLine(TOKEN_LIMITS.name),
+    /** The current password, or a code of the user's second factor: creating a credential asks again, like changing the password. */
+    password: z.string().max(LIMITS.passwordMax).optional(),
+    code: reauthCode.optional(),
+    scope: z
+      .string()
+      .max(2000)
+      .transform((text, ctx) => {
+        const parsed = parseLevels(text);
+        if ('map' in parsed && Object.values(parsed.map).some((level) => level !== 'disabled')) return parsed.map;
+        ctx.addIssue({ code: 'custom', message: 'account.token_scope_empty' });
+        return z.NEVER;
+      }),
+    items: z
+      .array(
+        z.coerce
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31 - 1),
+      )
+      .max(TOKEN_LIMITS.items)
+      .optional(),
+    expires: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || expiryOf(v) !== null, 'account.token_expiry_invalid')
+      .optional(),
+    cidrs: multiLine(2000)
+      .transform((text) => splitCidrs(text))
+      .refine((list) => list.every((c) => parseCidr(c)), 'account.token_cidr_invalid')
+      .refine((list) => list.length <= TOKEN_LIMITS.cidrs, 'account.token_cidr_too_many')
+      .optional(),
+  })
+  // Checked even when another field failed, so an empty form names every field it lacks.
+  .refine((v) => Boolean(v.password || v.code), { path: ['password'], message: 'validation.required', when: () => true });
 export type TokenCreateInput = z.input<typeof tokenCreateSchema>;
 
 export const tokenSchema = z.object({

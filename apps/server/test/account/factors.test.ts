@@ -59,6 +59,7 @@ describeStores('second factors on %s', (kind) => {
         fer: 'all=write',
         gus: 'all=write',
         hal: 'all=write',
+        ivo: 'all=write',
       },
       items: [{ reference: 'f-shop.es', domain: true }],
     });
@@ -181,6 +182,19 @@ describeStores('second factors on %s', (kind) => {
     expect(old.statusCode).toBe(400);
     const now_ = await second((await signIn('gus')).json().data.secondFactor.challenge, { recoveryCode: fresh.body.data.codes[1] });
     expect(now_.statusCode).toBe(200);
+  });
+
+  it('creates an API token after a code of the second factor instead of the password, and refuses a wrong code under its field', async () => {
+    const token = await passwordSession('ivo');
+    const { secret } = await enrolTotp(token);
+    const create = (fields: Record<string, string>) => call(token, '/user/tokens/create/', { name: 'ci', scope: 'all=read', ...fields });
+    expect((await create({})).body.system.inputs).toEqual(['password']);
+    const wrong = '000000' === totpCode(secret, now() + 30) ? '111111' : '000000';
+    expect((await create({ code: wrong })).body.system.inputs).toEqual(['code']);
+    vi.useFakeTimers({ now: Date.now() + 30_000, toFake: ['Date'] });
+    const made = await create({ code: totpCode(secret, now()) });
+    expect(made.status).toBe(200);
+    expect(made.body.data.token).toMatch(/^atl_/);
   });
 
   describe('removing a factor', () => {

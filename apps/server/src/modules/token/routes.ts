@@ -18,7 +18,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
     const user = request.user!;
     const input = request.body;
     const ctx = { store: app.store, secrets: app.runtime.secrets, ip: request.ip };
-    await reauthenticate(ctx, user, { password: input.password }, 'token_create', { password: 'password', code: 'password' });
+    await reauthenticate(ctx, user, { password: input.password, code: input.code }, 'token_create');
     const spec = {
       name: input.name,
       scope: input.scope,

@@ -10,10 +10,10 @@ import { useItemChoices } from '../../../lib/useItemChoices.ts';
 import { createToken, type TokenFields, tokensQuery } from '../api/tokens.ts';
 import { ScopePicker } from './ScopePicker.tsx';
 
-const FIELDS = ['name', 'password', 'scope', 'items', 'expires', 'cidrs'] as const;
-const EMPTY = { name: '', password: '', items: [] as string[], expires: '', cidrs: '' };
+const FIELDS = ['name', 'password', 'code', 'scope', 'items', 'expires', 'cidrs'] as const;
+const EMPTY = { name: '', password: '', code: '', items: [] as string[], expires: '', cidrs: '' };
 
-/** Name, scope, items, expiry and address ranges of a new token, confirmed with the current password. */
+/** Name, scope, items, expiry and address ranges of a new token, confirmed with the current password or a second-factor code. */
 export function CreateTokenDialog({
   opened,
   onClose,
@@ -56,7 +56,7 @@ export function CreateTokenDialog({
       onClose={onClose}
       mutation={create}
       submitLabel={t('tokens.create')}
-      submitDisabled={!fields.name || !fields.password}
+      submitDisabled={!fields.name || (!fields.password && !fields.code.trim())}
     >
       <TextInput {...text('name')} label={t('tokens.name')} required maxLength={TOKEN_LIMITS.name} data-autofocus />
       <Group justify="flex-end">
@@ -82,9 +82,10 @@ export function CreateTokenDialog({
         {...text('password')}
         label={t('shell.current_password')}
         description={t('tokens.password_hint')}
-        required
+        required={false}
         autoComplete="current-password"
       />
+      <TextInput {...text('code')} required={false} label={t('factors.or_code')} autoComplete="one-time-code" />
     </FormDialog>
   );
 }
