@@ -2,7 +2,7 @@ import { PasswordInput, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { bindText } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { factorsQuery, type ReauthFields } from '../api/factors.ts';
 
@@ -34,8 +34,7 @@ export function ReauthDialog<R extends { info: string[] }>({ opened, onClose, ti
   useEffect(() => {
     if (opened) setFields(EMPTY);
   }, [opened]);
-  const set = (name: keyof ReauthFields) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setFields({ ...fields, [name]: event.currentTarget.value });
+  const text = bindText(fields, (key, value) => setFields({ ...fields, [key]: value }), mutation.error);
   return (
     <FormDialog
       title={title}
@@ -47,22 +46,8 @@ export function ReauthDialog<R extends { info: string[] }>({ opened, onClose, ti
       submitDisabled={!fields.password && !fields.code.trim()}
     >
       <Text size="sm">{intro}</Text>
-      <PasswordInput
-        label={t('shell.current_password')}
-        name="password"
-        autoComplete="current-password"
-        value={fields.password}
-        onChange={set('password')}
-        error={fieldError(mutation.error, 'password')}
-      />
-      <TextInput
-        label={t('factors.or_code')}
-        name="code"
-        autoComplete="one-time-code"
-        value={fields.code}
-        onChange={set('code')}
-        error={fieldError(mutation.error, 'code')}
-      />
+      <PasswordInput {...text('password')} label={t('shell.current_password')} autoComplete="current-password" />
+      <TextInput {...text('code')} label={t('factors.or_code')} autoComplete="one-time-code" />
     </FormDialog>
   );
 }
