@@ -27,7 +27,7 @@ export const changePasswordSchema = z
     password: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
   })
   // Checked even when another field failed, so an empty form names every field it lacks.
-  .refine((v) => Boolean(v.actualPassword || v.code), { path: ['actualPassword'], message: 'validation.required', when: () => true });
+  .refine((v) => Boolean(v?.actualPassword || v?.code), { path: ['actualPassword'], message: 'validation.required', when: () => true });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** Each preference is optional so the page can save one at a time. */

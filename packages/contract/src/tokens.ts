@@ -104,7 +104,7 @@ export const tokenCreateSchema = z
       .optional(),
   })
   // Checked even when another field failed, so an empty form names every field it lacks.
-  .refine((v) => Boolean(v.password || v.code), { path: ['password'], message: 'validation.required', when: () => true });
+  .refine((v) => Boolean(v?.password || v?.code), { path: ['password'], message: 'validation.required', when: () => true });
 export type TokenCreateInput = z.input<typeof tokenCreateSchema>;
 
 export const tokenSchema = z.object({

@@ -101,7 +101,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     served: (prefix) =>
       output
         .split('\n')
-        .filter((line) => line.includes('"incoming request"'))
+        .filter((line) => line.includes('"request completed"'))
         .filter((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url?.startsWith(prefix)).length,
   };
 }

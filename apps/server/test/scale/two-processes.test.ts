@@ -83,8 +83,11 @@ describe.skipIf(skip)('two server processes behind nginx on one PostgreSQL', () 
       const res = await fetch(`${base}/p247/user/info/`, { method: 'POST', headers: { ...FORM, cookie: cookie! } });
       expect(res.status).toBe(200);
     }
-    // Both processes served some, and each honours the session directly too.
-    expect(servers.map((s, i) => s.served('/p247/user/info/') - before[i]).every((n) => n > 0)).toBe(true);
+    // Both processes served some (their request lines are written asynchronously: give them a moment),
+    // and each honours the session directly too.
+    const bothServed = () => servers.every((s, i) => s.served('/p247/user/info/') - before[i] > 0);
+    for (let i = 0; i < 50 && !bothServed(); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(bothServed()).toBe(true);
     for (const s of servers) {
       const direct = await fetch(`http://127.0.0.1:${s.port}/p247/user/info/`, { method: 'POST', headers: { ...FORM, cookie: cookie! } });
       expect(direct.status).toBe(200);
