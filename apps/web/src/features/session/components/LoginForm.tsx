@@ -2,7 +2,7 @@ import type { LoginAnswer, SecondFactorChallenge } from '@atalaya/contract';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { ApiFailure } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/notify.ts';
 import { useLogin } from '../api/login.ts';
@@ -28,8 +28,7 @@ export function LoginForm({ onSignedIn, extra }: Props) {
   // Set once the password was right and a second factor is due (decision 021).
   const [second, setSecond] = useState<SecondFactorChallenge | null>(null);
   const login = useLogin();
-  const set = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setFields({ ...fields, [name]: event.currentTarget.value });
+  const text = bindText(fields, (key, value) => setFields({ ...fields, [key]: value }), login.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,30 +64,18 @@ export function LoginForm({ onSignedIn, extra }: Props) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput
+          {...text('domainName')}
           label={t('shell.domain_name')}
-          name="domainName"
           autoComplete="organization"
           required
-          value={fields.domainName}
-          onChange={set('domainName')}
           error={errorOf('domainName')}
         />
-        <TextInput
-          label={t('shell.username')}
-          name="username"
-          autoComplete="username"
-          required
-          value={fields.username}
-          onChange={set('username')}
-          error={errorOf('username')}
-        />
+        <TextInput {...text('username')} label={t('shell.username')} autoComplete="username" required error={errorOf('username')} />
         <PasswordInput
+          {...text('password')}
           label={t('shell.password')}
-          name="password"
           autoComplete="current-password"
           required
-          value={fields.password}
-          onChange={set('password')}
           error={errorOf('password')}
         />
         <Captcha key={round} onSolved={setCaptcha} error={fieldError(login.error, 'recaptcha_response')} />
