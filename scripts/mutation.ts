@@ -97,6 +97,7 @@ export const MODULES: Module[] = [
       `${T}/domain/info.test.ts`,
       `${T}/domain/contacts.test.ts`,
       `${T}/dns/api.test.ts`,
+      `${T}/account/open-declared.test.ts`,
     ],
   },
 ];
