@@ -1,8 +1,9 @@
 /**
  * docs/design.md#budgets, docs/decisions/025-paged-lists.md: a realm of many items stays as quick as a
  * small one. Seeds a realm through the fast seed (seedBulkRealm: N items mixing domains, hosting and
- * mail, one user with write on all), then times, as server time (Fastify's inject: no network, no
- * client), the calls the shell makes at start-up and the first page of each list, with its bytes.
+ * mail, one user with write on all), then times the calls the shell makes at start-up and the first
+ * page of each list, with its bytes: in `npm run bench` from the bench's process against the
+ * running server; alone, as server time (Fastify's inject: no network, no client).
  *
  * Alone: `node bench/big-realm.ts [items]` (default 100,000) on a fresh SQLite store, or on
  * PostgreSQL when BENCH_PG holds an admin URL.
@@ -19,6 +20,22 @@ import { freshDatabase } from '../apps/server/test/pg.ts';
 import type { BenchContext } from './scenarios.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
+/** One call as the measurement sends it: its answer's status and size in bytes. */
+type Send = (method: 'GET' | 'POST', url: string, headers: Record<string, string>) => Promise<{ status: number; bytes: number }>;
+
+const injecting =
+  (app: App): Send =>
+  async (method, url, headers) => {
+    const response = await app.inject({ method, url, headers });
+    return { status: response.statusCode, bytes: response.rawPayload.byteLength };
+  };
+
+const fetching =
+  (base: string): Send =>
+  async (method, url, headers) => {
+    const response = await fetch(`${base}${url}`, { method, headers });
+    return { status: response.status, bytes: (await response.arrayBuffer()).byteLength };
+  };
 
 const CALLS: [method: 'GET' | 'POST', url: string][] = [
   ['GET', '/p247/config/get/'],
@@ -34,12 +51,12 @@ const CALLS: [method: 'GET' | 'POST', url: string][] = [
   ['GET', '/p247/permission/list/'],
 ];
 
-export async function measureBigRealm(app: App, store: Store, items: number, realm = 'grande.example') {
+export async function measureBigRealm(send: Send, store: Store, items: number, where: string, realm = 'grande.example') {
   const started = performance.now();
   const seeded = await seedBulkRealm(store, { realm, username: 'ana', password: 'bench-password-1', items });
   const seedSeconds = (performance.now() - started) / 1000;
   console.log(
-    `\nA realm of ${items.toLocaleString('en')} items (${store.kind}), seeded in ${seedSeconds.toFixed(1)} s; server time, median of 7:`,
+    `\nA realm of ${items.toLocaleString('en')} items (${store.kind}), seeded in ${seedSeconds.toFixed(1)} s; ${where}, median of 7:`,
   );
   const headers = { cookie: `${SESSION_COOKIE}=${await createSession(store, seeded.userId)}`, 'x-dd-request': '1' };
   for (const [method, url] of CALLS) {
@@ -48,10 +65,8 @@ export async function measureBigRealm(app: App, store: Store, items: number, rea
     let status = 0;
     for (let i = 0; i < 7; i++) {
       const t = performance.now();
-      const response = await app.inject({ method, url, headers });
+      ({ status, bytes } = await send(method, url, headers));
       times.push(performance.now() - t);
-      bytes = response.rawPayload.byteLength;
-      status = response.statusCode;
     }
     times.sort((a, b) => a - b);
     const size = bytes < 10_240 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KB`;
@@ -60,7 +75,7 @@ export async function measureBigRealm(app: App, store: Store, items: number, rea
 }
 
 export async function bigRealmScenario(ctx: BenchContext) {
-  await measureBigRealm(ctx.app, ctx.store, Number(process.env.BENCH_ITEMS ?? 10_000));
+  await measureBigRealm(fetching(ctx.base), ctx.store, Number(process.env.BENCH_ITEMS ?? 10_000), 'time seen from another process');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -71,7 +86,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const store = await openStore(config);
   const app = await buildApp({ config, store, worker: false });
   try {
-    await measureBigRealm(app, store, items);
+    await measureBigRealm(injecting(app), store, items, 'server time');
   } finally {
     await app.close();
     await store.destroy();

@@ -1,6 +1,6 @@
 import type { Store } from '../apps/server/src/store/db.ts';
 import { bigRealmScenario } from './big-realm.ts';
-import { dnsFilterScenario } from './dns-filter.ts';
+import { dnsZoneScenario } from './dns-zone.ts';
 import type { LoadResult } from './load.ts';
 import { scaleScenario } from './scale.ts';
 import { webScenario } from './web.ts';
@@ -14,9 +14,4 @@ export interface BenchContext {
 }
 
 /** Measurements beyond the signed-in calls: big lists, several processes, the web budgets. */
-export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [
-  dnsFilterScenario,
-  bigRealmScenario,
-  scaleScenario,
-  () => webScenario(),
-];
+export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [dnsZoneScenario, bigRealmScenario, scaleScenario, () => webScenario()];

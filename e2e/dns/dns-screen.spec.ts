@@ -52,12 +52,18 @@ test('a writer sees an SRV weight, an SRV port, an SRV service and a CAA flag re
   await expect(box('Entidad certificadora')).not.toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a zone of 5,000 records keeps one page of 10 rows in the page, pages through them and filters by type and by text', async ({
+test('a zone of 5,000 records is asked for one page of 10 at a time, paged and filtered by type and by text on the server', async ({
   page,
 }) => {
   test.setTimeout(60_000);
   const account = await openZone(page, 'w');
   await addRecords(account, 4993);
+  const asked: { query: URLSearchParams; records: number }[] = [];
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.endsWith('/dns/list/')) return;
+    asked.push({ query: url.searchParams, records: (await response.json()).data.dnss.length });
+  });
   await page.reload();
   const rows = page.getByTestId('dns-row');
   await expect(rows).toHaveCount(10);
@@ -74,6 +80,10 @@ test('a zone of 5,000 records keeps one page of 10 rows in the page, pages throu
   await expect(rows).toHaveCount(1);
   await expect(rows.getByTestId('dns-value')).toHaveText('mx4990.example.net.');
   await expect(page.getByRole('button', { name: 'Página siguiente' })).toHaveCount(0);
+  // Every answer the screen asked for was one page, never the zone.
+  expect(asked.length).toBeGreaterThanOrEqual(4);
+  expect(asked.every((a) => a.query.has('page') && a.records <= 10)).toBe(true);
+  expect(asked.some((a) => a.query.get('type') === 'MX' && a.query.get('filter') === 'mx4990')).toBe(true);
 });
 
 test('on a 360 px phone in Catalan a reader sees whole record types and a table that scrolls sideways instead of breaking names', async ({

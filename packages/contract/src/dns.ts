@@ -128,10 +128,3 @@ export function splitCaaValue(value: string): CaaParts {
 /** Host values are stored fully qualified; forms show them without the trailing dot. */
 export const withoutDot = (host: string) => (host.endsWith('.') && host.length > 1 ? host.slice(0, -1) : host);
 export const withDot = (host: string) => (host === '' || host.endsWith('.') ? host : `${host}.`);
-
-/** The filterable text of a record: the fields the list's text filter covers (docs/behaviour/service-area-dns.md#dns-zone). */
-export function dnsSearchText(r: DnsRecord, ttlLabel: (ttl: number) => string): string {
-  return [r.zona, r.type, r.reference, r.referencePunycode, ttlLabel(r.ttl), r.priority ?? '', r.value, r.dynamicValue ?? '']
-    .join('\u0000')
-    .toLowerCase();
-}

@@ -49,6 +49,16 @@ describeStores('the DNS record list paged on the server on %s', (kind) => {
     expect(await page('page=1&filter=nada')).toEqual({ dnss: [], total: 0, page: 1, pageSize: 10 });
   });
 
+  it('filters on the priority and on the template expression a record was built from', async () => {
+    const templated = all.filter((r) => r.dynamicValue?.includes('{zone}'));
+    expect(templated.length).toBeGreaterThan(0);
+    expect((await page(`page=1&filter=${encodeURIComponent('{zone}')}`)).total).toBe(templated.length);
+    const mx = all.find((r) => r.type === 'MX')!;
+    const byPriority = await page(`page=1&type=MX&filter=${mx.priority}`);
+    expect(byPriority.dnss.map((r: DnsRecord) => r.id)).toEqual([mx.id]);
+    expect((await page('page=1&type=MX&filter=77')).total).toBe(0);
+  });
+
   it('keeps one type, and refuses an unknown one', async () => {
     const txt = await page('page=1&type=TXT');
     expect(txt.total).toBe(all.filter((r) => r.type === 'TXT').length);

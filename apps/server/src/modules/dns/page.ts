@@ -19,8 +19,11 @@ export interface RecordPageRequest {
 export async function recordPage(store: Store, itemId: number, request: RecordPageRequest) {
   let rows = store.selectFrom('dns_record').where('item_id', '=', itemId);
   if (request.type !== 'ALL') rows = rows.where('type', '=', request.type);
-  // Names are punycode and types ASCII: lower() folds them on both stores.
-  const haystack = sql.raw(`lower(zona || ' ' || type || ' ' || value)`);
+  // Names are punycode and types ASCII: lower() folds them on both stores. The TTL's label is the
+  // reader's language and stays out; its priority and the template's expression are searched.
+  const haystack = sql.raw(
+    `lower(zona || ' ' || type || ' ' || coalesce(cast(priority as text), '') || ' ' || value || ' ' || coalesce(dynamic_value, ''))`,
+  );
   for (const word of filterWords(request.filter)) rows = rows.where(contains(store, haystack, word));
   const total = Number((await rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   checkPage(request.page, total);

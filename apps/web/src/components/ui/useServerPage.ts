@@ -9,12 +9,22 @@ export interface ServerPaging<S extends string = string> {
   setFilter: (text: string) => void;
   page: number;
   setPage: (page: number) => void;
-  sort: S;
+  sort: S | undefined;
   order: SortOrder;
   /** A click on a column's header: that column ascending, or the other way round when it already sorts. */
   sortBy(column: S): void;
   total: number | undefined;
 }
+
+export interface ServerPageOptions<S extends string> {
+  /** The column a list that sorts starts sorted by; a list the server keeps in one order has none. */
+  sort?: S;
+  /** Further filters of the list's own (the DNS type), sent with every page. */
+  filters?: Record<string, string>;
+}
+
+/** The query key prefix of every page of a list: invalidating it reloads whichever page is on screen. */
+export const serverPageKey = <E extends Endpoint>(e: E, params: ParamsOf<E>) => ['page', e.path, params] as const;
 
 /**
  * One page of a list paged on the server (docs/decisions/025-paged-lists.md): the filter as typed,
@@ -22,17 +32,19 @@ export interface ServerPaging<S extends string = string> {
  * loads. A new filter or sort starts again at page 1; a page the server refuses (the list shrank
  * under it) falls back to page 1.
  */
-export function useServerPage<E extends Endpoint, S extends string>(e: E, params: ParamsOf<E>, firstSort: S) {
+export function useServerPage<E extends Endpoint, S extends string>(e: E, params: ParamsOf<E>, options: ServerPageOptions<S> = {}) {
   const [filter, setFilter] = useState('');
   const [sent] = useDebouncedValue(filter.trim(), LIMITS.listFilterDebounceMs);
-  const [sorting, setSorting] = useState<{ sort: S; order: SortOrder }>({ sort: firstSort, order: 'asc' });
+  const [sorting, setSorting] = useState<{ sort: S | undefined; order: SortOrder }>({ sort: options.sort, order: 'asc' });
+  const filters = options.filters ?? {};
   // The page belongs to one filter and sort: another one starts at page 1 without a request for the old page.
   const [paging, setPaging] = useState({ key: '', page: 1 });
-  const key = `${sent}\n${sorting.sort}\n${sorting.order}`;
+  const key = JSON.stringify([sent, sorting, filters]);
   const page = paging.key === key ? paging.page : 1;
+  const order = sorting.sort === undefined ? {} : { sort: sorting.sort, order: sorting.order };
   const query = useQuery({
-    queryKey: ['page', e.path, params, sent, page, sorting.sort, sorting.order],
-    queryFn: () => fetchData(e, params, { page, filter: sent, sort: sorting.sort, order: sorting.order } as FormOf<E>),
+    queryKey: [...serverPageKey(e, params), sent, page, sorting.sort, sorting.order, filters],
+    queryFn: () => fetchData(e, params, { page, filter: sent, ...order, ...filters } as unknown as FormOf<E>),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -1,23 +1,30 @@
-import { DNS_TYPES, type DnsRecord, dnsSearchText } from '@atalaya/contract';
+import { DNS_TYPES, type DnsRecord, endpoints } from '@atalaya/contract';
 import { Button, Group, Menu, Select, Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
+import { serverPageKey, useServerPage } from '../../components/ui/useServerPage.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
-import { dnsListQuery, fetchRecord } from './api/dns.ts';
+import { fetchRecord } from './api/dns.ts';
 import { RecordDialog } from './components/RecordDialog.tsx';
 import { RecordRow } from './components/RecordRow.tsx';
 import { type ZoneAction, ZoneConfirm } from './components/ZoneConfirm.tsx';
 import type { TypeFilter } from './filter.ts';
-import { ttlLabel } from './labels.ts';
+
+// With a server-paged list the filter box is shown and drives the server; nothing is searched here.
+const searchable = () => '';
 
 type Open = { kind: 'create' } | { kind: 'edit'; record: DnsRecord } | { kind: 'delete'; record: DnsRecord } | { kind: ZoneAction } | null;
 
-/** The DNS zone of a hosting service (docs/behaviour/service-area-dns.md#dns-zone); the shell titles it with the reference. */
+/**
+ * The DNS zone of a hosting service (docs/behaviour/service-area-dns.md#dns-zone); the shell titles
+ * it with the reference. One page of records at a time, filtered by type and text on the server
+ * (docs/decisions/025-paged-lists.md), so a zone of 50,000 records costs one page.
+ */
 export default function DnsPage() {
   const { t } = useTranslation();
   const serviceId = useParams().id ?? '';
@@ -26,23 +33,19 @@ export default function DnsPage() {
   const canWrite = permissions.canAct('service_dnszone');
   const zone = permissions.data?.reference ?? '';
   usePageTitle(zone || t('dns.title'));
-  const query = dnsListQuery(serviceId);
-  const list = useQuery(query);
   const [type, setType] = useState<TypeFilter>('ALL');
   const [open, setOpen] = useState<Open>(null);
-  const rows = useMemo(() => (list.data && type !== 'ALL' ? list.data.filter((r) => r.type === type) : list.data), [list.data, type]);
-  const filterText = useCallback((r: DnsRecord) => dnsSearchText(r, (ttl) => ttlLabel(t, ttl)), [t]);
+  const zoneParams = { id: serviceId };
+  const { query: list, data, paged } = useServerPage(endpoints.dns.list, zoneParams, { filters: { type } });
 
   /** docs/behaviour/service-area-dns.md#permissions: forms re-check the action permission; without it, 'no permission' and nothing opens. */
   const allowed = () => permissions.check('service_dnszone');
-  const update = (change: (records: DnsRecord[]) => DnsRecord[]) => {
-    client.setQueryData(query.queryKey, (old: DnsRecord[] | undefined) => change(old ?? []));
-    // Siblings may change too (one TTL per RRset, the last NS): the list is re-read behind the scenes.
-    client.invalidateQueries({ queryKey: query.queryKey });
-  };
+  // A change moves rows between pages and may change siblings (one TTL per RRset, the last NS):
+  // the page on screen is read again, with the filters as they are.
+  const update = () => client.invalidateQueries({ queryKey: serverPageKey(endpoints.dns.list, zoneParams) });
   const reload = () => {
     setType('ALL');
-    return client.invalidateQueries({ queryKey: query.queryKey });
+    return update();
   };
 
   const edit = async (record: DnsRecord) => {
@@ -59,9 +62,10 @@ export default function DnsPage() {
   return (
     <Stack gap="md">
       <DataList
-        rows={rows}
+        rows={data?.dnss}
         rowKey={(r) => r.id}
-        filterText={filterText}
+        filterText={searchable}
+        server={paged}
         label={t('dns.list_label')}
         emptyText={t('dns.empty')}
         columns={[t('dns.name'), t('dns.priority'), t('dns.ttl'), t('dns.value'), '']}
@@ -101,19 +105,11 @@ export default function DnsPage() {
           zone={zone}
           record={open.kind === 'edit' ? open.record : undefined}
           onClose={() => setOpen(null)}
-          onDone={(record, mode) =>
-            update((old) => (mode === 'create' ? [...old, record] : old.map((r) => (r.id === record.id ? record : r))))
-          }
+          onDone={update}
         />
       )}
       {open?.kind === 'delete' && (
-        <ZoneConfirm
-          serviceId={serviceId}
-          action="delete"
-          record={open.record}
-          onClose={() => setOpen(null)}
-          onDone={() => update((old) => old.filter((r) => r.id !== open.record.id))}
-        />
+        <ZoneConfirm serviceId={serviceId} action="delete" record={open.record} onClose={() => setOpen(null)} onDone={update} />
       )}
       {(open?.kind === 'restore' || open?.kind === 'deleteAll') && (
         <ZoneConfirm serviceId={serviceId} action={open.kind} onClose={() => setOpen(null)} onDone={reload} />

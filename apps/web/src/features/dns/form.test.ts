@@ -1,6 +1,5 @@
 import type { DnsRecord } from '@atalaya/contract';
 import { describe, expect, it } from 'vitest';
-import { dnsHaystacks, filterDns } from './filter.ts';
 import { emptyForm, formFields, formFromRecord, valueErrorPart, zonaErrorOnService } from './form.ts';
 
 const record = (over: Partial<DnsRecord>): DnsRecord => ({
@@ -88,21 +87,5 @@ describe("where the server's message about a composite value shows", () => {
     expect(zonaErrorOnService({ ...srv, srvService: 'other', srvOther: 'xmpp' })).toBe(true);
     expect(zonaErrorOnService({ ...srv, srvService: 'other', srvOther: '_xmpp' })).toBe(false);
     expect(zonaErrorOnService({ ...srv, srvService: '_sip' })).toBe(false);
-  });
-});
-
-describe('the DNS filter', () => {
-  const records = [
-    record({ id: 1 }),
-    record({ id: 2, type: 'MX', value: 'mail.zona.es.', priority: 10 }),
-    record({ id: 3, type: 'TXT', zona: 'ñu', reference: 'ñu.zona.es', referencePunycode: 'xn--u-ykb.zona.es', value: 'hola' }),
-  ];
-  const hays = dnsHaystacks(records, (ttl) => (ttl === 0 ? 'Por defecto' : String(ttl)));
-  it('keeps a type, and words over name, punycode, ttl label, priority and value', () => {
-    expect(filterDns(records, hays, 'MX', '').map((r) => r.id)).toEqual([2]);
-    expect(filterDns(records, hays, 'ALL', 'xn--u').map((r) => r.id)).toEqual([3]);
-    expect(filterDns(records, hays, 'ALL', 'nu hola').map((r) => r.id)).toEqual([3]);
-    expect(filterDns(records, hays, 'ALL', 'defecto').length).toBe(3);
-    expect(filterDns(records, hays, 'TXT', 'mail')).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ export function ListPage({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
   const title = t(TITLE[kind]);
   usePageTitle(title);
-  const { query, data, paged } = useServerPage(endpoints.lists[kind], {}, 'reference' as 'reference' | 'expiry');
+  const { query, data, paged } = useServerPage(endpoints.lists[kind], {}, { sort: 'reference' as 'reference' | 'expiry' });
   return (
     <Stack>
       <Title order={1} size="h3">

@@ -1,16 +1,8 @@
 import { endpoints } from '@atalaya/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { call, type FormOf, fetchData } from '../../../lib/api.ts';
 
 /** The DNS zone calls of docs/behaviour/service-area-dns.md#calls; delete, restore and delete-all are GET (docs/decisions/007). */
-export const dnsKey = (serviceId: string) => ['dns', serviceId] as const;
 const zone = (id: string) => ({ id });
-
-export const dnsListQuery = (serviceId: string) =>
-  queryOptions({
-    queryKey: [...dnsKey(serviceId), 'list'],
-    queryFn: () => fetchData(endpoints.dns.list, zone(serviceId)).then((d) => d.dnss),
-  });
 
 export const fetchRecord = (serviceId: string, dnsId: number) => fetchData(endpoints.dns.get, { id: serviceId, dnsId }).then((d) => d.dns);
 
