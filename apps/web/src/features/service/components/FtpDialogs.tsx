@@ -1,10 +1,11 @@
-import { type FtpUser, generatePassword, LIMITS } from '@atalaya/contract';
+import { type FtpUser, LIMITS } from '@atalaya/contract';
 import { TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
+import { useFreshPassword } from '../../../components/hosting/useFreshPassword.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
@@ -25,7 +26,7 @@ export function FtpDialog({ id, reference, user, opened, onClose }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [ftpUser, setFtpUser] = useState('');
-  const [password, setPassword] = useState('');
+  const [password, setPassword] = useFreshPassword(opened);
   const [folder, setFolder] = useState('');
   usePermissions(id, { form: { area: 'service_ftp', opened, close: onClose } });
   const mutation = useFormMutation({
@@ -38,7 +39,6 @@ export function FtpDialog({ id, reference, user, opened, onClose }: Props) {
   useEffect(() => {
     if (!opened) return;
     setFtpUser('');
-    setPassword(generatePassword());
     setFolder(user ? `/${user.directorio}` : '/');
   }, [opened, user]);
   return (
