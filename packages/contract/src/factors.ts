@@ -68,11 +68,7 @@ export const factorSchema = z.object({
 export type Factor = z.infer<typeof factorSchema>;
 
 /** POST /user/factors/: the user's factors, recovery codes left and whether the realm requires one. */
-export const factorListSchema = z.object({
-  factors: z.array(factorSchema),
-  recoveryCodesLeft: z.number(),
-  required: z.boolean(),
-});
+export const factorListSchema = z.object({ factors: z.array(factorSchema), recoveryCodesLeft: z.number(), required: z.boolean() });
 export type FactorList = z.infer<typeof factorListSchema>;
 
 /** POST /user/factors/totp/start/: a new secret, not stored until a first code confirms it. */
