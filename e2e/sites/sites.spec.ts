@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { leafCertificate, strayKey } from '../../apps/server/test/sites/certs.ts';
 import { createE2EAccount, signInContext, unique } from '../support/accounts.ts';
 import { E2E_DATA_DIR } from '../support/env.ts';
@@ -23,6 +23,15 @@ async function createSite(page: Page, name: string, folder: string) {
   await dialog.getByLabel('Subdominio').fill(name);
   await dialog.getByLabel('Carpeta').fill(folder);
   return dialog;
+}
+
+/** The writer on the sites page of a fresh account, with one site made (no SSL): the account and the site's card. */
+async function withSite(page: Page, context: BrowserContext, name: string, folder: string) {
+  const acc = await account();
+  await signInContext(context, acc, 'ana');
+  await page.goto(sitesPage(acc.items[acc.reference]));
+  await (await createSite(page, name, folder)).getByRole('button', { name: 'Crear sitio' }).click();
+  return { acc, card: page.getByTestId(`site-${name}`) };
 }
 
 test('creating a site with SSL checks the certificate on the server and shows an https link', async ({ page, context }) => {
@@ -51,11 +60,7 @@ test('creating a site with SSL checks the certificate on the server and shows an
 });
 
 test('a frame redirection shows its title fields and appears in the site’s table', async ({ page, context }) => {
-  const acc = await account();
-  await signInContext(context, acc, 'ana');
-  await page.goto(sitesPage(acc.items[acc.reference]));
-  await (await createSite(page, 'www', '/public_html')).getByRole('button', { name: 'Crear sitio' }).click();
-  const card = page.getByTestId('site-www');
+  const { acc, card } = await withSite(page, context, 'www', '/public_html');
   // No SSL on this one: its link is plain http.
   await expect(card.getByRole('link', { name: `Abrir http://www.${acc.reference}/` })).toHaveAttribute(
     'href',
@@ -79,6 +84,35 @@ test('a frame redirection shows its title fields and appears in the site’s tab
   await expect(table.getByRole('cell', { name: 'Marco (mantiene el dominio)' })).toBeVisible();
   await expect(table.getByRole('cell', { name: '/promo', exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'https://landing.example.org/verano', exact: true })).toBeVisible();
+});
+
+test('deleting a redirection and then its site asks first each time and leaves the service without sites', async ({ page, context }) => {
+  const { acc, card } = await withSite(page, context, 'blog', '/blog');
+  const menu = card.getByRole('button', { name: `Acciones de blog.${acc.reference}` });
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Crear redirección' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Crear redirección' });
+  await dialog.getByLabel('Ruta de origen').fill('/viejo');
+  await dialog.getByLabel('URL de destino').fill('https://nuevo.example.org/');
+  await dialog.getByRole('button', { name: 'Crear redirección' }).click();
+  await expect(card.getByText('1 redirección', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Ver redirecciones' }).click();
+  await card.getByRole('button', { name: /^Acciones de la redirección / }).click();
+  await page.getByRole('menuitem', { name: 'Eliminar redirección' }).click();
+  const confirmRedirection = page.getByRole('dialog', { name: 'Eliminar redirección' });
+  await expect(confirmRedirection.getByText(`¿Eliminar la redirección de blog.${acc.reference}/viejo?`)).toBeVisible();
+  await confirmRedirection.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Redirección eliminada')).toBeVisible();
+  await expect(card.getByText('0 redirecciones', { exact: true })).toBeVisible();
+
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Eliminar sitio' }).click();
+  const confirmSite = page.getByRole('dialog', { name: 'Eliminar sitio' });
+  await expect(confirmSite.getByText(`¿Eliminar el sitio blog.${acc.reference} y sus redirecciones?`)).toBeVisible();
+  await confirmSite.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Sitio eliminado')).toBeVisible();
+  await expect(page.getByText('Este servicio aún no tiene sitios')).toBeVisible();
 });
 
 test('installing an application with a new database runs to the end', async ({ page, context }) => {

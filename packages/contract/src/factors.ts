@@ -68,11 +68,7 @@ export const factorSchema = z.object({
 export type Factor = z.infer<typeof factorSchema>;
 
 /** POST /user/factors/: the user's factors, recovery codes left and whether the realm requires one. */
-export const factorListSchema = z.object({
-  factors: z.array(factorSchema),
-  recoveryCodesLeft: z.number(),
-  required: z.boolean(),
-});
+export const factorListSchema = z.object({ factors: z.array(factorSchema), recoveryCodesLeft: z.number(), required: z.boolean() });
 export type FactorList = z.infer<typeof factorListSchema>;
 
 /** POST /user/factors/totp/start/: a new secret, not stored until a first code confirms it. */
@@ -94,9 +90,11 @@ export type Enrolled = z.infer<typeof enrolledSchema>;
 export const passkeyOptionsSchema = z.object({ options: z.record(z.string(), z.unknown()), token: z.string() });
 export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
 
-export const passkeyRegisterSchema = z.object({ token, name: requiredLine(64), credential });
+/** The longest name a factor takes (to tell several passkeys apart). */
+export const FACTOR_NAME_MAX = 64;
+export const passkeyRegisterSchema = z.object({ token, name: requiredLine(FACTOR_NAME_MAX), credential });
 
-export const factorRenameSchema = z.object({ id: z.coerce.number().int().positive(), name: requiredLine(64) });
+export const factorRenameSchema = z.object({ id: z.coerce.number().int().positive(), name: requiredLine(FACTOR_NAME_MAX) });
 export const factorRemoveSchema = reauthSchema.extend({ id: z.coerce.number().int().positive() });
 
 export const recoveryCodesSchema = z.object({ codes: z.array(z.string()) });

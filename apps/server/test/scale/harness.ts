@@ -1,17 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { freePort, startDaemon, stopDaemon, tempDir, waitForPort } from '../backends/harness/common.ts';
+import { freePort, tempDir } from '../backends/harness/common.ts';
+import { NGINX, runNginx } from '../backends/harness/nginx.ts';
 import { freshDatabase } from '../pg.ts';
 
-export { freshDatabase };
+export { freshDatabase, NGINX };
 
 const SERVER = path.resolve(import.meta.dirname, '../../src/server.ts');
 const DEPLOY = path.resolve(import.meta.dirname, '../../../../docs/deploy.md');
-export const NGINX = '/usr/sbin/nginx';
 
 /** The lines of docs/deploy.md's nginx example between `# <name>` and `# end <name>`. */
 export function deployBlock(name: string): string {
@@ -31,34 +30,12 @@ export async function startBalancer(serverPorts: number[], port: number) {
     /^(\s*)server 127\.0\.0\.1:8081 (.*)\n\s*server 127\.0\.0\.1:8082 .*\n/m,
     (_all, indent: string, rest: string) => serverPorts.map((p) => `${indent}server 127.0.0.1:${p} ${rest}\n`).join(''),
   );
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, `${name}-temp`)};`;
-  const conf = path.join(dir, 'nginx.conf');
-  await writeFile(
-    conf,
-    [
-      process.getuid?.() === 0 ? 'user root root;' : '',
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${path.join(dir, 'nginx.pid')};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 256; }',
-      'http {',
-      '  access_log off;',
-      `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
-      balancer,
-      `  server {\n    listen 127.0.0.1:${port};\n${deployBlock('proxy')}  }`,
-      '}',
-      '',
-    ].join('\n'),
-  );
-  const daemon = startDaemon(NGINX, ['-e', path.join(dir, 'startup.log'), '-c', conf, '-p', `${dir}/`]);
-  try {
-    await waitForPort(port);
-  } catch (error) {
-    await stopDaemon(daemon.child);
-    throw new Error(`nginx did not start: ${(error as Error).message}\n${daemon.output()}`);
-  }
-  return { port, conf, stop: () => stopDaemon(daemon.child, 'SIGQUIT') };
+  const nginx = await runNginx(dir, {
+    connections: 256,
+    port,
+    http: [balancer, `  server {\n    listen 127.0.0.1:${port};\n${deployBlock('proxy')}  }`],
+  });
+  return { port, ...nginx };
 }
 
 export interface ServerProcess {

@@ -17,13 +17,13 @@ describeStores('redirections on %s', (kind) => {
   beforeAll(async () => {
     ctx = await openTestApp(kind);
     account = await createAccount(ctx.store, {
+      items: SITES_ITEMS,
       users: {
         owner: 'all=write',
         reader: 'all=read',
         sitesonly: 'all=write,service_redirects=read',
         none: 'all=write,service_redirects=disabled',
       },
-      items: SITES_ITEMS,
     });
     owner = await account.as('owner');
     service = account.items['tienda.test'];

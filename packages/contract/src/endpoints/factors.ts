@@ -20,6 +20,10 @@ import { ENROLLING, endpoint } from './endpoint.ts';
  * name and remove them. ENROLLING: a user whose realm requires a factor and who has none may
  * still make these calls, and no others.
  */
+/** A factor call: a POST that only the browser session makes, open while the user must still enrol. */
+const factorCall = <A extends z.ZodType, B extends z.ZodType | undefined = undefined>(spec: { path: string; body?: B; answer: A }) =>
+  endpoint({ method: 'POST', path: spec.path, body: spec.body, answer: spec.answer, permission: ENROLLING, sessionOnly: true });
+
 export const factors = {
   secondStep: endpoint({
     method: 'POST',
@@ -29,59 +33,12 @@ export const factors = {
     permission: { public: 'form' },
     sessionOnly: true,
   }),
-  list: endpoint({ method: 'POST', path: '/user/factors/', answer: factorListSchema, permission: ENROLLING, sessionOnly: true }),
-  totpStart: endpoint({
-    method: 'POST',
-    path: '/user/factors/totp/start/',
-    answer: totpStartSchema,
-    permission: ENROLLING,
-    sessionOnly: true,
-  }),
-  totpConfirm: endpoint({
-    method: 'POST',
-    path: '/user/factors/totp/confirm/',
-    body: totpConfirmSchema,
-    answer: enrolledSchema,
-    permission: ENROLLING,
-    sessionOnly: true,
-  }),
-  passkeyOptions: endpoint({
-    method: 'POST',
-    path: '/user/factors/passkey/options/',
-    answer: passkeyOptionsSchema,
-    permission: ENROLLING,
-    sessionOnly: true,
-  }),
-  passkeyRegister: endpoint({
-    method: 'POST',
-    path: '/user/factors/passkey/register/',
-    body: passkeyRegisterSchema,
-    answer: enrolledSchema,
-    permission: ENROLLING,
-    sessionOnly: true,
-  }),
-  rename: endpoint({
-    method: 'POST',
-    path: '/user/factors/rename/',
-    body: factorRenameSchema,
-    answer: z.null(),
-    permission: ENROLLING,
-    sessionOnly: true,
-  }),
-  remove: endpoint({
-    method: 'POST',
-    path: '/user/factors/remove/',
-    body: factorRemoveSchema,
-    answer: z.null(),
-    permission: ENROLLING,
-    sessionOnly: true,
-  }),
-  recoveryCodes: endpoint({
-    method: 'POST',
-    path: '/user/factors/recovery/',
-    body: reauthSchema,
-    answer: recoveryCodesSchema,
-    permission: ENROLLING,
-    sessionOnly: true,
-  }),
+  list: factorCall({ path: '/user/factors/', answer: factorListSchema }),
+  totpStart: factorCall({ path: '/user/factors/totp/start/', answer: totpStartSchema }),
+  totpConfirm: factorCall({ path: '/user/factors/totp/confirm/', body: totpConfirmSchema, answer: enrolledSchema }),
+  passkeyOptions: factorCall({ path: '/user/factors/passkey/options/', answer: passkeyOptionsSchema }),
+  passkeyRegister: factorCall({ path: '/user/factors/passkey/register/', body: passkeyRegisterSchema, answer: enrolledSchema }),
+  rename: factorCall({ path: '/user/factors/rename/', body: factorRenameSchema, answer: z.null() }),
+  remove: factorCall({ path: '/user/factors/remove/', body: factorRemoveSchema, answer: z.null() }),
+  recoveryCodes: factorCall({ path: '/user/factors/recovery/', body: reauthSchema, answer: recoveryCodesSchema }),
 };

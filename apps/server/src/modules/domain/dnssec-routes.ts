@@ -33,28 +33,14 @@ const toRecord = (ds: SecDns): DnssecRecord => ({
   protocols: ds.protocol,
 });
 
+/** The registry's record: DS data carries its own key tag and digest type, DNSKEY data its flags and protocol (the tag is computed). */
 function toData(input: DnssecCreate): SecDnsData {
+  const { algorithm, digest } = input;
   if (input.type === 'digest') {
-    return {
-      type: 'digest',
-      keyTag: input.keytag,
-      algorithm: input.algorithm,
-      digestType: input.digesttype,
-      digest: input.digest,
-      flags: null,
-      protocol: null,
-    };
+    return { type: 'digest', keyTag: input.keytag, algorithm, digestType: input.digesttype, digest, flags: null, protocol: null };
   }
-  const tag = keyTag(input.flags, input.protocols, input.algorithm, input.digest);
-  return {
-    type: 'pubkey',
-    keyTag: tag,
-    algorithm: input.algorithm,
-    digestType: null,
-    digest: input.digest,
-    flags: input.flags,
-    protocol: input.protocols,
-  };
+  const { flags, protocols: protocol } = input;
+  return { type: 'pubkey', keyTag: keyTag(flags, protocol, algorithm, digest), algorithm, digestType: null, digest, flags, protocol };
 }
 
 /** DNSSEC: DS data (digest) or DNSKEY data (pubkey), whichever the domain's registry takes. */

@@ -16,12 +16,10 @@ export interface NginxHarness {
 }
 
 /**
- * An nginx of its own: prefix, main config, pid, temp and log paths in a temp dir, listening on
- * two free loopback ports, in the foreground so the suite owns the process and ends it.
+ * nginx in the foreground on `dir`/nginx.conf, so the suite owns the process and ends it: pid, lock,
+ * log and temp paths in `dir`, then the given lines inside `http {}`; answered once `port` listens.
  */
-export async function startNginx(): Promise<NginxHarness> {
-  const dir = await tempDir('nginx');
-  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+export async function runNginx(dir: string, { connections, http, port }: { connections: number; http: string[]; port: number }) {
   const conf = path.join(dir, 'nginx.conf');
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, `${name}-temp`)};`;
   await writeFile(
@@ -33,22 +31,43 @@ export async function startNginx(): Promise<NginxHarness> {
       `pid ${path.join(dir, 'nginx.pid')};`,
       `lock_file ${path.join(dir, 'nginx.lock')};`,
       `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 64; }',
+      `events { worker_connections ${connections}; }`,
       'http {',
       '  access_log off;',
-      '  types { text/html html; text/plain txt; }',
-      '  default_type application/octet-stream;',
       `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
-      // The catch-all answers 404 to hosts the panel does not serve.
-      `  server { listen 127.0.0.1:${httpPort} default_server; return 404; }`,
-      `  include ${path.join(dir, 'atalaya', 'sites')}/*.conf;`,
+      ...http,
       '}',
       '',
     ].join('\n'),
   );
+  const daemon = startDaemon(NGINX, ['-e', path.join(dir, 'startup.log'), '-c', conf, '-p', `${dir}/`]);
+  try {
+    await waitForPort(port);
+  } catch (error) {
+    await stopDaemon(daemon.child);
+    throw new Error(`nginx did not start: ${(error as Error).message}\n${daemon.output()}`);
+  }
+  return { conf, stop: () => stopDaemon(daemon.child, 'SIGQUIT') };
+}
+
+/** An nginx of its own for the sites driver, listening on two free loopback ports. */
+export async function startNginx(): Promise<NginxHarness> {
+  const dir = await tempDir('nginx');
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const nginx = await runNginx(dir, {
+    connections: 64,
+    port: httpPort,
+    http: [
+      '  types { text/html html; text/plain txt; }',
+      '  default_type application/octet-stream;',
+      // The catch-all answers 404 to hosts the panel does not serve.
+      `  server { listen 127.0.0.1:${httpPort} default_server; return 404; }`,
+      `  include ${path.join(dir, 'atalaya', 'sites')}/*.conf;`,
+    ],
+  });
   const options = {
     nginx: NGINX,
-    confFile: conf,
+    confFile: nginx.conf,
     prefix: `${dir}/`,
     baseDir: path.join(dir, 'atalaya'),
     logDir: path.join(dir, 'logs'),
@@ -59,13 +78,6 @@ export async function startNginx(): Promise<NginxHarness> {
     phpSocket: path.join(dir, 'php{version}-fpm.sock'),
     timeoutMs: 15_000,
   };
-  const daemon = startDaemon(NGINX, ['-e', path.join(dir, 'startup.log'), '-c', conf, '-p', `${dir}/`]);
-  try {
-    await waitForPort(httpPort);
-  } catch (error) {
-    await stopDaemon(daemon.child);
-    throw new Error(`nginx did not start: ${(error as Error).message}\n${daemon.output()}`);
-  }
   return {
     dir,
     httpPort,
@@ -73,7 +85,7 @@ export async function startNginx(): Promise<NginxHarness> {
     options,
     backend: nginxBackend(options),
     async stop() {
-      await stopDaemon(daemon.child, 'SIGQUIT');
+      await nginx.stop();
       await removeDir(dir);
     },
   };

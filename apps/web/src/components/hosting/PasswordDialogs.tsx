@@ -1,8 +1,6 @@
 import type { Area } from '@atalaya/contract';
-import { generatePassword } from '@atalaya/contract';
 import { Button, Code, CopyButton, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../lib/permissions.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -10,6 +8,7 @@ import { FormDialog } from '../ui/FormDialog.tsx';
 import { fieldError } from '../ui/fieldErrors.ts';
 import { useFormMutation } from '../ui/useFormMutation.ts';
 import { PasswordField } from './PasswordField.tsx';
+import { useFreshPassword } from './useFreshPassword.ts';
 
 interface ChangeProps {
   itemId: number;
@@ -24,12 +23,9 @@ interface ChangeProps {
 /** Change password: a generated default, refreshable; server field errors under the field. */
 export function ChangePasswordDialog({ itemId, area, title, opened, onClose, submit, onDone }: ChangeProps) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState(generatePassword);
+  const [password, setPassword] = useFreshPassword(opened);
   usePermissions(itemId, { form: { area, opened, close: onClose } });
   const mutation = useFormMutation({ opened, send: () => submit(password), inputs: ['password'], onClose, onDone });
-  useEffect(() => {
-    if (opened) setPassword(generatePassword());
-  }, [opened]);
   return (
     <FormDialog title={title} opened={opened} onClose={onClose} mutation={mutation}>
       <PasswordField

@@ -5,9 +5,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
+import { NameCell } from '../../components/hosting/NameCell.tsx';
 import { ChangePasswordDialog, ShowPasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
 import { RowMenu } from '../../components/hosting/RowMenu.tsx';
-import { StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
@@ -129,13 +129,7 @@ export default function MailPage() {
         renderRow={(r) =>
           r.type === 'account' ? (
             <Table.Tr>
-              <Table.Td>
-                {r.name}
-                <StateBadge
-                  state={r.account.state}
-                  retry={writeAccounts && { itemId: id, job: r.account.job, listKey: accountsQuery(id).queryKey, name: r.name }}
-                />
-              </Table.Td>
+              <NameCell name={r.name} row={r.account} itemId={id} listKey={accountsKey(id)} writable={writeAccounts} />
               <Table.Td>
                 <Badge variant="light">{t('hosting.account')}</Badge>
               </Table.Td>
@@ -164,13 +158,7 @@ export default function MailPage() {
             </Table.Tr>
           ) : (
             <Table.Tr>
-              <Table.Td>
-                {r.name}
-                <StateBadge
-                  state={r.alias.state}
-                  retry={writeAliases && { itemId: id, job: r.alias.job, listKey: aliasesQuery(id).queryKey, name: r.name }}
-                />
-              </Table.Td>
+              <NameCell name={r.name} row={r.alias} itemId={id} listKey={aliasesKey(id)} writable={writeAliases} />
               <Table.Td>
                 <Badge variant="light" color="grape">
                   {t('hosting.alias')}

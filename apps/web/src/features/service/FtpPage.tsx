@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
+import { NameCell } from '../../components/hosting/NameCell.tsx';
 import { ChangePasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
 import { RowMenu } from '../../components/hosting/RowMenu.tsx';
-import { StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
@@ -57,13 +57,7 @@ export default function FtpPage() {
         columns={[t('hosting.user'), t('hosting.folder'), t('hosting.webftp'), '']}
         renderRow={(u) => (
           <Table.Tr>
-            <Table.Td>
-              {u.user}
-              <StateBadge
-                state={u.state}
-                retry={writable && { itemId: service.id, job: u.job, listKey: ftpKey(service.id), name: u.user }}
-              />
-            </Table.Td>
+            <NameCell name={u.user} row={u} itemId={service.id} listKey={ftpKey(service.id)} writable={writable} />
             <Table.Td>/{u.directorio}</Table.Td>
             <Table.Td>
               <Button size="xs" variant="light" onClick={() => webFtp(u)}>

@@ -1,11 +1,11 @@
 import type { Redirection } from '@atalaya/contract';
 import { Button, Group, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { deleteRedirection, redirectionsQuery, sitesKey } from './api/sites.ts';
 import { RedirectionDialog } from './components/RedirectionDialog.tsx';
@@ -19,31 +19,22 @@ import { RedirectionsTable } from './components/RedirectionsTable.tsx';
 export default function ParkingRedirections() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const client = useQueryClient();
   const permissions = usePermissions(id);
   const { check } = permissions;
   const visible = permissions.canSee('service_redirects');
   const list = useQuery({ ...redirectionsQuery(id), enabled: visible });
   const [target, setTarget] = useState<{ host: string } | { redirection: Redirection } | null>(null);
   const [pending, setPending] = useState<Redirection | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const remove = useFormMutation({
+    opened: pending !== null,
+    send: () => deleteRedirection(id, pending!.id),
+    reload: [sitesKey(id)],
+    onClose: () => setPending(null),
+    closeOnError: true,
+  });
   if (!visible || !permissions.data) return null;
   const canWrite = permissions.canAct('service_redirects');
   const guarded = (open: () => void) => void check(['service_redirects']).then((ok) => ok && open());
-
-  const confirmDelete = async () => {
-    if (!pending) return;
-    setDeleting(true);
-    try {
-      notifySuccess((await deleteRedirection(id, pending.id)).info);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setDeleting(false);
-      setPending(null);
-      client.invalidateQueries({ queryKey: sitesKey(id) });
-    }
-  };
 
   return (
     <>
@@ -80,10 +71,10 @@ export default function ParkingRedirections() {
       <ConfirmDialog
         opened={pending !== null}
         danger
-        loading={deleting}
+        loading={remove.isPending}
         title={t('sites.redirection_delete')}
         message={t('sites.redirection_delete_confirm', { origin: pending?.origin ?? '' })}
-        onConfirm={confirmDelete}
+        onConfirm={() => remove.mutate()}
         onClose={() => setPending(null)}
       />
     </>

@@ -1,12 +1,12 @@
 import type { Area, Redirection, Subdomain } from '@atalaya/contract';
 import { Button, Group, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { deleteRedirection, deleteSite, redirectionsQuery, sitesKey, subdomainsQuery } from './api/sites.ts';
 import { RedirectionDialog } from './components/RedirectionDialog.tsx';
@@ -21,7 +21,6 @@ type Pending = { kind: 'site'; site: Subdomain } | { kind: 'redirection'; redire
 export default function SitesPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const client = useQueryClient();
   const permissions = usePermissions(id);
   const { check } = permissions;
   const data = permissions.data;
@@ -32,7 +31,13 @@ export default function SitesPage() {
   const [redirectionTarget, setRedirectionTarget] = useState<{ host: string } | { redirection: Redirection } | null>(null);
   const [installer, setInstaller] = useState<{ siteId: number | null } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-  const [deleting, setDeleting] = useState(false);
+  const remove = useFormMutation({
+    opened: pending !== null,
+    send: () => (pending?.kind === 'site' ? deleteSite(id, pending.site.id) : deleteRedirection(id, pending!.redirection.id)),
+    reload: [sitesKey(id)],
+    onClose: () => setPending(null),
+    closeOnError: true,
+  });
   const bySite = useMemo(() => {
     const map = new Map<string, Redirection[]>();
     for (const r of redirections.data ?? []) map.set(r.subdominio, [...(map.get(r.subdominio) ?? []), r]);
@@ -46,21 +51,6 @@ export default function SitesPage() {
   const canInstall = INSTALL_AREAS.every((area) => permissions.canAct(area));
   /** Every form re-checks its permission when it opens. */
   const guarded = (areas: Area[], open: () => void) => () => void check(areas).then((ok) => ok && open());
-
-  const confirmDelete = async () => {
-    if (!pending) return;
-    setDeleting(true);
-    try {
-      const result = pending.kind === 'site' ? await deleteSite(id, pending.site.id) : await deleteRedirection(id, pending.redirection.id);
-      notifySuccess(result.info);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setDeleting(false);
-      setPending(null);
-      client.invalidateQueries({ queryKey: sitesKey(id) });
-    }
-  };
 
   const toolbar = (
     <Group gap="xs">
@@ -125,14 +115,14 @@ export default function SitesPage() {
       <ConfirmDialog
         opened={pending !== null}
         danger
-        loading={deleting}
+        loading={remove.isPending}
         title={pending?.kind === 'redirection' ? t('sites.redirection_delete') : t('sites.delete')}
         message={
           pending?.kind === 'redirection'
             ? t('sites.redirection_delete_confirm', { origin: pending.redirection.origin })
             : t('sites.delete_confirm', { name: pending ? `${pending.site.subdominio}.${pending.site.referencePunycode}` : '' })
         }
-        onConfirm={confirmDelete}
+        onConfirm={() => remove.mutate()}
         onClose={() => setPending(null)}
       />
     </>

@@ -1,10 +1,10 @@
-import { generatePassword } from '@atalaya/contract';
 import { TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
+import { useFreshPassword } from '../../../components/hosting/useFreshPassword.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
@@ -16,7 +16,7 @@ export function AccountDialog({ id, reference, opened, onClose }: { id: number; 
   const { t } = useTranslation();
   const client = useQueryClient();
   const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
+  const [password, setPassword] = useFreshPassword(opened);
   usePermissions(id, { form: { area: 'servicemail_accounts', opened, close: onClose } });
   const mutation = useFormMutation({
     opened,
@@ -26,9 +26,7 @@ export function AccountDialog({ id, reference, opened, onClose }: { id: number; 
     onDone: () => client.invalidateQueries({ queryKey: accountsKey(id) }),
   });
   useEffect(() => {
-    if (!opened) return;
-    setName('');
-    setPassword(generatePassword());
+    if (opened) setName('');
   }, [opened]);
   return (
     <FormDialog title={t('hosting.account_create')} opened={opened} onClose={onClose} mutation={mutation} submitLabel={t('hosting.create')}>

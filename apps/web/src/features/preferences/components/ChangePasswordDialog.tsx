@@ -3,7 +3,7 @@ import { PasswordInput, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { bindText } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { changePassword } from '../api/changePassword.ts';
 
@@ -18,26 +18,16 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
   useEffect(() => {
     if (opened) setFields(EMPTY);
   }, [opened]);
-  const input = (name: (typeof FIELDS)[number]) => ({
-    name,
-    required: true,
-    value: fields[name],
-    error: fieldError(change.error, name),
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [name]: event.currentTarget.value }),
-  });
+  const text = bindText(fields, (key, value) => setFields({ ...fields, [key]: value }), change.error);
+  // Sendable once it holds the current password or a code, and a new password.
+  const ready = (fields.actualPassword !== '' || fields.code.trim() !== '') && fields.password !== '';
   return (
-    <FormDialog
-      title={t('shell.change_password')}
-      noValidate
-      opened={opened}
-      onClose={onClose}
-      mutation={change}
-      submitDisabled={(!fields.actualPassword && !fields.code.trim()) || !fields.password}
-    >
-      <PasswordInput {...input('actualPassword')} required={false} label={t('shell.current_password')} autoComplete="current-password" />
-      <TextInput {...input('code')} required={false} label={t('factors.or_code')} autoComplete="one-time-code" />
+    <FormDialog title={t('shell.change_password')} noValidate opened={opened} onClose={onClose} mutation={change} submitDisabled={!ready}>
+      <PasswordInput {...text('actualPassword')} label={t('shell.current_password')} autoComplete="current-password" />
+      <TextInput {...text('code')} label={t('factors.or_code')} autoComplete="one-time-code" />
       <PasswordInput
-        {...input('password')}
+        {...text('password')}
+        required
         label={t('shell.new_password')}
         description={t('shell.password_rule', { min: LIMITS.passwordMin })}
         autoComplete="new-password"

@@ -1,9 +1,8 @@
-import { generatePassword } from '@atalaya/contract';
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
+import { useFreshPassword } from '../../../components/hosting/useFreshPassword.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
@@ -14,7 +13,7 @@ import { createDatabase, ddbbKey, serviceKey } from '../api/service.ts';
 export function CreateDatabaseDialog({ id, opened, onClose }: { id: number; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [password, setPassword] = useState('');
+  const [password, setPassword] = useFreshPassword(opened);
   usePermissions(id, { form: { area: 'service_ddbb', opened, close: onClose } });
   const mutation = useFormMutation({
     opened,
@@ -26,9 +25,6 @@ export function CreateDatabaseDialog({ id, opened, onClose }: { id: number; open
       client.invalidateQueries({ queryKey: serviceKey(id), exact: true });
     },
   });
-  useEffect(() => {
-    if (opened) setPassword(generatePassword());
-  }, [opened]);
   return (
     <FormDialog title={t('hosting.ddbb_create')} opened={opened} onClose={onClose} mutation={mutation} submitLabel={t('hosting.create')}>
       <Text size="sm" c="dimmed">

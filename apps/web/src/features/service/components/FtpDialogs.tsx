@@ -1,12 +1,13 @@
-import { type FtpUser, generatePassword, LIMITS } from '@atalaya/contract';
+import { type FtpUser, LIMITS } from '@atalaya/contract';
 import { TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
+import { useFreshPassword } from '../../../components/hosting/useFreshPassword.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { createFtp, ftpKey, saveFtp } from '../api/service.ts';
@@ -24,23 +25,20 @@ interface Props {
 export function FtpDialog({ id, reference, user, opened, onClose }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [ftpUser, setFtpUser] = useState('');
-  const [password, setPassword] = useState('');
-  const [folder, setFolder] = useState('');
+  const [fields, setFields] = useState({ ftpUser: '', folder: '' });
+  const [password, setPassword] = useFreshPassword(opened);
   usePermissions(id, { form: { area: 'service_ftp', opened, close: onClose } });
   const mutation = useFormMutation({
     opened,
-    send: () => (user ? saveFtp(id, user.id, folder) : createFtp(id, { ftpUser, password, folder })),
+    send: () => (user ? saveFtp(id, user.id, fields.folder) : createFtp(id, { ...fields, password })),
     inputs: user ? ['folder'] : ['ftpUser', 'password', 'folder'],
     onClose,
     onDone: () => client.invalidateQueries({ queryKey: ftpKey(id) }),
   });
   useEffect(() => {
-    if (!opened) return;
-    setFtpUser('');
-    setPassword(generatePassword());
-    setFolder(user ? `/${user.directorio}` : '/');
+    if (opened) setFields({ ftpUser: '', folder: user ? `/${user.directorio}` : '/' });
   }, [opened, user]);
+  const text = bindText(fields, (key, value) => setFields({ ...fields, [key]: value }), mutation.error);
   return (
     <FormDialog
       title={t(user ? 'hosting.ftp_edit' : 'hosting.ftp_create')}
@@ -50,26 +48,10 @@ export function FtpDialog({ id, reference, user, opened, onClose }: Props) {
       submitLabel={t(user ? 'shell.save' : 'hosting.create')}
     >
       {!user && (
-        <TextInput
-          label={t('hosting.user')}
-          name="ftpUser"
-          required
-          maxLength={LIMITS.ftpUserMax}
-          value={ftpUser}
-          onChange={(e) => setFtpUser(e.currentTarget.value)}
-          {...nameSuffix(`.${reference}`)}
-          error={fieldError(mutation.error, 'ftpUser')}
-        />
+        <TextInput label={t('hosting.user')} required maxLength={LIMITS.ftpUserMax} {...text('ftpUser')} {...nameSuffix(`.${reference}`)} />
       )}
       {!user && <PasswordField value={password} onChange={setPassword} error={fieldError(mutation.error, 'password')} />}
-      <TextInput
-        label={t('hosting.folder')}
-        name="folder"
-        required
-        value={folder}
-        onChange={(e) => setFolder(e.currentTarget.value)}
-        error={fieldError(mutation.error, 'folder')}
-      />
+      <TextInput label={t('hosting.folder')} required {...text('folder')} />
     </FormDialog>
   );
 }
