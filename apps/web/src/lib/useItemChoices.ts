@@ -8,8 +8,9 @@ import { fetchData } from './api.ts';
  * The items a picker offers (the activity filter, a token's items) for what is typed in it: the
  * first page of each list whose references hold the text, asked of the server, never every item of
  * the realm. Items seen before stay among the choices, so the ones already picked keep their label.
+ * `enabled` false (a closed dialog) asks nothing.
  */
-export function useItemChoices(search: string) {
+export function useItemChoices(search: string, enabled = true) {
   const [sent] = useDebouncedValue(search.trim(), LIMITS.listFilterDebounceMs);
   const seen = useRef(new Map<string, string>());
   const query = useQuery({
@@ -21,6 +22,7 @@ export function useItemChoices(search: string) {
     },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    enabled,
   });
   for (const page of query.data ?? []) for (const row of page?.rows ?? []) seen.current.set(String(row.id), row.reference);
   return [...seen.current].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));

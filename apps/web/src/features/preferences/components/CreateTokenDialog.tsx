@@ -28,7 +28,7 @@ export function CreateTokenDialog({
   const [scope, setScope] = useState<PermissionMap>({});
   const ceiling = useQuery({ ...tokensQuery, enabled: opened }).data?.ceiling;
   const [itemSearch, setItemSearch] = useState('');
-  const items = useItemChoices(itemSearch);
+  const items = useItemChoices(itemSearch, opened);
   const payload = (): TokenFields => ({ ...fields, scope: levelsText(scope), items: fields.items.map(Number) });
   const create = useFormMutation({
     opened,
