@@ -33,7 +33,7 @@ describeStores("a user's retry of a site's failed apply on %s", (kind) => {
   /** A site whose host the web server refused until the outbox gave up: its id and that job. */
   async function failedSite(name: string) {
     const created = await api.post(`/service/${service}/subdomain/create/`, owner, { subDomain: name, folder: '/', SSLActive: '0' });
-    const job: number = created.body.system.job;
+    const job = created.body.system.job as number;
     const outcome = await failForGood(ctx, job, ctx.app.runtime.drivers.sites, ['applySite'], 'nginx -t: configuration test failed');
     expect(outcome).toEqual({ status: 'failed', last_error: 'nginx -t: configuration test failed' });
     return { id: created.body.data.subdomain.id as number, job };
