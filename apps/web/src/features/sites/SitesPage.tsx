@@ -97,6 +97,13 @@ export default function SitesPage() {
               onEditRedirection: (redirection) =>
                 void check(['service_redirects']).then((ok) => ok && setRedirectionTarget({ redirection })),
               onDeleteRedirection: (redirection) => setPending({ kind: 'redirection', redirection }),
+              // The server lets a writer of either area retry: both queue the host's apply.
+              retry: (canEdit || canRedirect) && {
+                itemId: Number(id),
+                job: site.job,
+                listKey: sitesKey(id),
+                name: `${site.subdominio}.${site.referencePunycode}`,
+              },
             }}
           />
         )}
