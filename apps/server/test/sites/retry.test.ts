@@ -84,4 +84,26 @@ describeStores("a user's retry of a site's failed apply on %s", (kind) => {
     expect(await retry('owner', job, account.items['otra.test'])).toBe(404);
     expect(await statusOf(ctx, job)).toBe('failed');
   });
+
+  it('shows a removed site whose host the web server kept as a failed removal, and a writer retries it until the host is gone', async () => {
+    const created = await api.post(`/service/${service}/subdomain/create/`, owner, { subDomain: 'borrada', folder: '/', SSLActive: '0' });
+    const id = created.body.data.subdomain.id as number;
+    await ctx.app.runtime.outbox.drain();
+    const before = (await api.get(`/service/${service}/subdomain/list/`, owner)).body.data;
+    expect(before.removed).toEqual({ state: 'ready', job: null });
+    const deleted = await api.get(`/service/${service}/subdomain/${id}/delete/`, owner);
+    const job = deleted.body.system.job as number;
+    await failForGood(ctx, job, ctx.app.runtime.drivers.sites, ['removeSite'], 'nginx: reload failed');
+    const list = (await api.get(`/service/${service}/subdomain/list/`, owner)).body.data;
+    expect(list.subdomains.map((s: Subdomain) => s.id)).not.toContain(id);
+    expect(list.removed).toEqual({ state: 'failed', job });
+    expect(readLocalSite(ctx.config.dataDir, `site-${id}`)).toMatchObject({ host: 'borrada.tienda.test' });
+
+    expect(await retry('reader', job)).toBe(403);
+    expect(await retry('owner', job)).toBe(200);
+    expect((await api.get(`/service/${service}/subdomain/list/`, owner)).body.data.removed).toEqual({ state: 'pending', job });
+    await ctx.app.runtime.outbox.drain();
+    expect((await api.get(`/service/${service}/subdomain/list/`, owner)).body.data.removed).toEqual({ state: 'ready', job: null });
+    expect(readLocalSite(ctx.config.dataDir, `site-${id}`)).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import type { BackendState } from '@atalaya/contract';
 import type { Store } from '../../store/db.ts';
 import { backendState } from '../service/state.ts';
-import { APPLY_JOB, siteKey } from './state.ts';
+import { APPLY_JOB, apexKey, siteKey } from './state.ts';
 
 export interface HostBackend {
   state: BackendState;
@@ -29,6 +29,18 @@ export async function hostApplies(store: Store, serviceId: number): Promise<Appl
 /** A site's state from its host's latest apply; a site never applied (none queued yet) is ready. */
 export function siteBackend(applies: Applies, siteId: number): HostBackend {
   const job = applies.get(siteKey(siteId));
+  return { state: backendState(0, job?.status), job: job?.id ?? null };
+}
+
+/**
+ * The hosts of removed sites, as one: a removal the web server refused leaves the host served while
+ * the site is gone from the list, so the list says so apart (failed first, then pending).
+ */
+export function removedBackend(applies: Applies, serviceId: number, siteIds: number[]): HostBackend {
+  // The bare domain's host is no removed site (a parking service's own; a hosting service's is never served).
+  const shown = new Set([...siteIds.map(siteKey), apexKey(serviceId)]);
+  const removed = [...applies].filter(([key]) => !shown.has(key)).map(([, job]) => job);
+  const job = removed.find((j) => j.status === 'failed') ?? removed.find((j) => backendState(0, j.status) === 'pending');
   return { state: backendState(0, job?.status), job: job?.id ?? null };
 }
 

@@ -7,7 +7,7 @@ import { now } from '../../store/db.ts';
 import { isUniqueViolation } from '../../store/errors.ts';
 import { type OpenService, openService } from '../permission/open.ts';
 import { acmeViews } from './acme/present.ts';
-import { hostApplies, queued, siteBackend } from './backend.ts';
+import { hostApplies, queued, removedBackend, siteBackend } from './backend.ts';
 import { presentSite } from './present.ts';
 import { resolveSsl } from './ssl.ts';
 import { enqueueApply, siteKey } from './state.ts';
@@ -57,7 +57,12 @@ export function subdomainRoutes(app: FastifyInstance) {
     const applies = await hostApplies(store, ctx.access.itemId);
     const present = (s: (typeof sites)[number]) =>
       presentSite(s, ctx.access.reference, countOf.get(s.id) ?? 0, siteBackend(applies, s.id), acme.get(s.id));
-    return { data: { subdomains: sites.map(present) } };
+    const removed = removedBackend(
+      applies,
+      ctx.access.itemId,
+      sites.map((s) => s.id),
+    );
+    return { data: { subdomains: sites.map(present), removed } };
   });
 
   route(app, endpoints.sites.get, async (request) => {
