@@ -7,12 +7,18 @@ import { call, type FormOf, fetchData } from '../../../lib/api.ts';
 export const sitesKey = (serviceId: string) => ['sites', serviceId] as const;
 const sites = endpoints.sites;
 
-/** The sites of a service; polls while a site's change waits for the web server. */
+/**
+ * The sites of a service and the state of its removed sites' hosts; polls while a change waits for
+ * the web server.
+ */
 export const subdomainsQuery = (serviceId: string) =>
   queryOptions({
     queryKey: [...sitesKey(serviceId), 'subdomains'],
-    queryFn: () => fetchData(sites.list, { id: serviceId }).then((d) => d.subdomains),
-    refetchInterval: (q) => pollWhilePending(q.state.data),
+    queryFn: () => fetchData(sites.list, { id: serviceId }),
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      return pollWhilePending(data && [...data.subdomains, ...(data.removed ? [data.removed] : [])]);
+    },
   });
 
 export const redirectionsQuery = (serviceId: string) =>
