@@ -1,21 +1,27 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createE2EAccount, signInContext, unique, withE2EStore } from '../support/accounts.ts';
 
-/** Marks the latest apply of a site's host as failed for good, as eight refusals of the web server would. */
-const failSiteApply = (itemId: number, siteName: string) =>
+/** The id of a service's site, by name. */
+const siteId = (itemId: number, name: string) =>
   withE2EStore(async (store) => {
     const site = await store
       .selectFrom('site')
       .select('id')
       .where('service_id', '=', itemId)
-      .where('name', '=', siteName)
+      .where('name', '=', name)
       .executeTakeFirstOrThrow();
+    return site.id;
+  });
+
+/** Marks the latest apply of a site's host as failed for good, as eight refusals of the web server would. */
+const failHostApply = (itemId: number, site: number) =>
+  withE2EStore(async (store) => {
     const job = await store
       .selectFrom('job')
       .select('id')
       .where('item_id', '=', itemId)
       .where('kind', '=', 'sites.apply')
-      .where('payload', '=', JSON.stringify({ key: `site-${site.id}` }))
+      .where('payload', '=', JSON.stringify({ key: `site-${site}` }))
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     await store
@@ -25,10 +31,8 @@ const failSiteApply = (itemId: number, siteName: string) =>
       .execute();
   });
 
-test('a site whose host failed to apply shows it on its card with a retry that applies it again; a reader sees no button', async ({
-  page,
-  browser,
-}) => {
+/** A realm with a writer (ana), a reader (luis) and a service with one site, on the writer's sites page. */
+async function serviceWithSite(page: Page, name: string) {
   const reference = unique('tienda.es');
   const account = await createE2EAccount({
     users: { ana: 'all=write', luis: 'all=read' },
@@ -39,14 +43,22 @@ test('a site whose host failed to apply shows it on its card with a retry that a
   await page.goto(`/admin/${id}/service/subdomain/`);
   await page.getByRole('button', { name: 'Crear sitio' }).click();
   const dialog = page.getByRole('dialog', { name: 'Crear sitio' });
-  await dialog.getByLabel('Subdominio').fill('caido');
-  await dialog.getByLabel('Carpeta').fill('/caido');
+  await dialog.getByLabel('Subdominio').fill(name);
+  await dialog.getByLabel('Carpeta').fill(`/${name}`);
   await dialog.getByRole('button', { name: 'Crear sitio' }).click();
   await expect(dialog).toBeHidden();
-  const card = page.getByTestId('site-caido');
+  const card = page.getByTestId(`site-${name}`);
   await expect(card).toBeVisible();
   await expect(card.getByTestId('state-pending')).toHaveCount(0);
-  await failSiteApply(id, 'caido');
+  return { account, reference, id, card, site: await siteId(id, name) };
+}
+
+test('a site whose host failed to apply shows it on its card with a retry that applies it again; a reader sees no button', async ({
+  page,
+  browser,
+}) => {
+  const { account, reference, id, card, site } = await serviceWithSite(page, 'caido');
+  await failHostApply(id, site);
   await page.reload();
   await expect(card.getByTestId('state-failed')).toHaveText('Error al aplicar');
 
@@ -64,4 +76,24 @@ test('a site whose host failed to apply shows it on its card with a retry that a
   // Applied again by the server's worker: the list polls until the site is ready.
   await expect(card.getByTestId('state-pending')).toHaveCount(0);
   await reader.close();
+});
+
+test('a removed site whose host the web server kept shows the failed removal above the list, with a retry that takes it off', async ({
+  page,
+}) => {
+  const { reference, id, card, site } = await serviceWithSite(page, 'borrada');
+  const removed = page.getByTestId('sites-removed');
+  await card.getByRole('button', { name: `Acciones de borrada.${reference}` }).click();
+  await page.getByRole('menuitem', { name: 'Eliminar sitio' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(removed).toHaveCount(0);
+  await failHostApply(id, site);
+  await page.reload();
+  await expect(removed).toContainText('Sitios eliminados');
+  await expect(removed.getByTestId('state-failed')).toHaveText('Error al aplicar');
+  await removed.getByRole('button', { name: 'Reintentar el cambio de los sitios eliminados' }).click();
+  await expect(page.getByText('Se volverá a aplicar el cambio').first()).toBeVisible();
+  // Taken off by the server's worker: the list polls until nothing is left to show.
+  await expect(removed).toHaveCount(0);
 });
