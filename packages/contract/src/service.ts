@@ -170,7 +170,9 @@ export const DatabaseCreateForm = z.object({ password });
 /** Where a change stands on its backend: applied, waiting in the outbox, failed, or being removed. */
 export const BACKEND_STATES = ['ready', 'pending', 'failed', 'deleting'] as const;
 export type BackendState = (typeof BACKEND_STATES)[number];
-const backend = { state: z.enum(BACKEND_STATES), job: z.number().nullable() };
+/** The state and last job of a row that a backend applies; the sites and the DNS zone carry it too. */
+export const backendShape = { state: z.enum(BACKEND_STATES), job: z.number().nullable() };
+const backend = backendShape;
 
 const usagePairSchema = z.object({ used: z.number(), limit: z.number() });
 export type UsagePair = z.infer<typeof usagePairSchema>;

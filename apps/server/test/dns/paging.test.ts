@@ -46,7 +46,9 @@ describeStores('the DNS record list paged on the server on %s', (kind) => {
     expect(found.dnss.map((r: DnsRecord) => r.zona)).toEqual(['host12', 'host15', 'host18']);
     expect(found.total).toBe(3);
     expect((await page('page=1&filter=192.0.2.44')).dnss.map((r: DnsRecord) => r.zona)).toEqual(['host44']);
-    expect(await page('page=1&filter=nada')).toEqual({ dnss: [], total: 0, page: 1, pageSize: 10 });
+    // The zone's apply state comes with every answer (its own tests: retry.test.ts).
+    const nothing = { dnss: [], total: 0, page: 1, pageSize: 10, state: expect.any(String), job: expect.any(Number) };
+    expect(await page('page=1&filter=nada')).toEqual(nothing);
   });
 
   it('filters on the priority and on the template expression a record was built from', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DNS_TYPES, dnsCreateSchema, dnsRecordSchema, dnsSaveSchema } from '../dns.ts';
 import { MAX_PAGE } from '../paging.ts';
+import { backendShape } from '../service.ts';
 import { singleLine } from '../strings.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -33,6 +34,9 @@ export const dns = {
       total: z.number().optional(),
       page: z.number().optional(),
       pageSize: z.number().optional(),
+      /** Where the zone stands on the DNS server (its latest apply) and that job; absent from older servers. */
+      state: backendShape.state.optional(),
+      job: backendShape.job.optional(),
     }),
     permission: read,
   }),

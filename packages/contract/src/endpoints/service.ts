@@ -214,14 +214,24 @@ export const hosting = {
     permission: write('service_ddbb'),
   }),
 
-  /** A failed change retried by its user: write on the area of the row the job applies. */
+  /** A failed change retried by its user: write on the area of the row the job applies (service rows, sites, the DNS zone). */
   jobRetry: endpoint({
     method: 'POST',
     path: '/service/:id/job/:jobId/retry/',
     params: z.object({ id: z.string(), jobId: z.string() }),
     answer: z.null(),
     permission: {
-      anyOf: ['servicemail_accounts', 'servicemail_alias', 'service_ftp', 'service_ddbb', 'service', 'service_parking'],
+      anyOf: [
+        'servicemail_accounts',
+        'servicemail_alias',
+        'service_ftp',
+        'service_ddbb',
+        'service',
+        'service_parking',
+        'service_subdomains',
+        'service_redirects',
+        'service_dnszone',
+      ],
       level: 'write',
     },
   }),

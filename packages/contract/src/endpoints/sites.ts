@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backendShape } from '../service.ts';
 import {
   acmeRequestSchema,
   installAppSchema,
@@ -27,7 +28,11 @@ export const sites = {
     method: 'GET',
     path: '/service/:id/subdomain/list/',
     params: itemParams,
-    answer: z.object({ subdomains: z.array(subdomainSchema) }),
+    answer: z.object({
+      subdomains: z.array(subdomainSchema),
+      /** The hosts of removed sites, as one: a failed removal leaves its host served (absent from older servers). */
+      removed: z.object(backendShape).optional(),
+    }),
     permission: sitesRead,
   }),
   get: endpoint({ method: 'GET', path: '/service/:id/subdomain/:subId/', params: siteParams, answer: subdomain, permission: sitesRead }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backendShape } from '../service.ts';
 import { ACME_STATUSES, ACME_STEPS, APP_CATEGORIES, APP_TYPES, CERT_SOURCES, INSTALL_INPUT_TYPES, REDIRECT_TYPES } from './codes.ts';
 
 /** What the panel read from an uploaded certificate; shown as text, never as HTML. */
@@ -40,6 +41,8 @@ export const subdomainSchema = z.object({
     }),
   }),
   redirections: z.number(),
+  /** Where the site's host stands on the web server: its latest apply (a failed one can be retried). */
+  ...backendShape,
 });
 export type Subdomain = z.infer<typeof subdomainSchema>;
 

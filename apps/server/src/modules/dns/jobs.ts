@@ -1,4 +1,5 @@
 import { dnsSettings } from '../../drivers/dns/index.ts';
+import { latestJob } from '../../outbox/history.ts';
 import type { JobHandlers } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
 import { now } from '../../store/db.ts';
@@ -33,9 +34,11 @@ export function dnsJobs({ store, drivers, config }: Runtime): JobHandlers {
     /**
      * Jobs of one item run in commit order, each serving the records as they are now: a job whose
      * version is already applied has nothing left to do. A zone never applied gets the whole
-     * state, whatever the job changed, so the backend has the zone before any patch.
+     * state, whatever the job changed, so the backend has the zone before any patch. So does a
+     * job whose previous apply is not done (it failed, or waits for its retry): that one's RRsets
+     * may be missing on the server, and once this version is applied its own run changes nothing.
      */
-    [APPLY_ZONE]: async (raw) => {
+    [APPLY_ZONE]: async (raw, job) => {
       const payload = raw as ApplyZonePayload;
       const zone = await store
         .selectFrom('dns_zone')
@@ -44,7 +47,8 @@ export function dnsJobs({ store, drivers, config }: Runtime): JobHandlers {
         .executeTakeFirst();
       if (!zone || zone.applied_version >= payload.version) return;
       let applied = payload.version;
-      if (payload.changed && zone.applied_version > 0) {
+      const previous = await latestJob(store, payload.itemId, APPLY_ZONE, job.id);
+      if (payload.changed && zone.applied_version > 0 && (!previous || previous.status === 'done')) {
         const records = await store
           .selectFrom('dns_record')
           .selectAll()

@@ -11,6 +11,7 @@ import { createRecord, deleteAll, deleteRecord, restoreDefaults, saveRecord } fr
 import { exportZone, streamZone } from './bind.ts';
 import { recordPage } from './page.ts';
 import { presenter } from './present.ts';
+import { zoneBackend } from './state.ts';
 import { templateRecords } from './template.ts';
 import { type DnsContext, ensureZone, loadRecords } from './zone.ts';
 
@@ -48,13 +49,14 @@ export default async function dnsRoutes(app: FastifyInstance) {
   route(app, endpoints.dns.list, async (request) => {
     const { itemId, zone } = await openZone(request, request.params.id, 'read');
     const { page, filter, type } = request.query;
+    const backend = await zoneBackend(app.store, itemId);
     if (page === undefined) {
       const rows = await loadRecords(app.store, itemId);
-      return { data: { dnss: rows.map(presenter(rows, zone)) } };
+      return { data: { dnss: rows.map(presenter(rows, zone)), ...backend } };
     }
     const found = await recordPage(app.store, itemId, { page, filter, type });
     const present = presenter([...found.context, ...found.page.filter((r) => !found.context.some((c) => c.id === r.id))], zone);
-    return { data: { dnss: found.page.map(present), total: found.total, page, pageSize: PAGE_SIZE } };
+    return { data: { dnss: found.page.map(present), total: found.total, page, pageSize: PAGE_SIZE, ...backend } };
   });
 
   route(app, endpoints.dns.export, async (request) => {

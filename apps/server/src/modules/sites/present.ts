@@ -1,13 +1,15 @@
 import type { Redirection, RedirectType, Subdomain } from '@atalaya/contract';
 import { type AcmeView, presentAcme } from './acme/present.ts';
+import type { HostBackend } from './backend.ts';
 import { certificateInfo } from './certificates.ts';
 import type { RedirectionRow, SiteRow } from './tables.ts';
 
 /**
- * A site as the SPA sees it; the private key never leaves the server. `acme` is the free
- * certificate's view with its job (`acmeViews`); without it the row alone is shown.
+ * A site as the SPA sees it; the private key never leaves the server. `backend` is where its host
+ * stands on the web server (`siteBackend`). `acme` is the free certificate's view with its job
+ * (`acmeViews`); without it the row alone is shown.
  */
-export function presentSite(site: SiteRow, reference: string, redirections: number, acme?: AcmeView): Subdomain {
+export function presentSite(site: SiteRow, reference: string, redirections: number, backend: HostBackend, acme?: AcmeView): Subdomain {
   const hasCert = site.cert !== '';
   return {
     id: site.id,
@@ -24,6 +26,7 @@ export function presentSite(site: SiteRow, reference: string, redirections: numb
       acme: acme ?? presentAcme(site, null, 'es'),
     },
     redirections,
+    ...backend,
   };
 }
 

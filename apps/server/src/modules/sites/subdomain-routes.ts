@@ -7,6 +7,7 @@ import { now } from '../../store/db.ts';
 import { isUniqueViolation } from '../../store/errors.ts';
 import { type OpenService, openService } from '../permission/open.ts';
 import { acmeViews } from './acme/present.ts';
+import { hostApplies, queued, removedBackend, siteBackend } from './backend.ts';
 import { presentSite } from './present.ts';
 import { resolveSsl } from './ssl.ts';
 import { enqueueApply, siteKey } from './state.ts';
@@ -53,14 +54,23 @@ export function subdomainRoutes(app: FastifyInstance) {
       .execute();
     const countOf = new Map(counts.map((c) => [c.site_id, Number(c.n)]));
     const acme = await acmeViews(request, sites);
-    return { data: { subdomains: sites.map((s) => presentSite(s, ctx.access.reference, countOf.get(s.id) ?? 0, acme.get(s.id))) } };
+    const applies = await hostApplies(store, ctx.access.itemId);
+    const present = (s: (typeof sites)[number]) =>
+      presentSite(s, ctx.access.reference, countOf.get(s.id) ?? 0, siteBackend(applies, s.id), acme.get(s.id));
+    const removed = removedBackend(
+      applies,
+      ctx.access.itemId,
+      sites.map((s) => s.id),
+    );
+    return { data: { subdomains: sites.map(present), removed } };
   });
 
   route(app, endpoints.sites.get, async (request) => {
     const ctx = await openService(request, request.params.id, 'service_subdomains', 'read', { normalOnly: true });
     const site = await siteOf(request, ctx, request.params.subId);
     const acme = (await acmeViews(request, [site])).get(site.id);
-    return { data: { subdomain: presentSite(site, ctx.access.reference, await redirectionCount(request, site.id), acme) } };
+    const backend = siteBackend(await hostApplies(store, ctx.access.itemId), site.id);
+    return { data: { subdomain: presentSite(site, ctx.access.reference, await redirectionCount(request, site.id), backend, acme) } };
   });
 
   route(app, endpoints.sites.create, async (request) => {
@@ -90,7 +100,7 @@ export function subdomainRoutes(app: FastifyInstance) {
       .catch((error) => {
         throw isUniqueViolation(error) ? FieldErrors.one('subDomain', 'validation.duplicate') : error;
       });
-    return { data: { subdomain: presentSite(site, ctx.access.reference, 0) }, info: [{ key: 'sites.site_created' }], job };
+    return { data: { subdomain: presentSite(site, ctx.access.reference, 0, queued(job)) }, info: [{ key: 'sites.site_created' }], job };
   });
 
   route(app, endpoints.sites.save, async (request) => {
@@ -108,7 +118,7 @@ export function subdomainRoutes(app: FastifyInstance) {
       return { site, job: await enqueueApply(trx, ctx.access.itemId, siteKey(site.id)) };
     });
     const acme = (await acmeViews(request, [site])).get(site.id);
-    const data = { subdomain: presentSite(site, ctx.access.reference, await redirectionCount(request, site.id), acme) };
+    const data = { subdomain: presentSite(site, ctx.access.reference, await redirectionCount(request, site.id), queued(job), acme) };
     return { data, info: [{ key: 'sites.site_saved' }], job };
   });
 

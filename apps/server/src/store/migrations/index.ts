@@ -17,6 +17,7 @@ import * as apiTokens from './0014_api_tokens.ts';
 import * as activity from './0015_activity.ts';
 import * as paging from './0016_paging.ts';
 import * as shellVersion from './0018_shell_version.ts';
+import * as jobHistory from './0019_job_history.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -40,6 +41,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0015_activity', activity],
   ['0016_paging', paging],
   ['0018_shell_version', shellVersion],
+  ['0019_job_history', jobHistory],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

@@ -16,11 +16,13 @@ export interface ServerPaging<S extends string = string> {
   total: number | undefined;
 }
 
-export interface ServerPageOptions<S extends string> {
+export interface ServerPageOptions<E extends Endpoint, S extends string> {
   /** The column a list that sorts starts sorted by; a list the server keeps in one order has none. */
   sort?: S;
   /** Further filters of the list's own (the DNS type), sent with every page. */
   filters?: Record<string, string>;
+  /** How often to read the page again given its answer (false: not), e.g. while a change waits for its backend. */
+  poll?: (answer: AnswerOf<E> | undefined) => number | false;
 }
 
 /** The query key prefix of every page of a list: invalidating it reloads whichever page is on screen. */
@@ -32,7 +34,7 @@ export const serverPageKey = <E extends Endpoint>(e: E, params: ParamsOf<E>) => 
  * loads. A new filter or sort starts again at page 1; a page the server refuses (the list shrank
  * under it) falls back to page 1.
  */
-export function useServerPage<E extends Endpoint, S extends string>(e: E, params: ParamsOf<E>, options: ServerPageOptions<S> = {}) {
+export function useServerPage<E extends Endpoint, S extends string>(e: E, params: ParamsOf<E>, options: ServerPageOptions<E, S> = {}) {
   const [filter, setFilter] = useState('');
   const [sent] = useDebouncedValue(filter.trim(), LIMITS.listFilterDebounceMs);
   const [sorting, setSorting] = useState<{ sort: S | undefined; order: SortOrder }>({ sort: options.sort, order: 'asc' });
@@ -47,6 +49,7 @@ export function useServerPage<E extends Endpoint, S extends string>(e: E, params
     queryFn: () => fetchData(e, params, { page, filter: sent, ...order, ...filters } as unknown as FormOf<E>),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    refetchInterval: options.poll ? (q) => options.poll!(q.state.data as AnswerOf<E> | undefined) : false,
   });
   const refused = query.error instanceof ApiFailure && query.error.fieldError('page') !== undefined;
   useEffect(() => {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pollWhilePending, StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { serverPageKey, useServerPage } from '../../components/ui/useServerPage.ts';
@@ -36,7 +37,15 @@ export default function DnsPage() {
   const [type, setType] = useState<TypeFilter>('ALL');
   const [open, setOpen] = useState<Open>(null);
   const zoneParams = { id: serviceId };
-  const { query: list, data, paged } = useServerPage(endpoints.dns.list, zoneParams, { filters: { type } });
+  const {
+    query: list,
+    data,
+    paged,
+  } = useServerPage(endpoints.dns.list, zoneParams, {
+    filters: { type },
+    // The zone's apply state rides on each page: read again until a pending apply settles.
+    poll: (answer) => pollWhilePending(answer?.state ? [{ state: answer.state }] : undefined),
+  });
 
   /** docs/behaviour/service-area-dns.md#permissions: forms re-check the action permission; without it, 'no permission' and nothing opens. */
   const allowed = () => permissions.check('service_dnszone');
@@ -82,6 +91,19 @@ export default function DnsPage() {
               allowDeselect={false}
               w={120}
             />
+            {data?.state && (
+              <StateBadge
+                state={data.state}
+                retry={
+                  canWrite && {
+                    itemId: Number(serviceId),
+                    job: data.job ?? null,
+                    listKey: serverPageKey(endpoints.dns.list, zoneParams),
+                    name: t('dns.zone_named', { zone }),
+                  }
+                }
+              />
+            )}
             {canWrite && (
               <Menu position="bottom-end">
                 <Menu.Target>

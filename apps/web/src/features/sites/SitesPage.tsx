@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
@@ -25,7 +26,9 @@ export default function SitesPage() {
   const { check } = permissions;
   const data = permissions.data;
   const available = Boolean(data && !data.service.isRedirAndParking && permissions.canSee('service_subdomains'));
-  const sites = useQuery({ ...subdomainsQuery(id), enabled: available });
+  const list = useQuery({ ...subdomainsQuery(id), enabled: available });
+  const sites = list.data?.subdomains;
+  const removed = list.data?.removed;
   const redirections = useQuery({ ...redirectionsQuery(id), enabled: available && permissions.canSee('service_redirects') });
   const [siteDialog, setSiteDialog] = useState<{ site: Subdomain | null } | null>(null);
   const [redirectionTarget, setRedirectionTarget] = useState<{ host: string } | { redirection: Redirection } | null>(null);
@@ -52,10 +55,21 @@ export default function SitesPage() {
   /** Every form re-checks its permission when it opens. */
   const guarded = (areas: Area[], open: () => void) => () => void check(areas).then((ok) => ok && open());
 
+  // The server lets a writer of either area retry: both queue a host's apply.
+  const canRetry = canEdit || canRedirect;
   const toolbar = (
     <Group gap="xs">
+      {removed && removed.state !== 'ready' && (
+        <Group gap={0} data-testid="sites-removed">
+          <Text size="sm">{t('sites.removed')}</Text>
+          <StateBadge
+            state={removed.state}
+            retry={canRetry && { itemId: Number(id), job: removed.job, listKey: sitesKey(id), name: t('sites.removed_named') }}
+          />
+        </Group>
+      )}
       {canInstall && (
-        <Button variant="light" onClick={guarded(INSTALL_AREAS, () => setInstaller({ siteId: null }))} disabled={!sites.data?.length}>
+        <Button variant="light" onClick={guarded(INSTALL_AREAS, () => setInstaller({ siteId: null }))} disabled={!sites?.length}>
           {t('sites.install')}
         </Button>
       )}
@@ -66,7 +80,7 @@ export default function SitesPage() {
   return (
     <>
       <DataList
-        rows={sites.data}
+        rows={sites}
         rowKey={(site) => site.id}
         filterText={(site) => `${site.subdominio}.${site.referencePunycode} ${site.directorio}`}
         label={t('sites.list_label')}
@@ -87,6 +101,12 @@ export default function SitesPage() {
               onEditRedirection: (redirection) =>
                 void check(['service_redirects']).then((ok) => ok && setRedirectionTarget({ redirection })),
               onDeleteRedirection: (redirection) => setPending({ kind: 'redirection', redirection }),
+              retry: canRetry && {
+                itemId: Number(id),
+                job: site.job,
+                listKey: sitesKey(id),
+                name: `${site.subdominio}.${site.referencePunycode}`,
+              },
             }}
           />
         )}
@@ -101,13 +121,13 @@ export default function SitesPage() {
       <RedirectionDialog
         serviceId={id}
         reference={data.reference}
-        hosts={(sites.data ?? []).map((s) => s.subdominio)}
+        hosts={(sites ?? []).map((s) => s.subdominio)}
         target={redirectionTarget}
         onClose={() => setRedirectionTarget(null)}
       />
       <InstallerWizard
         serviceId={id}
-        sites={sites.data ?? []}
+        sites={sites ?? []}
         launchedFrom={installer?.siteId ?? null}
         opened={installer !== null}
         onClose={() => setInstaller(null)}

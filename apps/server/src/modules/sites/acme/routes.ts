@@ -5,6 +5,7 @@ import { route } from '../../../http/route.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import { now } from '../../../store/db.ts';
 import { openService } from '../../permission/open.ts';
+import { hostApplies, siteBackend } from '../backend.ts';
 import { presentSite } from '../present.ts';
 import { redirectionCount, siteOf } from '../subdomain-routes.ts';
 import { ISSUE_JOB } from './issue.ts';
@@ -43,7 +44,8 @@ export function acmeRoutes(app: FastifyInstance) {
     }
     const site = await store.selectFrom('site').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
     const acme = (await acmeViews(request, [site])).get(site.id);
-    const subdomain = presentSite(site, ctx.access.reference, await redirectionCount(request, site.id), acme);
+    const backend = siteBackend(await hostApplies(store, ctx.access.itemId), site.id);
+    const subdomain = presentSite(site, ctx.access.reference, await redirectionCount(request, site.id), backend, acme);
     return { data: { subdomain }, info: [{ key: active ? 'sites.acme_started' : 'sites.acme_stopped' }], job };
   });
 }

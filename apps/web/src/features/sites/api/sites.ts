@@ -1,15 +1,24 @@
 import { endpoints, type Redirection } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { pollWhilePending } from '../../../components/hosting/StateBadge.tsx';
 import { call, type FormOf, fetchData } from '../../../lib/api.ts';
 
 /** The site and redirection calls of docs/behaviour/service-area-dns.md#calls (Sites, Redirections). */
 export const sitesKey = (serviceId: string) => ['sites', serviceId] as const;
 const sites = endpoints.sites;
 
+/**
+ * The sites of a service and the state of its removed sites' hosts; polls while a change waits for
+ * the web server.
+ */
 export const subdomainsQuery = (serviceId: string) =>
   queryOptions({
     queryKey: [...sitesKey(serviceId), 'subdomains'],
-    queryFn: () => fetchData(sites.list, { id: serviceId }).then((d) => d.subdomains),
+    queryFn: () => fetchData(sites.list, { id: serviceId }),
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      return pollWhilePending(data && [...data.subdomains, ...(data.removed ? [data.removed] : [])]);
+    },
   });
 
 export const redirectionsQuery = (serviceId: string) =>

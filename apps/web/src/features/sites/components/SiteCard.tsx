@@ -2,6 +2,7 @@ import type { Redirection, Subdomain } from '@atalaya/contract';
 import { ActionIcon, Anchor, Badge, Button, Card, Collapse, Group, Menu, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Retry, StateBadge } from '../../../components/hosting/StateBadge.tsx';
 import { CertificateDetails } from './CertificateDetails.tsx';
 import { RedirectionsTable } from './RedirectionsTable.tsx';
 
@@ -15,6 +16,8 @@ export interface SiteActions {
   onInstall: () => void;
   onEditRedirection: (row: Redirection) => void;
   onDeleteRedirection: (row: Redirection) => void;
+  /** Set for a user who may write the site or its redirections: a failed apply of its host offers a retry. */
+  retry: Retry | false;
 }
 
 /** docs/behaviour/service-area-dns.md#sites: a card per site with its link (https when SSL is on), folder, SSL tag and redirections. */
@@ -45,6 +48,7 @@ export function SiteCard({ site, redirections, actions }: { site: Subdomain; red
             <Badge color={site.ssl.enabled ? 'green' : 'gray'} variant="light">
               {site.ssl.enabled ? t('sites.ssl') : t('sites.no_ssl')}
             </Badge>
+            <StateBadge state={site.state} retry={actions.retry} />
           </Group>
           {site.ssl.enabled && <CertificateDetails site={site} />}
         </Stack>

@@ -1,0 +1,48 @@
+import type { BackendState } from '@atalaya/contract';
+import type { Store } from '../../store/db.ts';
+import { backendState } from '../service/state.ts';
+import { APPLY_JOB, apexKey, siteKey } from './state.ts';
+
+export interface HostBackend {
+  state: BackendState;
+  job: number | null;
+}
+type Applies = Map<string, { id: number; status: string }>;
+
+/**
+ * The latest apply job of each host of a service, by host key. Each job converges its host on the
+ * store as a whole, so the latest one alone says whether the web server holds the host as shown
+ * (an older failure is superseded by a later success). The payload is `{ key }` alone
+ * (enqueueApply), so one payload is one host.
+ */
+export async function hostApplies(store: Store, serviceId: number): Promise<Applies> {
+  const latest = store
+    .selectFrom('job')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('item_id', '=', serviceId)
+    .where('kind', '=', APPLY_JOB)
+    .groupBy('payload');
+  const rows = await store.selectFrom('job').select(['id', 'status', 'payload']).where('id', 'in', latest).execute();
+  return new Map(rows.map((r) => [String((JSON.parse(r.payload) as { key?: unknown }).key), { id: r.id, status: r.status }]));
+}
+
+/** A site's state from its host's latest apply; a site never applied (none queued yet) is ready. */
+export function siteBackend(applies: Applies, siteId: number): HostBackend {
+  const job = applies.get(siteKey(siteId));
+  return { state: backendState(0, job?.status), job: job?.id ?? null };
+}
+
+/**
+ * The hosts of removed sites, as one: a removal the web server refused leaves the host served while
+ * the site is gone from the list, so the list says so apart (failed first, then pending).
+ */
+export function removedBackend(applies: Applies, serviceId: number, siteIds: number[]): HostBackend {
+  // The bare domain's host is no removed site (a parking service's own; a hosting service's is never served).
+  const shown = new Set([...siteIds.map(siteKey), apexKey(serviceId)]);
+  const removed = [...applies].filter(([key]) => !shown.has(key)).map(([, job]) => job);
+  const job = removed.find((j) => j.status === 'failed') ?? removed.find((j) => backendState(0, j.status) === 'pending');
+  return { state: backendState(0, job?.status), job: job?.id ?? null };
+}
+
+/** The state of a site whose change was just queued. */
+export const queued = (job: number): HostBackend => ({ state: 'pending', job });
