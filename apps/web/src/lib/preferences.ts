@@ -1,7 +1,8 @@
-import { endpoints, type Language, type PaletteColor, type Theme } from '@atalaya/contract';
+import type { Language, PaletteColor, Theme } from '@atalaya/contract';
 import i18next from 'i18next';
 import { call } from './api.ts';
 import { tellOtherTabs } from './broadcast.ts';
+import { endpoints } from './endpoints.ts';
 import { rememberLanguage } from './i18n.ts';
 import { setColor } from './theme.ts';
 

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiFailure, type FormOf, fetchData } from '../../lib/api.ts';
+import type { Route } from '../../lib/endpoints.ts';
 
 export interface ServerPaging<S extends string = string> {
   filter: string;
@@ -22,7 +23,7 @@ export interface ServerPaging<S extends string = string> {
  * loads. A new filter or sort starts again at page 1; a page the server refuses (the list shrank
  * under it) falls back to page 1.
  */
-export function useServerPage<E extends Endpoint, S extends string>(e: E, params: ParamsOf<E>, firstSort: S) {
+export function useServerPage<E extends Endpoint, S extends string>(e: Route<E>, params: ParamsOf<E>, firstSort: S) {
   const [filter, setFilter] = useState('');
   const [sent] = useDebouncedValue(filter.trim(), LIMITS.listFilterDebounceMs);
   const [sorting, setSorting] = useState<{ sort: S; order: SortOrder }>({ sort: firstSort, order: 'asc' });

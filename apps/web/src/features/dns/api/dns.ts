@@ -1,6 +1,6 @@
-import { endpoints } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call, type FormOf, fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 /** The DNS zone calls of docs/behaviour/service-area-dns.md#calls; delete, restore and delete-all are GET (docs/decisions/007). */
 export const dnsKey = (serviceId: string) => ['dns', serviceId] as const;
