@@ -13,14 +13,16 @@ import { Captcha } from './Captcha.tsx';
 // most users have no second factor, and the sign-in page must stay small (docs/design.md#budgets).
 // Its passkey code (SimpleWebAuthn) loads later still, on the passkey button (api/secondStep.ts).
 let secondStep: Promise<{ default: typeof import('./SecondStepForm.tsx').SecondStepForm }> | undefined;
-const loadSecondStep = () =>
-  (secondStep ??= Promise.all([import('./SecondStepForm.tsx'), import('../../../locales/secondStep.ts')]).then(([form, texts]) => {
+function loadSecondStep() {
+  secondStep ??= Promise.all([import('./SecondStepForm.tsx'), import('../../../locales/secondStep.ts')]).then(([form, texts]) => {
     addTexts(texts.SECOND_STEP_TEXTS);
     return { default: form.SecondStepForm };
-  })).catch((error: unknown) => {
+  });
+  return secondStep.catch((error: unknown) => {
     secondStep = undefined; // a failed download is tried again next time
     throw error;
   });
+}
 const SecondStepForm = lazy(loadSecondStep);
 
 interface Props {
