@@ -9,7 +9,7 @@ import { PANEL_TEXTS } from './panel.ts';
 import { SECOND_STEP_TEXTS } from './secondStep.ts';
 import { tokens } from './tokens.ts';
 
-const RESOURCES = merge([...BOOT_TEXTS, ...PANEL_TEXTS, ...FEATURE_TEXTS, tokens, activity]);
+const RESOURCES = merge([...BOOT_TEXTS, ...SECOND_STEP_TEXTS, ...PANEL_TEXTS, ...FEATURE_TEXTS, tokens, activity]);
 
 const SRC = path.resolve(import.meta.dirname, '..');
 /** Where the screens' texts may be used: the item pages, which load them (app/router.tsx). */
@@ -55,8 +55,8 @@ describe('web texts', () => {
     expect(misplaced).toEqual([]);
   });
 
-  it("hold the server's whole catalogue between start-up and the panel (a new area's messages must be added to one of them)", () => {
-    const loaded = merge([...BOOT_TEXTS, ...PANEL_TEXTS]);
+  it("hold the server's whole catalogue between start-up, the second factors' and the panel's texts (a new area's messages must join one)", () => {
+    const loaded = merge([...BOOT_TEXTS, ...SECOND_STEP_TEXTS, ...PANEL_TEXTS]);
     for (const lang of ['es', 'en', 'ca'] as const) {
       const missing = Object.keys(MESSAGES[lang]).filter((key) => loaded[lang][key] !== MESSAGES[lang][key]);
       expect(missing, lang).toEqual([]);
@@ -74,6 +74,22 @@ describe('web texts', () => {
         .map((p) => `${path.relative(SRC, file)}: ${p}.`),
     );
     expect(later).toContain('factors');
+    expect(used).toEqual([]);
+  });
+  it('of the second factors are used only by Preferences and the second step, which load them', () => {
+    const elsewhere = Object.keys(merge([...BOOT_TEXTS, ...PANEL_TEXTS]).es);
+    const prefixes = [...new Set(Object.keys(merge(SECOND_STEP_TEXTS).es).map((key) => key.split('.')[0]))].filter(
+      (prefix) => !elsewhere.some((key) => key.startsWith(`${prefix}.`)),
+    );
+    const loaders = ['features/preferences/', 'features/session/components/SecondStepForm.tsx'];
+    const used = sources(SRC)
+      .filter((file) => !loaders.some((where) => path.relative(SRC, file).startsWith(where)))
+      .flatMap((file) =>
+        prefixes
+          .filter((prefix) => new RegExp(`['"\`]${prefix}\\.`).test(readFileSync(file, 'utf8')))
+          .map((p) => `${path.relative(SRC, file)}: ${p}.`),
+      );
+    expect(prefixes).toEqual(['factors']);
     expect(used).toEqual([]);
   });
 });
