@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { apiRoutes } from './apps/web/apiRoutes.ts';
+import { bootTexts } from './apps/web/bootTexts.ts';
 
 export default defineConfig({
+  // The web's endpoint table (apps/web/src/lib/endpoints.ts) and start-up's texts per language come from these plugins.
+  plugins: [apiRoutes(), bootTexts(fileURLToPath(new URL('./apps/web/src/locales/boot.ts', import.meta.url)))],
   test: {
     include: ['apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
     testTimeout: 30_000,

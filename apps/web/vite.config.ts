@@ -1,13 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { apiRoutes } from './apiRoutes.ts';
+import { bootTexts } from './bootTexts.ts';
 import { listStartup, startupGroups } from './chunks.ts';
 import { precompress } from './precompress.ts';
 
 const startup = fileURLToPath(new URL('./src/start.tsx', import.meta.url));
+const bootModule = fileURLToPath(new URL('./src/locales/boot.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), precompress(), listStartup(startup)],
+  plugins: [react(), apiRoutes(), bootTexts(bootModule), precompress(), listStartup(startup)],
   server: { proxy: { '/p247': { target: 'http://localhost:8080', ws: true } } },
   build: {
     target: 'es2022',

@@ -1,7 +1,7 @@
 import { type Language, toColor, toLanguage } from '@atalaya/contract';
 import i18next from 'i18next';
 import { CACHE_KEYS } from '../lib/cache.ts';
-import { rememberLanguage } from '../lib/i18n.ts';
+import { rememberLanguage, switchLanguage } from '../lib/i18n.ts';
 import type { UserInfo } from '../lib/session.ts';
 import { setColor } from '../lib/theme.ts';
 
@@ -15,7 +15,7 @@ export async function applyUserPreferences(user: UserInfo) {
   const picked = document.cookie.split('; ').some((c) => c.startsWith('_lang='));
   if (!picked && language !== i18next.language) {
     rememberLanguage(language);
-    await i18next.changeLanguage(language);
+    await switchLanguage(language);
   }
   if (user.canSetColor && user.color) setColor(toColor(user.color));
   if (!localStorage.getItem(CACHE_KEYS.theme) && user.theme) localStorage.setItem(CACHE_KEYS.theme, user.theme);

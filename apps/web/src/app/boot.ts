@@ -12,10 +12,10 @@ import { createQueryClient } from './queryClient.ts';
  * shows. Both calls are sent at once (two round trips cost seconds on a phone) and applied in order;
  * the entry has usually sent them already (`calls`, lib/startupCalls.ts).
  */
-export async function boot(calls?: StartupCalls) {
-  const configCall = loadSiteConfig(calls?.config);
-  const userCall = fetchUserInfo(calls?.user);
-  await initI18n();
+export async function boot(calls: StartupCalls) {
+  const configCall = loadSiteConfig(calls.config);
+  const userCall = fetchUserInfo(calls.user);
+  await initI18n(calls.texts);
   const queryClient = createQueryClient();
   const config = await configCall;
   queryClient.setQueryData(siteConfigQuery.queryKey, config);

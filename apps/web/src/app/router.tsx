@@ -27,10 +27,14 @@ const itemLayout = async () => {
   return { Component: layout.default };
 };
 
-/** Preferences, with the texts of its API tokens section (only that page uses them). */
+/** Preferences, with the texts of its API tokens and second factors sections (only that page, and the sign-in's second step, use them). */
 const preferences = async () => {
-  const [page, texts] = await Promise.all([import('../features/preferences/PreferencesPage.tsx'), import('../locales/tokens.ts')]);
-  addTexts([texts.tokens]);
+  const [page, texts, factorTexts] = await Promise.all([
+    import('../features/preferences/PreferencesPage.tsx'),
+    import('../locales/tokens.ts'),
+    import('../locales/secondStep.ts'),
+  ]);
+  addTexts([texts.tokens, ...factorTexts.SECOND_STEP_TEXTS]);
   return { Component: page.default };
 };
 

@@ -10,6 +10,7 @@ import {
   type RequestOf,
   STATUS_NO_SESSION,
 } from '@atalaya/contract';
+import type { Route } from './endpoints.ts';
 import { logDebug } from './errors.ts';
 
 /** A refused call: the HTTP status, the envelope's status code and its translated messages. */
@@ -66,18 +67,20 @@ export interface ApiResult<T> {
 }
 
 type FieldValue = Fields[string];
+/** The contract's declaration behind a call of lib/endpoints.ts (or the declaration itself). */
+export type DeclarationOf<E extends Endpoint | Route> = E extends Endpoint ? E : E extends Route<infer D> ? D : never;
 /** The form fields of a call, named as its request schema names them; values travel as form text. */
-export type FormOf<E extends Endpoint> = { [K in keyof RequestOf<E>]?: FieldValue };
+export type FormOf<E extends Endpoint | Route> = { [K in keyof RequestOf<DeclarationOf<E>>]?: FieldValue };
 
 /** The URL of a call of the endpoint table, path parameters filled in. */
-export const urlOf = <E extends Endpoint>(e: E, params: ParamsOf<E>) => `${API_BASE.slice(0, -1)}${pathOf(e, params)}`;
+export const urlOf = <E extends Endpoint>(e: Route<E>, params: ParamsOf<E>) => `${API_BASE.slice(0, -1)}${pathOf(e, params)}`;
 
 /**
  * One call of the endpoint table: the envelope unwrapped; on status 101 the login modal opens and
  * the call is replayed (unless `replayed`: the sign-in page's own calls never open it).
  */
 export async function call<E extends Endpoint>(
-  e: E,
+  e: Route<E>,
   params: ParamsOf<E>,
   fields?: FormOf<E>,
   replayed = false,
@@ -99,7 +102,8 @@ export async function call<E extends Endpoint>(
 }
 
 /** The data of a call, for queries. */
-export const fetchData = <E extends Endpoint>(e: E, params: ParamsOf<E>, fields?: FormOf<E>) => call(e, params, fields).then((r) => r.data);
+export const fetchData = <E extends Endpoint>(e: Route<E>, params: ParamsOf<E>, fields?: FormOf<E>) =>
+  call(e, params, fields).then((r) => r.data);
 
 const envelopeOf = async <T>(response: Response): Promise<Envelope<T> | undefined> =>
   response.headers.get(ENVELOPE_HEADER) ? await response.json().catch(() => undefined) : undefined;

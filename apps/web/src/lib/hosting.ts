@@ -1,7 +1,7 @@
-import { endpoints } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { pollWhilePending } from '../components/hosting/StateBadge.tsx';
 import { call, fetchData } from './api.ts';
+import { endpoints } from './endpoints.ts';
 
 /**
  * The hosting service's queries that more than one screen reads (the service screens and the

@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '@atalaya/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { BOOT_TEXTS, merge, type Texts } from '../locales/boot.ts';
+import { merge, type Texts } from '../locales/boot.ts';
+import type { StartupCalls } from './startupCalls.ts';
 
 const readCookie = (name: string) =>
   document.cookie
@@ -31,17 +32,40 @@ export function addTexts(files: Texts[]) {
   for (const lng of ['es', 'en', 'ca'] as const) i18next.addResourceBundle(lng, 'translation', texts[lng], true, true);
 }
 
-export async function initI18n() {
+type BootTexts = StartupCalls['texts'];
+/** How to load start-up's texts of another language, and the languages whose texts are in. */
+let bootTexts: BootTexts['load'] | undefined;
+const loaded = new Set<string>();
+
+/**
+ * Switches the language, first loading start-up's texts in it (each language is a chunk of its
+ * own, lib/startupCalls.ts): the sign-in page downloads only the visitor's (docs/design.md#budgets).
+ */
+export async function switchLanguage(language: Language) {
+  if (!loaded.has(language) && bootTexts) {
+    i18next.addResourceBundle(language, 'translation', await bootTexts(language), true, true);
+    loaded.add(language);
+  }
+  await i18next.changeLanguage(language);
+}
+
+/** `texts`: start-up's texts as the entry asked for them, in the cookie's language. */
+export async function initI18n(texts: BootTexts) {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
-  const texts = merge([...BOOT_TEXTS, ...pending]);
+  bootTexts = texts.load;
+  // The entry read the same cookie: a mismatch would be a bug, but costs only a round trip.
+  const boot = await (texts.language === lng ? texts.catalogue : texts.load(lng));
+  loaded.add(lng);
+  const later = merge(pending);
   await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: { ca: ['es'], default: ['es'] },
     resources: {
-      es: { translation: texts.es },
-      en: { translation: texts.en },
-      ca: { translation: texts.ca },
+      es: { translation: later.es },
+      en: { translation: later.en },
+      ca: { translation: later.ca },
+      [lng]: { translation: { ...boot, ...later[lng] } },
     },
     keySeparator: false,
     interpolation: { escapeValue: false },

@@ -1,6 +1,6 @@
-import { endpoints } from '@atalaya/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { urlOf } from './api.ts';
+import { endpoints } from './endpoints.ts';
 import { reloadPermissions } from './permissions.ts';
 
 /**

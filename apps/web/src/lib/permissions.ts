@@ -1,7 +1,8 @@
-import { type Area, canAct, canSee, endpoints, type PermissionMap, type PermissionSet } from '@atalaya/contract';
+import { type Area, canAct, canSee, type PermissionMap, type PermissionSet } from '@atalaya/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { fetchData } from './api.ts';
+import { endpoints } from './endpoints.ts';
 import { notifyError, notifyNoPermission } from './notify.ts';
 
 export { canAct, canSee };

@@ -1,8 +1,8 @@
-import { endpoints, type Language, type PaletteColor, type Theme } from '@atalaya/contract';
-import i18next from 'i18next';
+import type { Language, PaletteColor, Theme } from '@atalaya/contract';
 import { call } from './api.ts';
 import { tellOtherTabs } from './broadcast.ts';
-import { rememberLanguage } from './i18n.ts';
+import { endpoints } from './endpoints.ts';
+import { rememberLanguage, switchLanguage } from './i18n.ts';
 import { setColor } from './theme.ts';
 
 /** POST /user/preferences/ (docs/design.md#api): kept on the server only for a signed-in user. */
@@ -11,7 +11,7 @@ const save = (signedIn: boolean, fields: { theme?: Theme; color?: PaletteColor; 
 
 export async function changeLanguage(language: Language, signedIn: boolean) {
   rememberLanguage(language);
-  await i18next.changeLanguage(language);
+  await switchLanguage(language);
   await save(signedIn, { language });
   tellOtherTabs({ type: 'language', language });
 }

@@ -1,6 +1,7 @@
-import { endpoints, type UserInfo } from '@atalaya/contract';
+import type { UserInfo } from '@atalaya/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answerOf, call } from './api.ts';
+import { endpoints } from './endpoints.ts';
 
 export type { UserInfo };
 

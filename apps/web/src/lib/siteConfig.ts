@@ -1,7 +1,8 @@
-import { endpoints, type SiteConfig } from '@atalaya/contract';
+import type { SiteConfig } from '@atalaya/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answerOf, fetchData } from './api.ts';
 import { CACHE_KEYS, CACHE_TTL_MS, readCache, writeCache } from './cache.ts';
+import { endpoints } from './endpoints.ts';
 
 const FALLBACK_LOGO = '/assets/images/logo.png';
 

@@ -1,12 +1,15 @@
-import { API_BASE, endpoints, REQUEST_HEADER } from '@atalaya/contract';
+import { API_BASE, DEFAULT_LANGUAGE, endpoints, LANGUAGES, REQUEST_HEADER } from '@atalaya/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOT_TEXTS, merge } from '../locales/boot.ts';
 import { CACHE_KEYS } from './cache.ts';
+import { storedLanguage } from './i18n.ts';
 import { listKindsQuery } from './permissions.ts';
-import { sendStartupCalls, WIRE } from './startupCalls.ts';
+import { cookieLanguage, loadBootTexts, sendStartupCalls, WIRE } from './startupCalls.ts';
 
 /** Records what fetch() is asked for and answers nothing useful. */
 function recordFetch() {
+  vi.stubGlobal('document', { cookie: '' });
   const seen: { url: string; method: string; headers: unknown }[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     seen.push({ url, method: init.method ?? 'GET', headers: init.headers });
@@ -41,5 +44,23 @@ describe('the start-up calls sent by the entry', () => {
     expect(seen).toHaveLength(sent + 1); // the screens' query really went out…
     expect(seen[sent - 1]).toEqual(seen[sent]); // …exactly as the entry's did
     expect(sendStartupCalls(true).list).toBeNull();
+  });
+
+  it("ask for start-up's texts in the cookie's language, as lib/i18n.ts reads it, Spanish otherwise", async () => {
+    expect(WIRE.languages).toEqual(LANGUAGES);
+    expect(WIRE.languages[0]).toBe(DEFAULT_LANGUAGE);
+    for (const [cookie, language] of [
+      ['_lang=en', 'en'],
+      ['a=1; _lang=ca', 'ca'],
+      ['_lang=fr', 'es'],
+      ['', 'es'],
+    ]) {
+      vi.stubGlobal('document', { cookie });
+      expect(cookieLanguage(), cookie).toBe(language);
+      expect(storedLanguage(), cookie).toBe(language);
+    }
+    const all = merge(BOOT_TEXTS);
+    for (const language of LANGUAGES) expect(await loadBootTexts(language)).toEqual(all[language]);
+    expect(await loadBootTexts('xx')).toEqual(all.es);
   });
 });

@@ -1,8 +1,9 @@
-import { endpoints, LIMITS, LIST_KINDS } from '@atalaya/contract';
+import { LIMITS, LIST_KINDS } from '@atalaya/contract';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { fetchData } from './api.ts';
+import { endpoints } from './endpoints.ts';
 
 /**
  * The items a picker offers (the activity filter, a token's items) for what is typed in it: the

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@atalaya/contract';
+import { account as accountMessages } from '@atalaya/contract/messages/account';
+import { core as coreMessages } from '@atalaya/contract/messages/core';
 import { core } from './core.ts';
-import { factors } from './factors.ts';
 import { shell } from './shell.ts';
 
 export type Texts = { es: Record<string, string>; en: Record<string, string>; ca: Record<string, string> };
@@ -13,8 +13,11 @@ export const merge = (files: Texts[]): Texts => ({
 });
 
 /**
- * What start-up loads: the server's catalogue (client-side validation speaks its words), the
- * foundation and the shell. The screens' texts come with the item pages (locales/index.ts),
- * so the sign-in page and the dashboard do not download them (docs/design.md#budgets).
+ * What start-up loads, i.e. what the sign-in page needs: the server's catalogue of the foundation
+ * and of the account (client-side validation speaks its words), the foundation and the shell.
+ * The second step's texts come with it (locales/secondStep.ts), the rest of the server's catalogue
+ * with the panel (locales/panel.ts) and the screens' texts with the item pages (locales/index.ts),
+ * so the sign-in page does not download them (docs/design.md#budgets). The browser gets these in
+ * one language at a time: apps/web/bootTexts.ts cuts them per language at build time.
  */
-export const BOOT_TEXTS: Texts[] = [MESSAGES, core, shell, factors];
+export const BOOT_TEXTS: Texts[] = [coreMessages, accountMessages, core, shell];

@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MESSAGES } from '@atalaya/contract';
 import { describe, expect, it } from 'vitest';
 import { activity } from './activity.ts';
 import { BOOT_TEXTS, merge } from './boot.ts';
 import { FEATURE_TEXTS } from './index.ts';
+import { PANEL_TEXTS } from './panel.ts';
+import { SECOND_STEP_TEXTS } from './secondStep.ts';
 import { tokens } from './tokens.ts';
 
-const RESOURCES = merge([...BOOT_TEXTS, ...FEATURE_TEXTS, tokens, activity]);
+const RESOURCES = merge([...BOOT_TEXTS, ...SECOND_STEP_TEXTS, ...PANEL_TEXTS, ...FEATURE_TEXTS, tokens, activity]);
 
 const SRC = path.resolve(import.meta.dirname, '..');
 /** Where the screens' texts may be used: the item pages, which load them (app/router.tsx). */
@@ -32,7 +35,8 @@ describe('web texts', () => {
   });
   it('of the screens are used only by the item pages, which load them (elsewhere they would show as keys)', () => {
     const keys = Object.keys(merge(FEATURE_TEXTS).es);
-    const bootKeys = new Set(Object.keys(merge(BOOT_TEXTS).es));
+    // The panel's texts are there before its first render (app/App.tsx).
+    const bootKeys = new Set(Object.keys(merge([...BOOT_TEXTS, ...PANEL_TEXTS]).es));
     // A key's prefix catches keys built at run time (`hosting.state_${state}`) too.
     const prefixes = [...new Set(keys.map((key) => key.split('.')[0]))].filter(
       (prefix) => ![...bootKeys].some((key) => key.startsWith(`${prefix}.`)),
@@ -49,5 +53,43 @@ describe('web texts', () => {
       });
     expect(prefixes.length).toBeGreaterThan(0);
     expect(misplaced).toEqual([]);
+  });
+
+  it("hold the server's whole catalogue between start-up, the second factors' and the panel's texts (a new area's messages must join one)", () => {
+    const loaded = merge([...BOOT_TEXTS, ...SECOND_STEP_TEXTS, ...PANEL_TEXTS]);
+    for (const lang of ['es', 'en', 'ca'] as const) {
+      const missing = Object.keys(MESSAGES[lang]).filter((key) => loaded[lang][key] !== MESSAGES[lang][key]);
+      expect(missing, lang).toEqual([]);
+    }
+  });
+  it('of the second step and the panel are not used by the rest of the sign-in page, which starts without them', () => {
+    const startKeys = Object.keys(merge(BOOT_TEXTS).es);
+    const later = [...new Set(Object.keys(merge([...SECOND_STEP_TEXTS, ...PANEL_TEXTS]).es).map((key) => key.split('.')[0]))].filter(
+      (prefix) => !startKeys.some((key) => key.startsWith(`${prefix}.`)),
+    );
+    const signIn = sources(path.join(SRC, 'features/session')).filter((file) => !file.endsWith('SecondStepForm.tsx'));
+    const used = signIn.flatMap((file) =>
+      later
+        .filter((prefix) => new RegExp(`['"\`]${prefix}\\.`).test(readFileSync(file, 'utf8')))
+        .map((p) => `${path.relative(SRC, file)}: ${p}.`),
+    );
+    expect(later).toContain('factors');
+    expect(used).toEqual([]);
+  });
+  it('of the second factors are used only by Preferences and the second step, which load them', () => {
+    const elsewhere = Object.keys(merge([...BOOT_TEXTS, ...PANEL_TEXTS]).es);
+    const prefixes = [...new Set(Object.keys(merge(SECOND_STEP_TEXTS).es).map((key) => key.split('.')[0]))].filter(
+      (prefix) => !elsewhere.some((key) => key.startsWith(`${prefix}.`)),
+    );
+    const loaders = ['features/preferences/', 'features/session/components/SecondStepForm.tsx'];
+    const used = sources(SRC)
+      .filter((file) => !loaders.some((where) => path.relative(SRC, file).startsWith(where)))
+      .flatMap((file) =>
+        prefixes
+          .filter((prefix) => new RegExp(`['"\`]${prefix}\\.`).test(readFileSync(file, 'utf8')))
+          .map((p) => `${path.relative(SRC, file)}: ${p}.`),
+      );
+    expect(prefixes).toEqual(['factors']);
+    expect(used).toEqual([]);
   });
 });

@@ -81,14 +81,8 @@ export type RequestOf<E extends Endpoint> = E['body'] extends z.ZodType
 /** The path parameters as the caller passes them (numbers or text). */
 export type ParamsOf<E extends Endpoint> = { [K in keyof z.input<E['params']>]: string | number };
 
-/** The concrete path of a call under API_BASE, parameters encoded. */
-export function pathOf(e: Pick<Endpoint, 'path'>, params: Record<string, string | number> = {}): string {
-  return e.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${e.path}: missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
+// In a module of its own, without zod: the web's sign-in page fills paths and loads no schema.
+export { pathOf } from './path.ts';
 
 /** The envelope's system part, as every JSON answer carries it. */
 export const systemSchema = z.object({

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiFailure, type FormOf, fetchData } from '../../lib/api.ts';
+import type { Route } from '../../lib/endpoints.ts';
 
 export interface ServerPaging<S extends string = string> {
   filter: string;
@@ -26,7 +27,7 @@ export interface ServerPageOptions<E extends Endpoint, S extends string> {
 }
 
 /** The query key prefix of every page of a list: invalidating it reloads whichever page is on screen. */
-export const serverPageKey = <E extends Endpoint>(e: E, params: ParamsOf<E>) => ['page', e.path, params] as const;
+export const serverPageKey = <E extends Endpoint>(e: Route<E>, params: ParamsOf<E>) => ['page', e.path, params] as const;
 
 /**
  * One page of a list paged on the server (docs/decisions/025-paged-lists.md): the filter as typed,
@@ -34,7 +35,11 @@ export const serverPageKey = <E extends Endpoint>(e: E, params: ParamsOf<E>) => 
  * loads. A new filter or sort starts again at page 1; a page the server refuses (the list shrank
  * under it) falls back to page 1.
  */
-export function useServerPage<E extends Endpoint, S extends string>(e: E, params: ParamsOf<E>, options: ServerPageOptions<E, S> = {}) {
+export function useServerPage<E extends Endpoint, S extends string>(
+  e: Route<E>,
+  params: ParamsOf<E>,
+  options: ServerPageOptions<E, S> = {},
+) {
   const [filter, setFilter] = useState('');
   const [sent] = useDebouncedValue(filter.trim(), LIMITS.listFilterDebounceMs);
   const [sorting, setSorting] = useState<{ sort: S | undefined; order: SortOrder }>({ sort: options.sort, order: 'asc' });

@@ -1,6 +1,6 @@
-import { endpoints } from '@atalaya/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormOf, fetchData } from '../../lib/api.ts';
+import { endpoints } from '../../lib/endpoints.ts';
 
 /** The filters the Activity page keeps in its address (so an item page can link to its own history). */
 export const FILTERS = ['item', 'area', 'actor', 'from', 'to'] as const;

@@ -1,8 +1,8 @@
-import { endpoints } from '@atalaya/contract';
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../lib/api.ts';
+import { endpoints } from '../../lib/endpoints.ts';
 import { formatDate } from '../../lib/format.ts';
 
 const DAY = 86_400;

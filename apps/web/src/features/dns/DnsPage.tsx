@@ -1,4 +1,4 @@
-import { DNS_TYPES, type DnsRecord, endpoints } from '@atalaya/contract';
+import { DNS_TYPES, type DnsRecord } from '@atalaya/contract';
 import { Button, Group, Menu, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { pollWhilePending, StateBadge } from '../../components/hosting/StateBadg
 import { DataList } from '../../components/ui/DataList.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { serverPageKey, useServerPage } from '../../components/ui/useServerPage.ts';
+import { endpoints } from '../../lib/endpoints.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { fetchRecord } from './api/dns.ts';

@@ -1,4 +1,4 @@
-import { endpoints, type ItemRow, type ListKind } from '@atalaya/contract';
+import type { ItemRow, ListKind } from '@atalaya/contract';
 import { Badge, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { DataList } from '../../components/ui/DataList.tsx';
 import { EXPIRED, VALID } from '../../components/ui/expiryColours.ts';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { useServerPage } from '../../components/ui/useServerPage.ts';
+import { endpoints } from '../../lib/endpoints.ts';
 import { formatDate, isExpired } from '../../lib/format.ts';
 
 const TITLE: Record<ListKind, string> = { domain: 'shell.domains', service: 'shell.services', mail: 'shell.mails' };

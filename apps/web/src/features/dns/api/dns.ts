@@ -1,5 +1,5 @@
-import { endpoints } from '@atalaya/contract';
 import { call, type FormOf, fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 /** The DNS zone calls of docs/behaviour/service-area-dns.md#calls; delete, restore and delete-all are GET (docs/decisions/007). */
 const zone = (id: string) => ({ id });

@@ -1,6 +1,7 @@
-import { type ContactSaveInput, endpoints } from '@atalaya/contract';
+import type { ContactSaveInput } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call, type FormOf, fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 /** The domain calls of docs/behaviour/shell-session-domains.md#calls, one function each, with the query options the screen shares. */
 

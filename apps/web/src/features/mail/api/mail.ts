@@ -1,7 +1,7 @@
-import { endpoints } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { pollWhilePending } from '../../../components/hosting/StateBadge.tsx';
 import { call, fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 const mail = endpoints.service;
 

@@ -1,5 +1,5 @@
-import { endpoints } from '@atalaya/contract';
 import { call } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 export interface ChangePasswordFields {
   actualPassword: string;

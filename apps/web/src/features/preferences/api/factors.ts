@@ -1,6 +1,6 @@
-import { endpoints } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call, fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 /** POST /user/factors/: the user's second factors, recovery codes left, and whether the realm requires one. */
 export const factorsQuery = queryOptions({ queryKey: ['user', 'factors'], queryFn: () => fetchData(endpoints.factors.list, {}) });

@@ -1,6 +1,6 @@
-import { endpoints } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call, fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 /** GET /user/tokens/: the user's tokens and the ceiling of a new one's scope. */
 export const tokensQuery = queryOptions({ queryKey: ['tokens'], queryFn: () => fetchData(endpoints.account.tokenList, {}) });

@@ -1,7 +1,7 @@
-import { endpoints } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { pollWhilePending } from '../../../components/hosting/StateBadge.tsx';
 import { call, fetchData, urlOf } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 export { createDatabase, ddbbKey, ddbbQuery, serviceKey, serviceQuery } from '../../../lib/hosting.ts';
 

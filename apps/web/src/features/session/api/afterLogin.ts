@@ -1,6 +1,7 @@
-import { canAct, endpoints, type PermissionMap } from '@atalaya/contract';
+import { canAct, type PermissionMap } from '@atalaya/contract';
 import { fetchData } from '../../../lib/api.ts';
 import { tellOtherTabs } from '../../../lib/broadcast.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 /** docs/behaviour/shell-session-domains.md#states: the first write permission in the order domain, service, mail, DNS zone picks the page. */
 export function landingPath(itemId: number, map: PermissionMap): string {

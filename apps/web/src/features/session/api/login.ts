@@ -1,6 +1,6 @@
-import { endpoints } from '@atalaya/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 export interface LoginFields {
   domainName: string;

@@ -1,6 +1,6 @@
-import { endpoints } from '@atalaya/contract';
 import { call } from '../../../lib/api.ts';
 import { tellOtherTabs } from '../../../lib/broadcast.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 /** POST /user/logout/, then every tab goes to the sign-in page (docs/behaviour/shell-session-domains.md#states). */
 export async function logout() {

@@ -1,6 +1,7 @@
-import { endpoints, type SecondFactorChallenge } from '@atalaya/contract';
+import type { SecondFactorChallenge } from '@atalaya/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 export interface SecondStepFields {
   challenge: string;

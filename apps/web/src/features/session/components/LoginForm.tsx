@@ -1,13 +1,29 @@
 import type { LoginAnswer, SecondFactorChallenge } from '@atalaya/contract';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { ApiFailure } from '../../../lib/api.ts';
+import { addTexts } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/notify.ts';
 import { useLogin } from '../api/login.ts';
 import { Captcha } from './Captcha.tsx';
-import { SecondStepForm } from './SecondStepForm.tsx';
+
+// The second step and its texts load when the password is sent, i.e. while the server checks it:
+// most users have no second factor, and the sign-in page must stay small (docs/design.md#budgets).
+// Its passkey code (SimpleWebAuthn) loads later still, on the passkey button (api/secondStep.ts).
+let secondStep: Promise<{ default: typeof import('./SecondStepForm.tsx').SecondStepForm }> | undefined;
+function loadSecondStep() {
+  secondStep ??= Promise.all([import('./SecondStepForm.tsx'), import('../../../locales/secondStep.ts')]).then(([form, texts]) => {
+    addTexts(texts.SECOND_STEP_TEXTS);
+    return { default: form.SecondStepForm };
+  });
+  return secondStep.catch((error: unknown) => {
+    secondStep = undefined; // a failed download is tried again next time
+    throw error;
+  });
+}
+const SecondStepForm = lazy(loadSecondStep);
 
 interface Props {
   onSignedIn: (answer: LoginAnswer) => void;
@@ -37,6 +53,7 @@ export function LoginForm({ onSignedIn, extra }: Props) {
       .map(([name]) => name);
     setMissing(empty);
     if (empty.length > 0) return;
+    void loadSecondStep().catch(() => undefined);
     login.mutate(
       { ...fields, recaptcha_response: captcha },
       {
@@ -58,7 +75,11 @@ export function LoginForm({ onSignedIn, extra }: Props) {
       setCaptcha('');
       setRound((r) => r + 1);
     };
-    return <SecondStepForm challenge={second} onSignedIn={onSignedIn} onRestart={restart} />;
+    return (
+      <Suspense fallback={<Loader aria-label={t('main.loading')} />}>
+        <SecondStepForm challenge={second} onSignedIn={onSignedIn} onRestart={restart} />
+      </Suspense>
+    );
   }
   return (
     <form onSubmit={submit} noValidate>

@@ -1,6 +1,6 @@
-import { endpoints } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call, type FormOf, fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 /** GET /hostingapplication/list/: the provider's catalogue; logos at `{token}{appId}/logo/`. */
 export const catalogueQuery = queryOptions({

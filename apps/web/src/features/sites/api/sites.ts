@@ -1,7 +1,8 @@
-import { endpoints, type Redirection } from '@atalaya/contract';
+import type { Redirection } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { pollWhilePending } from '../../../components/hosting/StateBadge.tsx';
 import { call, type FormOf, fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 
 /** The site and redirection calls of docs/behaviour/service-area-dns.md#calls (Sites, Redirections). */
 export const sitesKey = (serviceId: string) => ['sites', serviceId] as const;
