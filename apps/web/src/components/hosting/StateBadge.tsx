@@ -24,7 +24,16 @@ export function StateBadge({ state, retry }: { state: BackendState; retry?: Retr
   const color = state === 'failed' ? 'red' : 'yellow';
   return (
     <>
-      <Badge color={color} variant="light" size="sm" ml="xs" data-testid={`state-${state}`}>
+      <Badge
+        color={color}
+        variant="light"
+        size="sm"
+        ml="xs"
+        // The light variant writes yellow on pale yellow (contrast 1.8): the page's own text colour
+        // on the tinted background reads in both themes (WCAG 2.1 AA, e2e/shell/a11y-routes.spec.ts).
+        style={{ '--badge-color': 'var(--mantine-color-text)' }}
+        data-testid={`state-${state}`}
+      >
         {t(`hosting.state_${state}`)}
       </Badge>
       {state === 'failed' && retry && retry.job !== null && <RetryButton retry={retry} job={retry.job} />}
