@@ -104,6 +104,13 @@ describe('the repository stands alone', () => {
     expect(offences).toEqual([]);
   });
 
+  it('every decision record carries its date and status under its title', () => {
+    const records = tracked.filter((file) => /^docs\/decisions\/\d{3}-.*\.md$/.test(file));
+    expect(records.length).toBeGreaterThan(20);
+    const undated = records.filter((file) => !/^# .+\n\nDate: \d{4}-\d{2}-\d{2}[^·\n]* · Status: \S/.test(text(file) ?? ''));
+    expect(undated).toEqual([]);
+  });
+
   it('every markdown link in docs/ and README.md points at a file of the repository', () => {
     const markdown = tracked.filter((file) => file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md')));
     expect(markdown.length).toBeGreaterThan(3);
