@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
 import { stepAt, totpCode } from '../../src/modules/factors/totp.ts';
-import { createRealm, createUser } from '../../src/modules/provisioning/accounts.ts';
+import { createRealm, createUser, setDisabled } from '../../src/modules/provisioning/accounts.ts';
 import { createSession } from '../../src/modules/session/sessions.ts';
 import { now } from '../../src/store/db.ts';
 import { type Account, createAccount, send, TEST_PASSWORD } from '../fixtures.ts';
@@ -143,6 +143,71 @@ describeStores('second factors on %s', (kind) => {
     expect(res.statusCode).toBe(401);
     expect(res.json().system.errors[0]).toMatch(/caducado/);
     expect(sessionToken(res)).toBeUndefined();
+  });
+
+  describe('the second step, for a user of an account of its own', () => {
+    /** A fresh user with an authenticator app, and the first step's challenge of each sign-in. */
+    async function enrolled() {
+      const own = await createAccount(ctx.store, { users: { una: 'all=write' }, items: [] });
+      const first = () => login(ctx, { domainName: own.realm, username: 'una', password: TEST_PASSWORD }, {}, freshIp());
+      const { secret } = await enrolTotp(sessionToken(await first())!);
+      const challenge = async () => (await first()).json().data.secondFactor.challenge as string;
+      return { own, secret, challenge };
+    }
+
+    it('refuses a user disabled since the first step, even with the right code, as an expired challenge', async () => {
+      const { own, secret, challenge } = await enrolled();
+      const pending = await challenge();
+      await setDisabled(ctx.store, { realm: own.realm, username: 'una' }, true);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
+      const res = await second(pending, { code: totpCode(secret, now()) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().system.errors[0]).toMatch(/caducado/);
+      expect(sessionToken(res)).toBeUndefined();
+    });
+
+    it('asks for a factor under the code field when the second step brings none, without counting an attempt', async () => {
+      const { own, challenge } = await enrolled();
+      const pending = await challenge();
+      const res = await second(pending, {});
+      expect(res.statusCode).toBe(400);
+      expect(res.json().system.inputs).toEqual(['code']);
+      const counted = await ctx.store.selectFrom('counter').select('hits').where('key', '=', `login2:user:${own.users.una}`).execute();
+      expect(counted).toEqual([]);
+    });
+
+    it('forgets the wrong codes once the right one signs in: the next wrong code is refused, not locked out', async () => {
+      const { secret, challenge } = await enrolled();
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
+      const right = totpCode(secret, now());
+      const wrong = String((Number(right) + 7) % 1_000_000).padStart(6, '0');
+      const pending = await challenge();
+      for (let i = 0; i < 4; i++) expect((await second(pending, { code: wrong })).statusCode).toBe(400);
+      expect((await second(pending, { code: right })).statusCode).toBe(200);
+      expect((await second(await challenge(), { code: wrong })).statusCode).toBe(400);
+    });
+
+    it('records each second step in the activity log with the realm: a wrong code, and the factor that signed in', async () => {
+      const { own, secret, challenge } = await enrolled();
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
+      const right = totpCode(secret, now());
+      const wrong = String((Number(right) + 7) % 1_000_000).padStart(6, '0');
+      const pending = await challenge();
+      await second(pending, { code: wrong });
+      expect((await second(pending, { code: right })).statusCode).toBe(200);
+      const rows = await ctx.store
+        .selectFrom('audit_event')
+        .select(['outcome', 'realm_id', 'detail'])
+        .where('action', '=', 'login_second')
+        .where('user_id', '=', own.users.una)
+        .orderBy('id')
+        .execute();
+      const realm = await ctx.store.selectFrom('realm').select('id').where('name', '=', own.realm).executeTakeFirstOrThrow();
+      expect(rows.map((r) => [r.outcome, r.realm_id, JSON.parse(r.detail)])).toEqual([
+        ['failure', realm.id, {}],
+        ['success', realm.id, { factor: 'totp' }],
+      ]);
+    });
   });
 
   it('takes five wrong codes per user, then refuses even the right one for a while', async () => {
