@@ -66,8 +66,15 @@ export const MODULES: Module[] = [
     name: 'guard',
     title: 'CSRF and origin guard',
     mutate: [`${S}/http/guard.ts`],
-    // tokens: the bearer calls (tokenCall); factors: the enrolment-only gate of a realm that requires one.
-    tests: [`${T}/envelope.test.ts`, `${T}/account/default-deny.test.ts`, `${T}/account/tokens.test.ts`, `${T}/account/factors.test.ts`],
+    // origin: the names the panel answers to (the Host check against DNS rebinding); tokens: the
+    // bearer calls (tokenCall); factors: the enrolment-only gate of a realm that requires one.
+    tests: [
+      `${T}/envelope.test.ts`,
+      `${T}/origin.test.ts`,
+      `${T}/account/default-deny.test.ts`,
+      `${T}/account/tokens.test.ts`,
+      `${T}/account/factors.test.ts`,
+    ],
   },
   {
     name: 'sessions',
