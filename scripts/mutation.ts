@@ -99,8 +99,14 @@ export const MODULES: Module[] = [
     name: 'sign-in',
     title: 'sign-in',
     mutate: [`${S}/modules/account/signin.ts`, `${S}/modules/account/credentials.ts`, `${S}/modules/factors/signin-second.ts`],
-    // factors: the second step a user with a factor gets instead of a session, and the enrolment answer.
-    tests: [`${T}/account/signin.test.ts`, `${T}/account/credentials.test.ts`, `${T}/account/factors.test.ts`],
+    // factors: the second step a user with a factor gets instead of a session, and the enrolment answer;
+    // activity: the notice of a sign-in from a new address or browser.
+    tests: [
+      `${T}/account/signin.test.ts`,
+      `${T}/account/credentials.test.ts`,
+      `${T}/account/factors.test.ts`,
+      `${T}/activity/activity.test.ts`,
+    ],
   },
   {
     name: 'rate-limits',
