@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nextDue } from '../src/outbox/claim.ts';
 import { createOutbox, enqueue, type Outbox } from '../src/outbox/outbox.ts';
-import { openStore, type Store } from '../src/store/db.ts';
+import { now, openStore, type Store } from '../src/store/db.ts';
 import { createSignals } from '../src/store/signals.ts';
 import { describePostgres, describeStores, openTestStore } from './stores.ts';
 
@@ -219,6 +220,35 @@ describeStores('the outbox with several workers on %s', (kind) => {
     expect(applied).toEqual(['busy:1', 'drain:2']);
   });
 
+  it('tells an idle worker when a job may next be claimed: the earliest due pending job, or a second after the earliest lease ends', async () => {
+    // A store of its own: the jobs the other tests leave would be due first.
+    const own = await openTestStore(kind);
+    try {
+      expect(await nextDue(own.store)).toBeNull();
+      const t = now();
+      const job = async (set: { status: 'pending' | 'running' | 'done' | 'failed'; next_at?: number; lease_until?: number }) => {
+        const id = await enqueue(own.store, 'due.step', {});
+        await own.store.updateTable('job').set(set).where('id', '=', id).execute();
+        return id;
+      };
+      await job({ status: 'pending', next_at: t + 50 });
+      const soon = await job({ status: 'pending', next_at: t + 20 });
+      await job({ status: 'failed', next_at: t - 100 });
+      await job({ status: 'done', next_at: t - 50 });
+      expect(await nextDue(own.store)).toBe(t + 20);
+      const leases = [await job({ status: 'running', lease_until: t + 9 }), await job({ status: 'running', lease_until: t + 5 })];
+      expect(await nextDue(own.store)).toBe(t + 6);
+      await own.store
+        .updateTable('job')
+        .set({ status: 'done' })
+        .where('id', 'in', [soon, ...leases])
+        .execute();
+      expect(await nextDue(own.store)).toBe(t + 50);
+    } finally {
+      await own.cleanup();
+    }
+  });
+
   it('hands back at start only the running jobs whose lease ended, never a live claim of another process', async () => {
     const t = Math.floor(Date.now() / 1000);
     const live = await enqueue(ctx.store, 'requeue.step', {}, 5001);
@@ -248,6 +278,30 @@ describePostgres('the outbox worker on PostgreSQL', () => {
     ctx = await openTestStore('postgres');
   });
   afterAll(() => ctx.cleanup());
+
+  it('sleeps only until a job waiting out its back-off is due, not for the whole fallback poll', async () => {
+    const signals = createSignals(ctx.config.databaseUrl);
+    await signals.ready();
+    const outbox = createOutbox(ctx.store, { signals, fallbackMs: 60_000 });
+    let applied = false;
+    outbox.register({
+      'due.step': async () => {
+        applied = true;
+      },
+    });
+    // Due in two seconds: no NOTIFY comes when that time does, only the worker's own sleep.
+    const id = await enqueue(ctx.store, 'due.step', {}, 6101);
+    await ctx.store
+      .updateTable('job')
+      .set({ next_at: now() + 2 })
+      .where('id', '=', id)
+      .execute();
+    const stop = outbox.start();
+    expect(await until(async () => applied, 10_000)).toBe(true);
+    stop();
+    await outbox.stopped();
+    await signals.close();
+  });
 
   it('is woken by a job committed by another process without waiting for its poll', async () => {
     const signals = createSignals(ctx.config.databaseUrl);
