@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nextDue } from '../src/outbox/claim.ts';
 import { createOutbox, enqueue, type Outbox } from '../src/outbox/outbox.ts';
-import { openStore, type Store } from '../src/store/db.ts';
+import { now, openStore, type Store } from '../src/store/db.ts';
 import { createSignals } from '../src/store/signals.ts';
 import { describePostgres, describeStores, openTestStore } from './stores.ts';
 
@@ -78,7 +79,7 @@ describeStores('the outbox with several workers on %s', (kind) => {
     expect(most).toBe(3);
   });
 
-  it("takes over a running job whose lease expired, and ignores the first claim's late outcome", async () => {
+  it("takes over a running job whose lease expired, and ignores the first claim's late outcome, even while the second claim runs", async () => {
     let release = () => {};
     // A long lease: its renewal (every third of it) cannot come before the test ends it by hand.
     const first = createOutbox(ctx.store, { leaseSeconds: 60 });
@@ -101,11 +102,12 @@ describeStores('the outbox with several workers on %s', (kind) => {
     second.register({
       'lease.step': async () => {
         applied.push('second');
+        // The first claim's failure lands while this one still runs: only its own claim may record an outcome.
+        release();
+        await stuck;
       },
     });
     expect((await second.runOne())?.id).toBe(id);
-    release();
-    await stuck;
     expect(applied).toEqual(['first', 'second']);
     expect(await ctx.store.selectFrom('job').select(['status', 'attempts']).where('id', '=', id).executeTakeFirst()).toEqual({
       status: 'done',
@@ -134,6 +136,118 @@ describeStores('the outbox with several workers on %s', (kind) => {
     expect(runs).toBe(1);
     expect((await ctx.store.selectFrom('job').select('status').where('id', '=', id).executeTakeFirst())?.status).toBe('done');
   }, 15_000);
+
+  it('stops while a job runs: stopped() waits for that job, and the worker claims nothing after the stop', async () => {
+    let release = () => {};
+    let runs = 0;
+    const outbox = createOutbox(ctx.store, { concurrency: 1 });
+    outbox.register({
+      'stop.step': async () => {
+        runs++;
+        if (runs === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    const first = await enqueue(ctx.store, 'stop.step', {}, 6001);
+    const stop = outbox.start(10);
+    expect(await until(async () => runs === 1, 5000)).toBe(true);
+    stop();
+    let ended = false;
+    const stopped = outbox.stopped().then(() => {
+      ended = true;
+    });
+    // Another item's job, claimable at once: a worker still running would take it when the first ends.
+    const later = await enqueue(ctx.store, 'stop.step', {}, 6002);
+    await pause(50);
+    expect(ended).toBe(false);
+    release();
+    await stopped;
+    await pause(100);
+    expect(runs).toBe(1);
+    const rows = await ctx.store.selectFrom('job').select(['id', 'status']).where('kind', '=', 'stop.step').orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: first, status: 'done' },
+      { id: later, status: 'pending' },
+    ]);
+  });
+
+  it('applies a job enqueued while it sat idle, at its next poll', async () => {
+    const outbox = createOutbox(ctx.store);
+    const applied: number[] = [];
+    outbox.register({
+      'idle.step': async (payload) => {
+        applied.push((payload as { n: number }).n);
+      },
+    });
+    const stop = outbox.start(10);
+    // Several polls find nothing: the worker is idle, waiting for its next one.
+    await pause(100);
+    await enqueue(ctx.store, 'idle.step', { n: 1 }, 6101);
+    expect(await until(async () => applied.length === 1, 5000)).toBe(true);
+    await enqueue(ctx.store, 'idle.step', { n: 2 }, 6102);
+    expect(await until(async () => applied.length === 2, 5000)).toBe(true);
+    stop();
+    await outbox.stopped();
+    expect(applied).toEqual([1, 2]);
+  });
+
+  it('drains past a job another worker still applies: it waits for it, then applies the job of its item queued behind it', async () => {
+    let release = () => {};
+    const applied: string[] = [];
+    const busy = createOutbox(other);
+    busy.register({
+      'drain.step': async (payload) => {
+        applied.push(`busy:${(payload as { n: number }).n}`);
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    const draining = createOutbox(ctx.store);
+    draining.register({
+      'drain.step': async (payload) => {
+        applied.push(`drain:${(payload as { n: number }).n}`);
+      },
+    });
+    await enqueue(ctx.store, 'drain.step', { n: 1 }, 7001);
+    await enqueue(ctx.store, 'drain.step', { n: 2 }, 7001);
+    const first = busy.runOne();
+    expect(await until(async () => applied.length === 1, 5000)).toBe(true);
+    const drained = draining.drain();
+    // The second job waits behind the first, which the other worker holds: drain keeps asking.
+    await pause(100);
+    expect(applied).toEqual(['busy:1']);
+    release();
+    await first;
+    await drained;
+    expect(applied).toEqual(['busy:1', 'drain:2']);
+  });
+
+  it('tells an idle worker when a job may next be claimed: the earliest due pending job, or a second after the earliest lease ends', async () => {
+    // A store of its own: the jobs the other tests leave would be due first.
+    const own = await openTestStore(kind);
+    try {
+      expect(await nextDue(own.store)).toBeNull();
+      const t = now();
+      const job = async (set: { status: 'pending' | 'running' | 'done' | 'failed'; next_at?: number; lease_until?: number }) => {
+        const id = await enqueue(own.store, 'due.step', {});
+        await own.store.updateTable('job').set(set).where('id', '=', id).execute();
+        return id;
+      };
+      await job({ status: 'pending', next_at: t + 50 });
+      const soon = await job({ status: 'pending', next_at: t + 20 });
+      await job({ status: 'failed', next_at: t - 100 });
+      await job({ status: 'done', next_at: t - 50 });
+      expect(await nextDue(own.store)).toBe(t + 20);
+      const leases = [await job({ status: 'running', lease_until: t + 9 }), await job({ status: 'running', lease_until: t + 5 })];
+      expect(await nextDue(own.store)).toBe(t + 6);
+      await own.store
+        .updateTable('job')
+        .set({ status: 'done' })
+        .where('id', 'in', [soon, ...leases])
+        .execute();
+      expect(await nextDue(own.store)).toBe(t + 50);
+    } finally {
+      await own.cleanup();
+    }
+  });
 
   it('hands back at start only the running jobs whose lease ended, never a live claim of another process', async () => {
     const t = Math.floor(Date.now() / 1000);
@@ -164,6 +278,30 @@ describePostgres('the outbox worker on PostgreSQL', () => {
     ctx = await openTestStore('postgres');
   });
   afterAll(() => ctx.cleanup());
+
+  it('sleeps only until a job waiting out its back-off is due, not for the whole fallback poll', async () => {
+    const signals = createSignals(ctx.config.databaseUrl);
+    await signals.ready();
+    const outbox = createOutbox(ctx.store, { signals, fallbackMs: 60_000 });
+    let applied = false;
+    outbox.register({
+      'due.step': async () => {
+        applied = true;
+      },
+    });
+    // Due in two seconds: no NOTIFY comes when that time does, only the worker's own sleep.
+    const id = await enqueue(ctx.store, 'due.step', {}, 6101);
+    await ctx.store
+      .updateTable('job')
+      .set({ next_at: now() + 2 })
+      .where('id', '=', id)
+      .execute();
+    const stop = outbox.start();
+    expect(await until(async () => applied, 10_000)).toBe(true);
+    stop();
+    await outbox.stopped();
+    await signals.close();
+  });
 
   it('is woken by a job committed by another process without waiting for its poll', async () => {
     const signals = createSignals(ctx.config.databaseUrl);

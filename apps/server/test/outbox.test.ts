@@ -119,6 +119,25 @@ describeStores('the outbox on %s', (kind) => {
     await ctx.store.updateTable('job').set({ status: 'failed' }).where('id', '=', id).execute();
   });
 
+  it('refuses a job kind registered twice and keeps applying it with the first handler', async () => {
+    const applied: string[] = [];
+    registerJobHandler('test.twice', async () => {
+      applied.push('first');
+    });
+    expect(() =>
+      registerJobHandler('test.twice', async () => {
+        applied.push('second');
+      }),
+    ).toThrow('job kind test.twice registered twice');
+    await enqueue(ctx.store, 'test.twice', {});
+    await drainJobs(ctx.store);
+    expect(applied).toEqual(['first']);
+  });
+
+  it('answers stopped() at once for a worker never started', async () => {
+    await expect(createOutbox(ctx.store).stopped()).resolves.toBeUndefined();
+  });
+
   it('drains at most the number of jobs it is given', async () => {
     let calls = 0;
     registerJobHandler('test.count', async () => {

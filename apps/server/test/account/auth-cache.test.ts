@@ -116,6 +116,23 @@ describeStores('sessions and permissions kept in memory on %s', (kind) => {
     expect(await version()).toBe(before);
   });
 
+  it('keep no failed read: the same key is read again, and a read that succeeds is kept', async () => {
+    let reads = 0;
+    const failing = () => {
+      reads++;
+      return Promise.reject(new Error('the store was busy'));
+    };
+    const key = `test:failing:${kind}`;
+    await expect(ctx.app.authCache.remember(key, failing)).rejects.toThrow('the store was busy');
+    const answer = () => {
+      reads++;
+      return Promise.resolve('read');
+    };
+    expect(await ctx.app.authCache.remember(key, answer)).toBe('read');
+    expect(await ctx.app.authCache.remember(key, answer)).toBe('read');
+    expect(reads).toBe(2);
+  });
+
   it('answer user/info and permission/list from memory, and anew after a change another process made', async () => {
     const headers = await account.as('ana');
     const call = async (method: 'GET' | 'POST', url: string) => (await ctx.app.inject({ method, url, headers })).json().data;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
 import { stepAt, totpCode } from '../../src/modules/factors/totp.ts';
-import { createRealm, createUser } from '../../src/modules/provisioning/accounts.ts';
+import { createRealm, createUser, setDisabled } from '../../src/modules/provisioning/accounts.ts';
 import { createSession } from '../../src/modules/session/sessions.ts';
 import { now } from '../../src/store/db.ts';
 import { type Account, createAccount, send, TEST_PASSWORD } from '../fixtures.ts';
@@ -120,6 +120,7 @@ describeStores('second factors on %s', (kind) => {
     const reused = await second(b, { code });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().system.inputs).toEqual(['code']);
+    expect(reused.json().system.errors).toEqual(['El código no es correcto o ya se ha usado']);
     const wrong = await second(b, { code: String((Number(code) + 1) % 1_000_000).padStart(6, '0') });
     expect(wrong.statusCode).toBe(400);
     vi.setSystemTime(Date.now() + 30_000);
@@ -136,6 +137,89 @@ describeStores('second factors on %s', (kind) => {
     expect(sessionToken(res)).toBeUndefined();
   });
 
+  describe('the second step, for a user of an account of its own', () => {
+    /** A fresh user with an authenticator app, and the first step's challenge of each sign-in. */
+    async function enrolled() {
+      const own = await createAccount(ctx.store, { users: { una: 'all=write' }, items: [] });
+      const first = () => login(ctx, { domainName: own.realm, username: 'una', password: TEST_PASSWORD }, {}, freshIp());
+      const { secret } = await enrolTotp(sessionToken(await first())!);
+      const challenge = async () => (await first()).json().data.secondFactor.challenge as string;
+      return { own, secret, challenge };
+    }
+
+    it('refuses a user disabled since the first step, even with the right code, as an expired challenge', async () => {
+      const { own, secret, challenge } = await enrolled();
+      const pending = await challenge();
+      await setDisabled(ctx.store, { realm: own.realm, username: 'una' }, true);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
+      const res = await second(pending, { code: totpCode(secret, now()) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().system.errors[0]).toMatch(/caducado/);
+      expect(sessionToken(res)).toBeUndefined();
+    });
+
+    it('asks for a factor under the code field when the second step brings none, without counting an attempt', async () => {
+      const { own, challenge } = await enrolled();
+      const pending = await challenge();
+      const res = await second(pending, {});
+      expect(res.statusCode).toBe(400);
+      expect(res.json().system.inputs).toEqual(['code']);
+      expect(res.json().system.errors).toEqual(['Escribe un código, un código de recuperación o usa una llave de acceso']);
+      const counted = await ctx.store.selectFrom('counter').select('hits').where('key', '=', `login2:user:${own.users.una}`).execute();
+      expect(counted).toEqual([]);
+    });
+
+    it('forgets the wrong codes once the right one signs in: the next wrong code is refused, not locked out', async () => {
+      const { secret, challenge } = await enrolled();
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
+      const right = totpCode(secret, now());
+      const wrong = String((Number(right) + 7) % 1_000_000).padStart(6, '0');
+      const pending = await challenge();
+      for (let i = 0; i < 4; i++) expect((await second(pending, { code: wrong })).statusCode).toBe(400);
+      expect((await second(pending, { code: right })).statusCode).toBe(200);
+      expect((await second(await challenge(), { code: wrong })).statusCode).toBe(400);
+    });
+
+    it('records both steps in the activity log: the first held for a factor, an expired challenge, a wrong code, and the factor that signed in', async () => {
+      const { own, secret, challenge } = await enrolled();
+      const ip = freshIp();
+      const stale = await challenge();
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 301_000 });
+      const right = totpCode(secret, now());
+      const wrong = String((Number(right) + 7) % 1_000_000).padStart(6, '0');
+      expect((await second(stale, { code: right }, ip)).statusCode).toBe(401);
+      const pending = await challenge();
+      expect((await second(pending, { code: wrong }, ip)).statusCode).toBe(400);
+      expect((await second(pending, { code: right }, ip)).statusCode).toBe(200);
+      const realm = await ctx.store.selectFrom('realm').select('id').where('name', '=', own.realm).executeTakeFirstOrThrow();
+      const rows = await ctx.store
+        .selectFrom('audit_event')
+        .select(['action', 'outcome', 'realm_id', 'detail'])
+        .where((eb) => eb.or([eb('user_id', '=', own.users.una), eb('ip', '=', ip)]))
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => [r.action, r.outcome, r.realm_id])).toEqual([
+        ['login', 'success', realm.id], // the password alone, before the app was enrolled
+        ['factor_add', 'success', realm.id],
+        ['login', 'second_factor', realm.id],
+        ['login_second', 'expired', null],
+        ['login', 'second_factor', realm.id],
+        ['login_second', 'failure', realm.id],
+        ['login_second', 'success', realm.id],
+      ]);
+      expect(JSON.parse(rows.at(-1)!.detail)).toEqual({ factor: 'totp' });
+    });
+
+    it('refuses a passkey answer to a challenge that holds no passkey, under its field', async () => {
+      const { challenge } = await enrolled();
+      const res = await second(await challenge(), { credential: JSON.stringify({ id: 'forged', response: {} }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().system.inputs).toEqual(['credential']);
+      expect(res.json().system.errors).toEqual(['No se ha podido comprobar la llave de acceso']);
+      expect(sessionToken(res)).toBeUndefined();
+    });
+  });
+
   it('takes five wrong codes per user, then refuses even the right one for a while', async () => {
     const { secret } = await userWithTotp('eli');
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
@@ -146,6 +230,14 @@ describeStores('second factors on %s', (kind) => {
     const locked = await second(challenge, { code: right });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().system.errors[0]).toMatch(/15 minutos/);
+    const outcomes = await ctx.store
+      .selectFrom('audit_event')
+      .select('outcome')
+      .where('action', '=', 'login_second')
+      .where('user_id', '=', acc.users.eli)
+      .orderBy('id')
+      .execute();
+    expect(outcomes.map((r) => r.outcome)).toEqual([...Array(5).fill('failure'), 'locked']);
   });
 
   it('signs in with a recovery code once, typed in any case with or without dashes; a second use fails', async () => {
@@ -157,6 +249,15 @@ describeStores('second factors on %s', (kind) => {
     const again = await second((await signIn('fer')).json().data.secondFactor.challenge, { recoveryCode: code.replaceAll('-', '') });
     expect(again.statusCode).toBe(400);
     expect(again.json().system.inputs).toEqual(['recoveryCode']);
+    expect(again.json().system.errors).toEqual(['El código de recuperación no es válido o ya se ha usado']);
+    const success = await ctx.store
+      .selectFrom('audit_event')
+      .select('detail')
+      .where('action', '=', 'login_second')
+      .where('outcome', '=', 'success')
+      .where('user_id', '=', acc.users.fer)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(success.detail)).toEqual({ factor: 'recovery' });
     const left = await call(sessionToken(first)!, '/user/factors/');
     expect(left.body.data.recoveryCodesLeft).toBe(9);
   });

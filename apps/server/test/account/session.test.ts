@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { setDisabled } from '../../src/modules/provisioning/accounts.ts';
-import { createSession, deleteUserSessions, findSession } from '../../src/modules/session/sessions.ts';
+import { createSession, deleteUserSessions, findSession, sessionTouches } from '../../src/modules/session/sessions.ts';
 import { now, openStore } from '../../src/store/db.ts';
 import { type Account, createAccount, TEST_PASSWORD } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
@@ -113,6 +113,27 @@ describeStores('sessions on %s', (kind) => {
         await store.destroy();
       }
     });
+
+    it('writes a use still waiting in memory when the process that saw it closes', async () => {
+      t0 = Math.floor(Date.now() / 1000) * 1000;
+      vi.useFakeTimers({ toFake: ['Date'], now: t0 });
+      const store = await openStore(ctx.config);
+      const other = await buildApp({ config: ctx.config, store, worker: false });
+      let open = true;
+      try {
+        const headers = await acc.as('ana');
+        vi.setSystemTime(t0 + 40_000);
+        expect((await other.inject({ method: 'POST', url: '/p247/user/info/', headers })).statusCode).toBe(200);
+        expect(await stored(headers)).toBe(t0 / 1000); // kept in memory, under a minute after the stored use
+        await other.close();
+        open = false;
+        expect(await stored(headers)).toBe(t0 / 1000 + 40);
+      } finally {
+        vi.useRealTimers();
+        if (open) await other.close();
+        await store.destroy();
+      }
+    });
   });
 
   it('keeps a session that is used within the idle time-out, past what the sign-in time alone would allow', async () => {
@@ -151,6 +172,12 @@ describeStores('sessions on %s', (kind) => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps a use in memory at most a quarter of the idle time-out and at most a minute, written at least every 30 s', () => {
+    const withIdle = (idleMinutes: number) => sessionTouches({ ...ctx.config, session: { ...ctx.config.session, idleMinutes } });
+    expect(withIdle(30)).toMatchObject({ writeAfter: 60, flushEvery: 30 });
+    expect(withIdle(1)).toMatchObject({ writeAfter: 15, flushEvery: 15 });
   });
 
   it('writes the last use at most once a minute', async () => {

@@ -128,9 +128,9 @@ describeStores('signing in on %s', (kind) => {
     await login(ctx, as('eva', 'secret-guess-42'), {}, ip);
     await login(ctx, as('eva'), {}, ip);
     const rows = await ctx.store.selectFrom('audit_event').selectAll().where('ip', '=', ip).orderBy('id').execute();
-    expect(rows.map((r) => [r.action, r.outcome, r.user_id])).toEqual([
-      ['login', 'failure', acc.users.eva],
-      ['login', 'success', acc.users.eva],
+    expect(rows.map((r) => [r.action, r.outcome, r.user_id, r.area])).toEqual([
+      ['login', 'failure', acc.users.eva, 'account'],
+      ['login', 'success', acc.users.eva, 'account'],
     ]);
     expect(JSON.parse(rows[0].detail)).toEqual({ domainName: acc.realm, username: 'eva' });
     const all = JSON.stringify(await ctx.store.selectFrom('audit_event').selectAll().execute());
@@ -238,6 +238,14 @@ describeStores('signing in on %s', (kind) => {
     const sessions = await ctx.store.selectFrom('session').select('ip').where('user_id', '=', acc.users.luis).execute();
     expect(sessions.map((s) => s.ip)).toContain(ip);
     expect((await info(token)).statusCode).toBe(200);
+  });
+
+  it('counts no refused captcha toward the locks: after five, the right password still signs in', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await login(ctx, { ...as('svc'), recaptcha_response: 'bm90IGpzb24=' }, {}, ip)).statusCode).toBe(400);
+    }
+    expect((await login(ctx, as('svc'), {}, ip)).statusCode).toBe(200);
   });
 
   it('rotates the session at sign-in: the previous id stops working', async () => {

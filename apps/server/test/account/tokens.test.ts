@@ -190,6 +190,14 @@ describeStores('API tokens on %s', (kind) => {
       expect(refused.status).toBe(403);
     });
 
+    it('is refused with 403 under a Host that is not one of the panel’s names, though the token is good (DNS rebinding)', async () => {
+      const t = await token('ana');
+      const foreign = await send(ctx.app, 'GET', '/permission/list/', { ...bearer(t), host: 'rebound.evil.test' });
+      expect(foreign.status).toBe(403);
+      expect(foreign.body.system.errors).toEqual(['Petición rechazada: origen no permitido']);
+      expect((await send(ctx.app, 'GET', '/permission/list/', { ...bearer(t), host: 'localhost:8080' })).status).toBe(200);
+    });
+
     it('leaves its own name as the actor of what it changes in the activity log, and its creation and revocation under its user', async () => {
       const created = await createCall({ name: 'audited', password: TEST_PASSWORD, scope: 'all=write' });
       const { token: t, item } = created.body.data;
