@@ -1,23 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInContext, withE2EStore } from '../support/accounts.ts';
+import { failJob, signInContext } from '../support/accounts.ts';
 import { openZone } from './helpers.ts';
-
-/** Marks the zone's latest apply as failed for good, as eight refusals of the DNS server would. */
-const failZoneApply = (itemId: number) =>
-  withE2EStore(async (store) => {
-    const job = await store
-      .selectFrom('job')
-      .select('id')
-      .where('item_id', '=', itemId)
-      .where('kind', '=', 'dns.apply-zone')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    await store
-      .updateTable('job')
-      .set({ status: 'failed', attempts: 8, last_error: 'PowerDNS: connect ECONNREFUSED' })
-      .where('id', '=', job.id)
-      .execute();
-  });
 
 test("a zone whose apply failed shows it beside the zone's actions with a retry that applies it again; a reader sees no button", async ({
   page,
@@ -26,7 +9,7 @@ test("a zone whose apply failed shows it beside the zone's actions with a retry 
   const account = await openZone(page, 'w');
   const itemId = account.items[account.zone];
   await expect(page.getByTestId('state-failed')).toHaveCount(0);
-  await failZoneApply(itemId);
+  await failJob({ itemId, kind: 'dns.apply-zone' }, 'PowerDNS: connect ECONNREFUSED');
   await page.reload();
   await expect(page.getByTestId('state-failed')).toHaveText('Error al aplicar');
 

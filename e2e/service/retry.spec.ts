@@ -1,17 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInContext, withE2EStore } from '../support/accounts.ts';
+import { failJob, signInContext, withE2EStore } from '../support/accounts.ts';
 import { dialog, hostingAccount, toast } from './helpers.ts';
-
-/** Marks the job behind an FTP user as failed for good, as eight refusals of its server would. */
-const failFtpJob = (login: string) =>
-  withE2EStore(async (store) => {
-    const row = await store.selectFrom('ftp_user').select('job_id').where('login', '=', login).executeTakeFirstOrThrow();
-    await store
-      .updateTable('job')
-      .set({ status: 'failed', attempts: 8, last_error: 'pure-pw: exit 1' })
-      .where('id', '=', row.job_id!)
-      .execute();
-  });
 
 test('a failed FTP user shows its failure with a retry button that applies the change again; a reader sees no button', async ({
   browser,
@@ -30,7 +19,11 @@ test('a failed FTP user shows its failure with a retry button that applies the c
   const login = `caido.${reference}`;
   const row = page.getByRole('row', { name: new RegExp(login.replace(/\./g, '\\.')) });
   await expect(row.getByTestId('state-pending')).toHaveCount(0);
-  await failFtpJob(login);
+  await failJob(
+    (await withE2EStore((store) => store.selectFrom('ftp_user').select('job_id').where('login', '=', login).executeTakeFirstOrThrow()))
+      .job_id!,
+    'pure-pw: exit 1',
+  );
   await page.reload();
   await expect(row.getByTestId('state-failed')).toHaveText('Error al aplicar');
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createE2EAccount, signInContext, unique, withE2EStore } from '../support/accounts.ts';
+import { createE2EAccount, failJob, signInContext, unique, withE2EStore } from '../support/accounts.ts';
 
 /** The id of a service's site, by name. */
 const siteId = (itemId: number, name: string) =>
@@ -11,24 +11,6 @@ const siteId = (itemId: number, name: string) =>
       .where('name', '=', name)
       .executeTakeFirstOrThrow();
     return site.id;
-  });
-
-/** Marks the latest apply of a site's host as failed for good, as eight refusals of the web server would. */
-const failHostApply = (itemId: number, site: number) =>
-  withE2EStore(async (store) => {
-    const job = await store
-      .selectFrom('job')
-      .select('id')
-      .where('item_id', '=', itemId)
-      .where('kind', '=', 'sites.apply')
-      .where('payload', '=', JSON.stringify({ key: `site-${site}` }))
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    await store
-      .updateTable('job')
-      .set({ status: 'failed', attempts: 8, last_error: 'nginx -t: configuration test failed' })
-      .where('id', '=', job.id)
-      .execute();
   });
 
 /** A realm with a writer (ana), a reader (luis) and a service with one site, on the writer's sites page. */
@@ -58,7 +40,7 @@ test('a site whose host failed to apply shows it on its card with a retry that a
   browser,
 }) => {
   const { account, reference, id, card, site } = await serviceWithSite(page, 'caido');
-  await failHostApply(id, site);
+  await failJob({ itemId: id, kind: 'sites.apply', payload: { key: `site-${site}` } }, 'nginx -t: configuration test failed');
   await page.reload();
   await expect(card.getByTestId('state-failed')).toHaveText('Error al aplicar');
 
@@ -88,7 +70,7 @@ test('a removed site whose host the web server kept shows the failed removal abo
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
   await expect(card).toHaveCount(0);
   await expect(removed).toHaveCount(0);
-  await failHostApply(id, site);
+  await failJob({ itemId: id, kind: 'sites.apply', payload: { key: `site-${site}` } }, 'nginx -t: configuration test failed');
   await page.reload();
   await expect(removed).toContainText('Sitios eliminados');
   await expect(removed.getByTestId('state-failed')).toHaveText('Error al aplicar');

@@ -42,6 +42,28 @@ export const endSessions = (account: Account, username: string) =>
 export const setLanguage = (account: Account, username: string, language: string) =>
   withE2EStore((store) => store.updateTable('user').set({ language }).where('id', '=', account.users[username]).execute());
 
+/**
+ * Marks a job as failed for good, as eight refusals of its server would: the one given by id, or
+ * the latest job of that kind for the item (and payload, when given).
+ */
+export const failJob = (job: number | { itemId: number; kind: string; payload?: object }, lastError: string) =>
+  withE2EStore(async (store) => {
+    const id =
+      typeof job === 'number'
+        ? job
+        : (
+            await store
+              .selectFrom('job')
+              .select('id')
+              .where('item_id', '=', job.itemId)
+              .where('kind', '=', job.kind)
+              .$if(job.payload !== undefined, (q) => q.where('payload', '=', JSON.stringify(job.payload)))
+              .orderBy('id', 'desc')
+              .executeTakeFirstOrThrow()
+          ).id;
+    await store.updateTable('job').set({ status: 'failed', attempts: 8, last_error: lastError }).where('id', '=', id).execute();
+  });
+
 /** Runs the operator's admin CLI (`npm run admin -- …`) against the running server's store. */
 export function admin(...args: string[]) {
   const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'apps/server/src/cli/main.ts', ...args], {
