@@ -191,34 +191,42 @@ describeStores('the outbox with several workers on %s', (kind) => {
   });
 
   it('drains past a job another worker still applies: it waits for it, then applies the job of its item queued behind it', async () => {
-    let release = () => {};
-    const applied: string[] = [];
-    const busy = createOutbox(other);
-    busy.register({
-      'drain.step': async (payload) => {
-        applied.push(`busy:${(payload as { n: number }).n}`);
-        await new Promise<void>((resolve) => (release = resolve));
-      },
-    });
-    const draining = createOutbox(ctx.store);
-    draining.register({
-      'drain.step': async (payload) => {
-        applied.push(`drain:${(payload as { n: number }).n}`);
-      },
-    });
-    await enqueue(ctx.store, 'drain.step', { n: 1 }, 7001);
-    await enqueue(ctx.store, 'drain.step', { n: 2 }, 7001);
-    const first = busy.runOne();
-    expect(await until(async () => applied.length === 1, 5000)).toBe(true);
-    const drained = draining.drain();
-    // The second job waits behind the first, which the other worker holds: drain keeps asking.
-    await pause(100);
-    expect(applied).toEqual(['busy:1']);
-    release();
-    await first;
-    await drained;
-    expect(applied).toEqual(['busy:1', 'drain:2']);
-  });
+    // A store of its own: drain waits while any job anywhere runs, and the other tests leave theirs.
+    const own = await openTestStore(kind);
+    const second = await openStore(own.config);
+    try {
+      let release = () => {};
+      const applied: string[] = [];
+      const busy = createOutbox(second);
+      busy.register({
+        'drain.step': async (payload) => {
+          applied.push(`busy:${(payload as { n: number }).n}`);
+          await new Promise<void>((resolve) => (release = resolve));
+        },
+      });
+      const draining = createOutbox(own.store);
+      draining.register({
+        'drain.step': async (payload) => {
+          applied.push(`drain:${(payload as { n: number }).n}`);
+        },
+      });
+      await enqueue(own.store, 'drain.step', { n: 1 }, 7001);
+      await enqueue(own.store, 'drain.step', { n: 2 }, 7001);
+      const first = busy.runOne();
+      expect(await until(async () => applied.length === 1, 5000)).toBe(true);
+      const drained = draining.drain();
+      // The second job waits behind the first, which the other worker holds: drain keeps asking.
+      await pause(100);
+      expect(applied).toEqual(['busy:1']);
+      release();
+      await first;
+      await drained;
+      expect(applied).toEqual(['busy:1', 'drain:2']);
+    } finally {
+      await second.destroy();
+      await own.cleanup();
+    }
+  }, 20_000);
 
   it('tells an idle worker when a job may next be claimed: the earliest due pending job, or a second after the earliest lease ends', async () => {
     // A store of its own: the jobs the other tests leave would be due first.
