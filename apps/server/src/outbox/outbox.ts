@@ -156,7 +156,16 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
           .where('lease_until', '>=', now())
           .limit(1)
           .executeTakeFirst();
-        if (!busy || Date.now() > deadline) return;
+        if (Date.now() > deadline) return;
+        if (!busy) {
+          // The other worker may have finished between the claim that found nothing and this look:
+          // with nothing running, one more claim tells for sure.
+          if (await runOne()) {
+            i++;
+            continue;
+          }
+          return;
+        }
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
