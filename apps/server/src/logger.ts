@@ -21,8 +21,10 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
 }
 
 /**
- * One line per request, written when it ends (method, path, status, time), instead of Fastify's
- * two: the line of its arrival is logged at `debug` only, halving what a busy server writes.
+ * One line per request, written when it ends (method, path, status, time, beside the request's id),
+ * instead of Fastify's two: the line of its arrival, with its headers, is logged at `debug` only.
+ * The fields are flat: the `req` and `res` serialisers and the redaction's copy of a nested
+ * object cost as much as the rest of the line, for fields that hold no header.
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest) {
@@ -30,7 +32,13 @@ export class RequestLog extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
   }
 }

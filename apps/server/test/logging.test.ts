@@ -37,23 +37,26 @@ describe('request logging', () => {
     return { response, lines };
   }
 
-  it('writes one line per request at info, with method, path, status and time, and never the cookie', async () => {
+  const requestLines = (lines: Record<string, unknown>[]) => lines.filter((line) => 'url' in line || 'req' in line);
+
+  it('writes one line per request at info, with its id, method, path, status and time, and never the cookie', async () => {
     const { response, lines } = await requestWith('info');
     expect(response.statusCode).toBe(401);
-    const requestLines = lines.filter((line) => line.req);
-    expect(requestLines).toHaveLength(1);
-    expect(requestLines[0]).toMatchObject({
+    expect(requestLines(lines)).toHaveLength(1);
+    expect(requestLines(lines)[0]).toMatchObject({
       msg: 'request completed',
-      req: { method: 'POST', url: '/p247/user/info/' },
-      res: { statusCode: 401 },
+      reqId: expect.stringMatching(/^[\w-]{36}$/),
+      method: 'POST',
+      url: '/p247/user/info/',
+      statusCode: 401,
     });
-    expect(requestLines[0].responseTime).toEqual(expect.any(Number));
+    expect(requestLines(lines)[0].responseTime).toEqual(expect.any(Number));
     expect(JSON.stringify(lines)).not.toMatch(/secret-session-token|c2VjcmV0/);
   });
 
   it('writes no request line at warn (ATALAYA_LOG_LEVEL=warn)', async () => {
     const { response, lines } = await requestWith('warn');
     expect(response.statusCode).toBe(401);
-    expect(lines.filter((line) => line.req)).toEqual([]);
+    expect(requestLines(lines)).toEqual([]);
   });
 });

@@ -29,25 +29,26 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 
 /** Wraps every /p247/ answer in the envelope, and maps every failure to one. */
 export function registerEnvelope(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // Callback-style hooks: an async one costs a promise and a microtask turn on every request.
+  app.addHook('preValidation', (request, _reply, done) => {
     // The query's language first, so that the refusal of an unreadable body still speaks it.
     readForcedLanguage(request);
-    if (request.isMultipart()) {
-      request.body = await readMultipart(request);
+    if (!request.isMultipart()) return done();
+    readMultipart(request).then((body) => {
+      request.body = body;
       readForcedLanguage(request);
-    }
+      done();
+    }, done);
   });
 
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (!request.url.startsWith(API_BASE) || !isAnswer(payload)) return payload;
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    if (!request.url.startsWith(API_BASE) || !isAnswer(payload)) return done(null, payload);
     const lang = requestLanguage(request);
-    return envelope(payload.data, {
-      info: (payload.info ?? []).map((m) => translate(lang, m.key, m.params)),
-      job: payload.job ?? null,
-    });
+    const info = payload.info?.length ? payload.info.map((m) => translate(lang, m.key, m.params)) : [];
+    done(null, envelope(payload.data, { info, job: payload.job ?? null }));
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith(API_BASE)) {
       // Every API answer is about one user's account: never stored by a cache.
       reply.header('cache-control', 'no-store');
@@ -55,7 +56,7 @@ export function registerEnvelope(app: FastifyInstance) {
         reply.header(ENVELOPE_HEADER, '1');
       }
     }
-    return payload;
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -4,9 +4,13 @@ import pg from 'pg';
 import { createPrivateFile, secureDataDir } from './data-dir.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import type { Database } from './schema.ts';
-import { nodeSqliteDialect } from './sqlite-dialect.ts';
+import { nodeSqliteDialect, type ReadNow } from './sqlite-dialect.ts';
 
-export type Store = Kysely<Database> & { readonly kind: 'sqlite' | 'postgres' };
+export type Store = Kysely<Database> & {
+  readonly kind: 'sqlite' | 'postgres';
+  /** SQLite only: a compiled read run without Kysely's round trip (store/compiled.ts). */
+  readonly readNow?: ReadNow;
+};
 
 // PostgreSQL answers COUNT and BIGINT as strings; the panel's numbers all fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -19,6 +23,7 @@ export interface StoreOptions {
 export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise<Store> {
   let db: Kysely<Database>;
   let kind: Store['kind'];
+  let readNow: ReadNow | undefined;
   // The data dir (key, mail, local state, the SQLite store) is the panel's alone: 0700, files 0600.
   secureDataDir(dataDir);
   if (databaseUrl) {
@@ -32,9 +37,11 @@ export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise
     kind = 'sqlite';
     const file = path.join(dataDir, 'atalaya.sqlite');
     createPrivateFile(file);
-    db = new Kysely<Database>({ dialect: nodeSqliteDialect(file) });
+    const sqlite = nodeSqliteDialect(file);
+    db = new Kysely<Database>({ dialect: sqlite.dialect });
+    readNow = sqlite.readNow;
   }
-  const store = Object.assign(db, { kind }) as Store;
+  const store = Object.assign(db, { kind, readNow }) as Store;
   await migrateToLatest(store);
   return store;
 }

@@ -42,6 +42,9 @@ function adapt(statement: StatementSync) {
   };
 }
 
+/** A read run at once on the connection, or undefined while a transaction holds it (see `readNow`). */
+export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
 export function nodeSqliteDialect(file: string) {
   const db = new DatabaseSync(file);
   // busy_timeout first: switching a new file to WAL needs a lock another starting process may hold.
@@ -49,17 +52,21 @@ export function nodeSqliteDialect(file: string) {
   // Preparing dominated the profile of small reads; the panel's queries are few and fixed, so each
   // is prepared once and kept with the adapter Kysely expects.
   const cache = new Map<string, ReturnType<typeof adapt>>();
-  return new ImmediateSqliteDialect({
-    database: {
-      close: () => db.close(),
-      prepare(sql: string) {
-        let statement = cache.get(sql);
-        if (!statement) {
-          statement = adapt(db.prepare(sql));
-          if (cache.size < 500) cache.set(sql, statement);
-        }
-        return statement;
-      },
-    },
-  });
+  const prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = adapt(db.prepare(sql));
+      if (cache.size < 500) cache.set(sql, statement);
+    }
+    return statement;
+  };
+  /**
+   * The few reads on every request's path (store/compiled.ts), run at once: node:sqlite is
+   * synchronous, so outside a transaction a statement runs whole before anything else can, and
+   * Kysely's connection lock, promise chain and result wrapping cost more than the read itself.
+   * Inside another request's transaction the read would see its uncommitted writes: then it goes
+   * through Kysely and waits for the connection like any query.
+   */
+  const readNow: ReadNow = (sql, parameters) => (db.isTransaction ? undefined : prepare(sql).all(parameters));
+  return { dialect: new ImmediateSqliteDialect({ database: { close: () => db.close(), prepare } }), readNow };
 }

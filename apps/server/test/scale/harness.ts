@@ -79,7 +79,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       output
         .split('\n')
         .filter((line) => line.includes('"request completed"'))
-        .filter((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url?.startsWith(prefix)).length,
+        .filter((line) => (JSON.parse(line) as { url?: string }).url?.startsWith(prefix)).length,
   };
 }
 
