@@ -33,10 +33,15 @@ export interface PageRequest<S extends string> {
 /** The words of a filter, each normalised as the search columns are; none means no filter. */
 export const filterWords = (filter: string) => searchKey(filter).split(/\s+/).filter(Boolean);
 
-/** `column` holds `word` (already normalised): a plain substring test, so % and _ mean nothing special. */
+/**
+ * `column` holds `word` (already normalised): a plain substring test, so % and _ mean nothing
+ * special. PostgreSQL's is a LIKE with them escaped (backslash is its default escape), which the
+ * list's trigram index serves (migration 0020).
+ */
 export function contains(store: Store, column: string | RawBuilder<unknown>, word: string) {
   const text = typeof column === 'string' ? sql.ref(column) : column;
-  return store.kind === 'postgres' ? sql<boolean>`strpos(${text}, ${word}) > 0` : sql<boolean>`instr(${text}, ${word}) > 0`;
+  if (store.kind === 'sqlite') return sql<boolean>`instr(${text}, ${word}) > 0`;
+  return sql<boolean>`${text} LIKE ${`%${word.replace(/[\\%_]/g, '\\$&')}%`}`;
 }
 
 /** A page number past the last page is refused under the `page` field; an empty list has its page 1. */
@@ -100,7 +105,18 @@ export async function itemPage(
   const total = kept ?? Number((await entries.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   checkPage(request.page, total);
   const { order } = request;
-  const page = await entries
+  // The page is cut from list_entry alone, whose index holds the order: joined first, PostgreSQL
+  // joined every row before the offset (56 ms for page 500 of a 100,000-item realm, 6 ms so).
+  // The joins then check only those ten, and the outer query keeps their order.
+  const slice = entries
+    .select(['e.item_id', 'e.expire_at', 'e.search'])
+    .$if(request.sort === 'expiry', (q) => q.orderBy('e.expire_at', order))
+    .orderBy('e.search', order)
+    .orderBy('e.item_id', order)
+    .limit(PAGE_SIZE)
+    .offset((request.page - 1) * PAGE_SIZE);
+  const page = await store
+    .selectFrom(slice.as('e'))
     .innerJoin('item', 'item.id', 'e.item_id')
     .innerJoin(kindTable(kind), 'k.item_id', 'e.item_id')
     .select(['item.id', 'item.reference', 'e.expire_at'])
@@ -109,8 +125,6 @@ export async function itemPage(
     .$if(request.sort === 'expiry', (q) => q.orderBy('e.expire_at', order))
     .orderBy('e.search', order)
     .orderBy('e.item_id', order)
-    .limit(PAGE_SIZE)
-    .offset((request.page - 1) * PAGE_SIZE)
     .execute();
   return {
     rows: page.map((r) => ({

@@ -18,6 +18,7 @@ import * as activity from './0015_activity.ts';
 import * as paging from './0016_paging.ts';
 import * as shellVersion from './0018_shell_version.ts';
 import * as jobHistory from './0019_job_history.ts';
+import * as listFilterIndex from './0020_list_filter_index.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -42,6 +43,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0016_paging', paging],
   ['0018_shell_version', shellVersion],
   ['0019_job_history', jobHistory],
+  ['0020_list_filter_index', listFilterIndex],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */
