@@ -131,6 +131,14 @@ describeStores('the paged domain, service and mail lists on %s', (kind) => {
     const first = await list('domain', 'filter=dominio-1');
     expect(first.body.data.total).toBe(10);
     expect((await list('domain', 'filter=dominio-1&page=2')).status).toBe(400);
+    // Every page of a filter gives the whole filter's total, the last one too.
+    const second = await list('domain', 'filter=dominio&page=2');
+    expect(second.body.data).toMatchObject({ total: 23, page: 2 });
+    expect(references(second)).toEqual(Array.from({ length: 10 }, (_, i) => `dominio-${i + 11}.es`));
+    const third = await list('domain', 'filter=dominio&page=3&order=desc');
+    expect(third.body.data.total).toBe(23);
+    expect(references(third)).toEqual(['dominio-03.es', 'dominio-02.es', 'dominio-01.es']);
+    expect((await list('domain', 'filter=dominio&page=4')).status).toBe(400);
   });
 
   it('sorts by reference descending', async () => {
