@@ -25,7 +25,11 @@ describe('expiry and dates', () => {
     formatDate(ts, 'en');
     expect(made.mock.calls.length).toBeLessThanOrEqual(3);
     // The same text as a formatter made for each date.
-    expect(dates[3]).toBe(new Intl.DateTimeFormat('ca', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date((ts + 3 * 86_400) * 1000)));
-    expect(times[3]).toBe(new Intl.DateTimeFormat('ca', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date((ts + 3 * 86_400) * 1000)));
+    expect(dates[3]).toBe(
+      new Intl.DateTimeFormat('ca', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date((ts + 3 * 86_400) * 1000)),
+    );
+    expect(times[3]).toBe(
+      new Intl.DateTimeFormat('ca', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date((ts + 3 * 86_400) * 1000)),
+    );
   });
 });
