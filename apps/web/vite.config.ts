@@ -18,14 +18,13 @@ export default defineConfig({
     // The contract's modules only declare schemas and tables: what the SPA does not use (the zod
     // schemas of the server's routes) must not reach the sign-in bundle.
     rolldownOptions: {
+      preserveEntrySignatures: false,
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contract/') },
       output: {
         codeSplitting: {
           groups: startupGroups({
             startup,
-            panel: ['./src/app/App.tsx', './src/app/shell/ShellLayout.tsx', './src/features/dashboard/DashboardPage.tsx'].map((file) =>
-              fileURLToPath(new URL(file, import.meta.url)),
-            ),
+            panel: [fileURLToPath(new URL('./src/app/App.tsx', import.meta.url))],
           }),
         },
       },
