@@ -5,12 +5,13 @@ import { apiRoutes } from './apiRoutes.ts';
 import { bootTexts } from './bootTexts.ts';
 import { listStartup, startupGroups } from './chunks.ts';
 import { precompress } from './precompress.ts';
+import { shellImports } from './shellImports.ts';
 
 const startup = fileURLToPath(new URL('./src/start.tsx', import.meta.url));
 const bootModule = fileURLToPath(new URL('./src/locales/boot.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), apiRoutes(), bootTexts(bootModule), precompress(), listStartup(startup)],
+  plugins: [react(), shellImports(), apiRoutes(), bootTexts(bootModule), precompress(), listStartup(startup)],
   server: { proxy: { '/p247': { target: 'http://localhost:8080', ws: true } } },
   build: {
     target: 'es2022',
