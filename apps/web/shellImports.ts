@@ -4,12 +4,14 @@ import type { Plugin } from 'vite';
 const shim = (file: string) => fileURLToPath(new URL(`./shims/${file}`, import.meta.url));
 
 /**
- * Two imports inside Mantine that put whole libraries into the panel's chunk (decision 011):
+ * Imports inside Mantine that weighed on the first load of every signed-in page (decision 011):
  * - ScrollArea (through Table, the dashboard's expiry card) imports one small hook, `useMergeRefs`,
  *   from `@floating-ui/react`; bundled by module, that brought all of Floating UI (≈ 15 KB brotli,
  *   none of it run on a first render) into the chunk every signed-in page loads first;
  * - AppShell's header, footer and aside import `react-remove-scroll` for two class names, which
- *   brought the scroll lock itself (≈ 4 KB) along.
+ *   brought the scroll lock itself (≈ 4 KB) along;
+ * - AppShell and its sections take `useId` from `@mantine/hooks`, whose swap to a random id after
+ *   mount made the first commit of every signed-in page re-render synchronously (shims/appShellId.ts).
  * Those importers get a module of ours instead (shims/); every other importer (Popover, Tooltip,
  * Menu, Modal…) keeps the libraries, which now load with the screens that use them.
  */
@@ -20,6 +22,17 @@ export const SHIMS: { source: string; file: string; importers: string[] }[] = [
     file: shim('removeScrollClasses.ts'),
     importers: [
       'AppShell/AppShellHeader/AppShellHeader.mjs',
+      'AppShell/AppShellFooter/AppShellFooter.mjs',
+      'AppShell/AppShellAside/AppShellAside.mjs',
+    ],
+  },
+  {
+    source: '@mantine/hooks',
+    file: shim('appShellId.ts'),
+    importers: [
+      'AppShell/AppShell.mjs',
+      'AppShell/AppShellHeader/AppShellHeader.mjs',
+      'AppShell/AppShellNavbar/AppShellNavbar.mjs',
       'AppShell/AppShellFooter/AppShellFooter.mjs',
       'AppShell/AppShellAside/AppShellAside.mjs',
     ],

@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { useMergeRefs as floatingMergeRefs } from '@floating-ui/react';
+import { useId as mantineUseId } from '@mantine/hooks';
 import { createElement, type Ref, type RefCallback } from 'react';
 import { renderToString } from 'react-dom/server';
 import { RemoveScroll } from 'react-remove-scroll';
 import { describe, expect, it } from 'vitest';
 import { SHIMS, shimFor } from '../shellImports.ts';
+import * as appShellId from '../shims/appShellId.ts';
 import * as mergeRefs from '../shims/mergeRefs.ts';
 import * as removeScrollClasses from '../shims/removeScrollClasses.ts';
 
 const MANTINE = path.resolve(import.meta.dirname, '../../../node_modules/@mantine/core');
-const shimOf = { [SHIMS[0].file]: mergeRefs, [SHIMS[1].file]: removeScrollClasses } as Record<string, object>;
+const shimOf = { [SHIMS[0].file]: mergeRefs, [SHIMS[1].file]: removeScrollClasses, [SHIMS[2].file]: appShellId } as Record<string, object>;
 
 /** What a merged ref does to its refs when React attaches a node and then detaches it. */
 function effects(useMerge: (refs: Array<Ref<object> | undefined>) => RefCallback<object> | null) {
@@ -41,7 +43,7 @@ describe("Mantine's imports that would put whole libraries into the panel (shell
         const mantineFile = path.join(MANTINE, 'esm/components', importer);
         const code = readFileSync(mantineFile, 'utf8');
         const names = [...code.matchAll(new RegExp(`import \\{([^}]*)\\} from "${source}"`, 'g'))].flatMap((m) =>
-          m[1].split(',').map((n) => n.trim()),
+          m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0]),
         );
         expect(names.length, importer).toBeGreaterThan(0);
         for (const name of names) expect(Object.keys(shimOf[file]), `${importer}: ${name}`).toContain(name);
@@ -65,5 +67,21 @@ describe("Mantine's imports that would put whole libraries into the panel (shell
     expect(ours).toEqual(theirs);
     expect(ours.attached).toEqual({ object: true, seen: [expect.any(Object)] });
     expect(ours.detached).toEqual({ object: null, seen: [expect.any(Object), null] });
+  });
+
+  it("give AppShell the id Mantine's useId gives on the first render, or the one passed", () => {
+    const idOf = (useId: (staticId?: string) => string, staticId?: string) => {
+      let id = '';
+      renderToString(
+        createElement(() => {
+          id = useId(staticId);
+          return null;
+        }),
+      );
+      return id;
+    };
+    expect(idOf(appShellId.useId)).toBe(idOf(mantineUseId));
+    expect(idOf(appShellId.useId)).toMatch(/^mantine-\S+$/);
+    expect(idOf(appShellId.useId, 'shell')).toBe(idOf(mantineUseId, 'shell'));
   });
 });
