@@ -1,7 +1,6 @@
 import { API_BASE, DEFAULT_LANGUAGE, endpoints, LANGUAGES, REQUEST_HEADER } from '@atalaya/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expiringQuery } from '../features/dashboard/expiringQuery.ts';
 import { BOOT_TEXTS, merge } from '../locales/boot.ts';
 import { CACHE_KEYS } from './cache.ts';
 import { storedLanguage } from './i18n.ts';
@@ -45,21 +44,6 @@ describe('the start-up calls sent by the entry', () => {
     expect(seen).toHaveLength(sent + 1); // the screens' query really went out…
     expect(seen[sent - 1]).toEqual(seen[sent]); // …exactly as the entry's did
     expect(sendStartupCalls(true).list).toBeNull();
-  });
-
-  it("ask for what expires soon as the dashboard's query does, on the dashboard only", async () => {
-    const seen = recordFetch();
-    const calls = sendStartupCalls(false, true);
-    const sent = seen.length;
-    expect(seen.map((s) => `${s.method} ${s.url}`)).toContain(
-      `${endpoints.expiry.list.method} ${API_BASE.slice(0, -1)}${endpoints.expiry.list.path}`,
-    );
-    await new QueryClient().fetchQuery(expiringQuery).catch(() => undefined);
-    expect(calls.expiring).not.toBeNull();
-    expect(seen).toHaveLength(sent + 1); // the dashboard's query really went out…
-    expect(seen[sent - 1]).toEqual(seen[sent]); // …exactly as the entry's did
-    expect(sendStartupCalls(false).expiring).toBeNull();
-    expect(sendStartupCalls(true).expiring).toBeNull();
   });
 
   it("ask for start-up's texts in the cookie's language, as lib/i18n.ts reads it, Spanish otherwise", async () => {
