@@ -1,7 +1,7 @@
 import type { Expiring, ListKinds } from '@atalaya/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { expiringQuery } from '../features/dashboard/expiringQuery.ts';
+import { expiringQuery, markStartupAnswer } from '../features/dashboard/expiringQuery.ts';
 import { answerOf } from '../lib/api.ts';
 import { addTexts } from '../lib/i18n.ts';
 import { listKindsQuery } from '../lib/permissions.ts';
@@ -40,8 +40,7 @@ export function adoptListKinds(queryClient: QueryClient, sent: Promise<Response>
 
 /** The dashboard's "expiring soon" list, asked for by the entry on /admin/: adopted like the list kinds above. */
 export function adoptExpiring(queryClient: QueryClient, sent: Promise<Response>) {
-  void queryClient.prefetchQuery({
-    ...expiringQuery,
-    queryFn: () => answerOf<{ expiring: Expiring[] }>(sent).then((r) => r.data.expiring),
-  });
+  void queryClient
+    .prefetchQuery({ ...expiringQuery, queryFn: () => answerOf<{ expiring: Expiring[] }>(sent).then((r) => r.data.expiring) })
+    .then(() => markStartupAnswer(queryClient.getQueryState(expiringQuery.queryKey)?.dataUpdatedAt));
 }
