@@ -2,10 +2,9 @@ import { sendStartupCalls } from './lib/startupCalls.ts';
 
 /**
  * The entry: nothing but the choice of what to fetch, so that nothing waits for the start-up
- * chunk to arrive: the start-up calls (config, user info, which lists the user has, on the dashboard
- * what expires soon) leave at once, and on
- * every page but the sign-in one the panel's chunk (router, frame, dashboard) downloads alongside
- * the start-up chunk.
+ * chunk to arrive: the start-up calls (config, user info, which lists the user has and, on the
+ * dashboard, what expires soon) leave at once, and on every page but the sign-in one the panel's
+ * chunk (router, frame, dashboard) downloads alongside the start-up chunk.
  * The start-up chunk is listed in index.html (chunks.ts), so /login/ pays no extra round trip.
  */
 const onLoginPage = /^\/login\/?$/.test(location.pathname);
