@@ -23,11 +23,11 @@ function staticClosure(ctx: ChunkingContext, root: string, except: ReadonlySet<s
  * Two files instead of some forty small ones (each a round trip on a phone, docs/design.md#budgets):
  * - `startup`: everything start.tsx imports statically, which is exactly what the sign-in page
  *   needs (React, the Mantine parts of the form, i18next, TanStack Query, the shell's texts);
- * - `panel`: what app/App.tsx adds for every other page (the router, the screens' texts), plus
- *   the lazy modules listed after it: the signed-in frame, which every page but the sign-in one
- *   shows, and the dashboard. As route chunks they were some twenty files fetched only once the
- *   router ran, a round trip after the panel. They stay routes' `lazy` (a stub file re-exports
- *   them): importing them statically made the first render one long task (decision 011).
+ * - `panel`: what app/App.tsx adds for every other page (the router, the areas' texts), with
+ *   the signed-in frame, which every page but the sign-in one shows, and the dashboard. As route
+ *   chunks they were some twenty files fetched only once the router ran, a round trip after the
+ *   panel; then stub files re-exporting them from this chunk, two more requests. The router now
+ *   imports them statically and hands them to its routes' `lazy` (app/router.tsx, decision 011).
  * Other screens' code stays in their lazy chunks. A group that matched modules by package name
  * instead (the former `vendor`) dragged every Mantine component of every screen into the sign-in page.
  */

@@ -5,12 +5,13 @@ import { apiRoutes } from './apiRoutes.ts';
 import { bootTexts } from './bootTexts.ts';
 import { listStartup, startupGroups } from './chunks.ts';
 import { precompress } from './precompress.ts';
+import { shellImports } from './shellImports.ts';
 
 const startup = fileURLToPath(new URL('./src/start.tsx', import.meta.url));
 const bootModule = fileURLToPath(new URL('./src/locales/boot.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), apiRoutes(), bootTexts(bootModule), precompress(), listStartup(startup)],
+  plugins: [react(), shellImports(), apiRoutes(), bootTexts(bootModule), precompress(), listStartup(startup)],
   server: { proxy: { '/p247': { target: 'http://localhost:8080', ws: true } } },
   build: {
     target: 'es2022',
@@ -18,14 +19,13 @@ export default defineConfig({
     // The contract's modules only declare schemas and tables: what the SPA does not use (the zod
     // schemas of the server's routes) must not reach the sign-in bundle.
     rolldownOptions: {
+      preserveEntrySignatures: false,
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contract/') },
       output: {
         codeSplitting: {
           groups: startupGroups({
             startup,
-            panel: ['./src/app/App.tsx', './src/app/shell/ShellLayout.tsx', './src/features/dashboard/DashboardPage.tsx'].map((file) =>
-              fileURLToPath(new URL(file, import.meta.url)),
-            ),
+            panel: [fileURLToPath(new URL('./src/app/App.tsx', import.meta.url))],
           }),
         },
       },

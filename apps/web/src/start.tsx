@@ -26,12 +26,13 @@ export async function start(onLoginPage: boolean, panel: Panel | null, loadPanel
       </Providers>
     );
   } else {
-    const { App, adoptListKinds } = await (panel ?? loadPanel());
+    const { App, adoptExpiring, adoptListKinds } = await (panel ?? loadPanel());
     // Without a session the entry's list call was refused and is left unread (the frame's guard
     // sends the visitor to the sign-in page).
     // A user who must first enrol a second factor is refused the list (decision 021): nothing to adopt.
     const user = queryClient.getQueryData(userInfoQuery.queryKey);
     if (calls.list && user && !user.mustEnrol) adoptListKinds(queryClient, calls.list);
+    if (calls.expiring && user && !user.mustEnrol) adoptExpiring(queryClient, calls.expiring);
     ui = <App queryClient={queryClient} />;
   }
   const root = createRoot(document.getElementById('root')!);

@@ -1,6 +1,7 @@
-import type { ListKinds } from '@atalaya/contract';
+import type { Expiring, ListKinds } from '@atalaya/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { expiringQuery, markStartupAnswer } from '../features/dashboard/expiringQuery.ts';
 import { answerOf } from '../lib/api.ts';
 import { addTexts } from '../lib/i18n.ts';
 import { listKindsQuery } from '../lib/permissions.ts';
@@ -35,4 +36,11 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
  */
 export function adoptListKinds(queryClient: QueryClient, sent: Promise<Response>) {
   void queryClient.prefetchQuery({ ...listKindsQuery, queryFn: () => answerOf<ListKinds>(sent).then((r) => r.data) });
+}
+
+/** The dashboard's "expiring soon" list, asked for by the entry on /admin/: adopted like the list kinds above. */
+export function adoptExpiring(queryClient: QueryClient, sent: Promise<Response>) {
+  void queryClient
+    .prefetchQuery({ ...expiringQuery, queryFn: () => answerOf<{ expiring: Expiring[] }>(sent).then((r) => r.data.expiring) })
+    .then(() => markStartupAnswer(queryClient.getQueryState(expiringQuery.queryKey)?.dataUpdatedAt));
 }

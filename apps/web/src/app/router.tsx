@@ -1,15 +1,24 @@
 import { AREAS_BY_KIND } from '@atalaya/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import DashboardPage from '../features/dashboard/DashboardPage.tsx';
 import LoginPage from '../features/session/LoginPage.tsx';
 import { addTexts } from '../lib/i18n.ts';
 import { useUser } from '../lib/session.ts';
 import { serviceRoutes } from './serviceRoutes.tsx';
 import { RequireAreas } from './shell/RequireAreas.tsx';
 import { RouteError } from './shell/RouteError.tsx';
+import ShellLayout from './shell/ShellLayout.tsx';
 
 /** A route whose screen is its own chunk: only the sign-in route's code loads at /login/. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/**
+ * The signed-in frame and the dashboard are in the panel's chunk with the router (chunks.ts): no
+ * file of their own to fetch. Still given as `lazy`, so the router starts and renders as it does
+ * for the other screens; as static `Component`s the first render was one long task (decision 011).
+ */
+const inPanel = (Component: ComponentType) => async () => ({ Component });
 
 const list = (kind: 'domain' | 'service' | 'mail') => async () => {
   const { ListPage } = await import('../features/lists/ListPage.tsx');
@@ -88,10 +97,10 @@ export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/admin/" replace /> },
   { path: '/login/', Component: LoginRoute },
   {
-    // The signed-in frame (guard, header, menus, breadcrumb, footer), itself a lazy chunk.
-    lazy: screen(() => import('./shell/ShellLayout.tsx')),
+    // The signed-in frame (guard, header, menus, breadcrumb, footer).
+    lazy: inPanel(ShellLayout),
     children: [
-      { path: '/admin/', lazy: screen(() => import('../features/dashboard/DashboardPage.tsx')) },
+      { path: '/admin/', lazy: inPanel(DashboardPage) },
       { path: '/admin/activity/', lazy: activityPage },
       { path: '/admin/contact/', lazy: screen(() => import('../features/contact/ContactPage.tsx')) },
       { path: '/admin/domain/', lazy: list('domain') },

@@ -16,6 +16,7 @@ export const WIRE = {
   requestHeader: 'x-dd-request',
   configCacheKey: '_ddcfg',
   listKinds: 'list/kinds/',
+  expiring: 'expiring/',
   languageCookie: '_lang',
   languages: ['es', 'en', 'ca'],
 } as const;
@@ -53,6 +54,13 @@ export interface StartupCalls {
    * first render, a round trip later.
    */
   list: Promise<Response> | null;
+  /**
+   * The dashboard's "expiring soon" list (GET /expiring/), asked for on the dashboard only: the
+   * dashboard's query (features/dashboard/expiringQuery.ts) would otherwise send it from the first
+   * render, and the card would appear a round trip after the rest of the page, moving it. Left
+   * unread like `list` when there is no session.
+   */
+  expiring: Promise<Response> | null;
   /** Start-up's texts in the language of the cookie, and how to load another's (a language switch). */
   texts: { language: string; catalogue: Promise<Catalogue>; load: (language: string) => Promise<Catalogue> };
 }
@@ -74,11 +82,12 @@ function configCached() {
   }
 }
 
-export function sendStartupCalls(onLoginPage: boolean): StartupCalls {
+export function sendStartupCalls(onLoginPage: boolean, onDashboard = false): StartupCalls {
   return {
     config: configCached() ? null : send('config/get/', 'GET'),
     user: send('user/info/', 'POST'),
     list: onLoginPage ? null : send(WIRE.listKinds, 'GET'),
+    expiring: onDashboard ? send(WIRE.expiring, 'GET') : null,
     texts: { language: cookieLanguage(), catalogue: loadBootTexts(cookieLanguage()), load: loadBootTexts },
   };
 }

@@ -1,19 +1,15 @@
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchData } from '../../lib/api.ts';
-import { endpoints } from '../../lib/endpoints.ts';
 import { formatDate } from '../../lib/format.ts';
+import { expiringQuery } from './expiringQuery.ts';
 
 const DAY = 86_400;
 
 /** The dashboard's "expiring soon": certificates, domains and services the user sees that expire within the warning window. */
 export function ExpiringSoon() {
   const { t, i18n } = useTranslation();
-  const { data } = useQuery({
-    queryKey: ['expiring'],
-    queryFn: () => fetchData(endpoints.expiry.list, {}).then((d) => d.expiring),
-  });
+  const { data } = useQuery(expiringQuery);
   if (!data) return null;
   const nowSeconds = Date.now() / 1000;
   return (
