@@ -5,18 +5,8 @@ import { BOOT_TEXTS, merge } from '../locales/boot.ts';
 import { CACHE_KEYS } from './cache.ts';
 import { storedLanguage } from './i18n.ts';
 import { listKindsQuery } from './permissions.ts';
+import { recordFetch } from './recordFetch.ts';
 import { cookieLanguage, loadBootTexts, sendStartupCalls, WIRE } from './startupCalls.ts';
-
-/** Records what fetch() is asked for and answers nothing useful. */
-function recordFetch() {
-  vi.stubGlobal('document', { cookie: '' });
-  const seen: { url: string; method: string; headers: unknown }[] = [];
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    seen.push({ url, method: init.method ?? 'GET', headers: init.headers });
-    return Promise.resolve(new Response('{}'));
-  });
-  return seen;
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

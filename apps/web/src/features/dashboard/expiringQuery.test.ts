@@ -1,19 +1,9 @@
 import { API_BASE, endpoints } from '@atalaya/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordFetch } from '../../lib/recordFetch.ts';
 import { sendStartupCalls } from '../../lib/startupCalls.ts';
 import { expiringQuery, markStartupAnswer, STARTUP_ANSWER_FRESH_MS } from './expiringQuery.ts';
-
-/** Records what fetch() is asked for and answers nothing useful. */
-function recordFetch() {
-  vi.stubGlobal('document', { cookie: '' });
-  const seen: { url: string; method: string; headers: unknown }[] = [];
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    seen.push({ url, method: init.method ?? 'GET', headers: init.headers });
-    return Promise.resolve(new Response('{}'));
-  });
-  return seen;
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
