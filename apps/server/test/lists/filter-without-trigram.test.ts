@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { openStore, type Store } from '../../src/store/db.ts';
+import { createAccount, send } from '../fixtures.ts';
+import { freshDatabase } from '../pg.ts';
+import { describePostgres } from '../stores.ts';
+
+const ADMIN = process.env.ATALAYA_TEST_PG ?? '';
+
+async function asAdmin(database: string | null, query: string) {
+  const url = new URL(ADMIN);
+  if (database) url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migration 0020 on a server whose database user may create tables but not extensions. */
+describePostgres('the list filter on a PostgreSQL that refuses pg_trgm', () => {
+  const role = `atalaya_noext_${randomBytes(4).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atalaya-noext-'));
+  let drop: () => Promise<void>;
+  let store: Store;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    const db = await freshDatabase(ADMIN);
+    drop = db.drop;
+    const database = new URL(db.url).pathname.slice(1);
+    // Not the owner and without CREATE on the database: CREATE EXTENSION is refused to it.
+    await asAdmin(null, `CREATE ROLE ${role} LOGIN`);
+    await asAdmin(database, `GRANT CREATE ON SCHEMA public TO ${role}`);
+    const url = new URL(db.url);
+    url.username = role;
+    store = await openStore(loadConfig({ ATALAYA_DATA_DIR: dataDir, DATABASE_URL: url.toString() }));
+    app = await buildApp({ config: loadConfig({ ATALAYA_DATA_DIR: dataDir, DATABASE_URL: url.toString() }), store, worker: false });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await store?.destroy();
+    await drop?.();
+    await asAdmin(null, `DROP ROLE IF EXISTS ${role}`);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates without the trigram index, and the filter still finds its rows', async () => {
+    const extension = await sql`SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'`.execute(store);
+    expect(extension.rows).toEqual([]);
+    const index = await sql`SELECT indexname FROM pg_indexes WHERE indexname = 'list_entry_filter'`.execute(store);
+    expect(index.rows).toEqual([]);
+    const acc = await createAccount(store, {
+      users: { ana: 'all=write' },
+      items: [
+        { reference: 'tienda-cafe.es', domain: true },
+        { reference: 'otra.es', domain: true },
+      ],
+    });
+    const reply = await send(app, 'GET', '/list/domain/?filter=CAFÉ', await acc.as('ana'));
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.rows.map((r: { reference: string }) => r.reference)).toEqual(['tienda-cafe.es']);
+  });
+});
