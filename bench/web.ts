@@ -15,6 +15,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env.ts';
 import { startAtalaya } from './processes.ts';
 import { loginRouteSize } from './web-size.ts';
 
+/** docs/design.md#budgets: Lighthouse mobile performance, median of 3, on /login/ and /admin/. */
+const LIGHTHOUSE_BUDGET = 97;
+
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -105,7 +108,7 @@ export async function webScenario() {
     const cookie = await demoCookie(path.join(work, 'data'));
     // The score moves by several points from run to run on a shared machine: the median decides.
     const runs = Number(process.env.WEB_BENCH_RUNS ?? 3);
-    console.log(`Lighthouse mobile, performance (≥ 95), median of ${runs}:`);
+    console.log(`Lighthouse mobile, performance (≥ ${LIGHTHOUSE_BUDGET}), median of ${runs}:`);
     // WEB_BENCH_PAGES=/admin/ measures one page only (comparing two builds on a busy machine).
     const pages = (
       [
@@ -122,7 +125,8 @@ export async function webScenario() {
         console.log(`  ${page.padEnd(10)} score ${r.score}  FCP ${r.fcp}  LCP ${r.lcp}  SI ${r.si}  TBT ${r.tbt}  CLS ${r.cls}`);
       }
       const sorted = scores.toSorted((a, b) => a - b);
-      console.log(`  ${page.padEnd(10)} median ${sorted[Math.floor((sorted.length - 1) / 2)]} (${scores.join(', ')})`);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)];
+      console.log(`  ${page.padEnd(10)} median ${median} (${scores.join(', ')}): ${median >= LIGHTHOUSE_BUDGET ? 'met' : 'NOT met'}`);
     }
   } finally {
     await server.stop();
