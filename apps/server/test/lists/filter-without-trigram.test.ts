@@ -3,28 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { createAccount, send } from '../fixtures.ts';
-import { freshDatabase } from '../pg.ts';
+import { adminQuery, freshDatabase } from '../pg.ts';
 import { describePostgres } from '../stores.ts';
 
 const ADMIN = process.env.ATALAYA_TEST_PG ?? '';
-
-async function asAdmin(database: string | null, query: string) {
-  const url = new URL(ADMIN);
-  if (database) url.pathname = `/${database}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Migration 0020 on a server whose database user may create tables but not extensions. */
 describePostgres('the list filter on a PostgreSQL that refuses pg_trgm', () => {
@@ -39,18 +26,19 @@ describePostgres('the list filter on a PostgreSQL that refuses pg_trgm', () => {
     drop = db.drop;
     const database = new URL(db.url).pathname.slice(1);
     // Not the owner and without CREATE on the database: CREATE EXTENSION is refused to it.
-    await asAdmin(null, `CREATE ROLE ${role} LOGIN`);
-    await asAdmin(database, `GRANT CREATE ON SCHEMA public TO ${role}`);
+    await adminQuery(ADMIN, `CREATE ROLE ${role} LOGIN`);
+    await adminQuery(ADMIN, `GRANT CREATE ON SCHEMA public TO ${role}`, database);
     const url = new URL(db.url);
     url.username = role;
-    store = await openStore(loadConfig({ ATALAYA_DATA_DIR: dataDir, DATABASE_URL: url.toString() }));
-    app = await buildApp({ config: loadConfig({ ATALAYA_DATA_DIR: dataDir, DATABASE_URL: url.toString() }), store, worker: false });
+    const config = loadConfig({ ATALAYA_DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+    store = await openStore(config);
+    app = await buildApp({ config, store, worker: false });
   });
   afterAll(async () => {
     await app?.close();
     await store?.destroy();
     await drop?.();
-    await asAdmin(null, `DROP ROLE IF EXISTS ${role}`);
+    await adminQuery(ADMIN, `DROP ROLE IF EXISTS ${role}`);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -98,10 +98,11 @@ export async function itemPage(
   kind: ListKind,
   request: PageRequest<'reference' | 'expiry'>,
 ): Promise<Page<ItemRow>> {
+  const words = filterWords(request.filter);
   let entries = entriesOf(store, user, kind);
-  for (const word of filterWords(request.filter)) entries = entries.where(contains(store, 'e.search', word));
+  for (const word of words) entries = entries.where(contains(store, 'e.search', word));
   // Unfiltered, the kept total answers; a filter has to count what it keeps.
-  const kept = filterWords(request.filter).length === 0 ? await keptTotalFor(store, user, kind) : null;
+  const kept = words.length === 0 ? await keptTotalFor(store, user, kind) : null;
   const total = kept ?? Number((await entries.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   checkPage(request.page, total);
   const { order } = request;
