@@ -39,10 +39,11 @@ function cpuSeconds(pid: number) {
 
 /** Starts a node script and waits for the line that carries its port. */
 async function startScript(args: string[], env: NodeJS.ProcessEnv, portLine: RegExp): Promise<Running> {
+  const script = args.find((arg) => arg.endsWith('.ts')) ?? args[0];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.at(-1)} did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = portLine.exec(output);
@@ -51,7 +52,7 @@ async function startScript(args: string[], env: NodeJS.ProcessEnv, portLine: Reg
         resolve(Number(match[1]));
       }
     });
-    child.once('exit', (code) => reject(new Error(`${args.at(-1)} exited with ${code}:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
   });
   // Log lines keep coming (one per request): drained, so the pipe never fills and blocks the server.
   child.stdout!.resume();
@@ -71,7 +72,13 @@ async function startScript(args: string[], env: NodeJS.ProcessEnv, portLine: Reg
   };
 }
 
-export const startBare = () => startScript([path.join(ROOT, 'bench/bare.ts')], process.env, /listening (\d+)/);
+/** The bare node:http baseline; with `workMicros`, the reference server that spends that much CPU per request. */
+export const startBare = (workMicros = 0) =>
+  startScript([path.join(ROOT, 'bench/bare.ts'), '--work', String(workMicros)], process.env, /listening (\d+)/);
+
+/** Fastify with the panel's request log line and one route, started with the panel's Node flags. */
+export const startFastifyBaseline = () =>
+  startScript([...startFlags(), path.join(ROOT, 'bench/fastify-baseline.ts')], process.env, /listening (\d+)/);
 
 /** A data dir of its own, removed by `dispose()`; the demo realm is seeded on the first start. */
 export function benchDataDir() {

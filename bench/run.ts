@@ -4,7 +4,8 @@
  * own; autocannon loads it from another process; the bare node:http baseline runs in a third and
  * is loaded the same way, right before each call, so every ratio compares two runs a few seconds
  * apart on the same machine. Each process's CPU time per request is printed too: on a busy
- * machine req/s fall with the others' load, CPU µs per request much less.
+ * machine req/s fall with the others' load, CPU µs per request much less. Reference points
+ * (bench/references.ts) follow the calls: they say what the ratios leave for the panel's own work.
  * `node bench/run.ts --calls` stops after the calls and the idle memory.
  */
 import { availableParallelism, loadavg } from 'node:os';
@@ -14,6 +15,7 @@ import { callsFor, loadOptions } from './calls.ts';
 import { demoDomainRead } from './domain.ts';
 import { type LoadResult, loadProcess, report } from './load.ts';
 import { benchDataDir, startAtalaya, startBare, startFlags } from './processes.ts';
+import { referencePoints } from './references.ts';
 import { SCENARIOS } from './scenarios.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -49,15 +51,18 @@ try {
     const { row, headers } = await demoDomainRead(store);
     const base = `http://127.0.0.1:${server.port}`;
     let baseline: LoadResult | undefined;
+    const ratios: { name: string; ratio: number }[] = [];
     for (const call of callsFor(row.itemId)) {
       baseline = await loadProcess(bare, `http://127.0.0.1:${bare.port}/`, { seconds });
       report('bare node:http JSON (baseline)', baseline);
       const result = await loadProcess(server, `${base}${call.path}`, loadOptions(call, headers, seconds));
       report(call.name, result, baseline);
+      ratios.push({ name: call.name, ratio: result.rps / baseline.rps });
       const met = result.rps / baseline.rps >= call.minRatio && result.p99 <= (call.maxP99 ?? Infinity) && result.errors === 0;
       console.log(`  budget ≥ ${call.minRatio}×${call.maxP99 ? ` and p99 ≤ ${call.maxP99} ms` : ''}: ${met ? 'met' : 'NOT met'}`);
     }
     console.log(`Server RSS after the load: ${server.rssMb().toFixed(0)} MB`);
+    await referencePoints(bare, ratios, seconds);
     if (baseline && !process.argv.includes('--calls')) {
       for (const scenario of SCENARIOS) await scenario({ base, store, baseline, seconds });
     }
