@@ -1,7 +1,9 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DnsRecord } from '@atalaya/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEW_MATCHES, matchingRecords } from '../../src/modules/dns/page.ts';
 import { send } from '../fixtures.ts';
 import { describeStores } from '../stores.ts';
 import { type DnsTest, openDnsTest } from './helpers.ts';
@@ -76,6 +78,75 @@ describeStores('the DNS record list paged on the server on %s', (kind) => {
     const text: string = (await t.get('export/')).body.data.text;
     expect(file.raw.split('\n').slice(0, 3)).toEqual(text.split('\n').slice(0, 3));
     expect(file.raw.split('\n').sort()).toEqual(text.split('\n').sort());
+  });
+});
+
+describeStores('a zone with more matches than a filtered page is cut from on %s', (kind) => {
+  // FEW_MATCHES + 5 records named bulk-0000…: a filter on all of them walks the zone in order, a
+  // filter on a hundred of them is cut from the search index's matches (two paths, one order).
+  const BULK = FEW_MATCHES + 5;
+  let t: DnsTest;
+  const names = (data: { dnss: DnsRecord[] }) => data.dnss.map((r) => r.zona);
+  const bulk = (i: number) => `bulk-${String(i).padStart(4, '0')}`;
+  beforeAll(async () => {
+    t = await openDnsTest(kind, {}, 'grande.es');
+    await t.list();
+    const now = Math.floor(Date.now() / 1000);
+    const rows = Array.from({ length: BULK }, (_, i) => ({
+      item_id: t.id,
+      zona: bulk(BULK - 1 - i), // inserted backwards: the order must come from the query, not the rows
+      type: 'A',
+      ttl: 3600,
+      priority: null,
+      value: `198.51.100.${i % 250}`,
+      dynamic_value: null,
+      created_at: now,
+    }));
+    for (let from = 0; from < BULK; from += 500)
+      await t.ctx.store
+        .insertInto('dns_record')
+        .values(rows.slice(from, from + 500))
+        .execute();
+  });
+  afterAll(() => t.ctx.close());
+
+  const page = async (query: string) => (await t.get(`list/?${query}`)).body.data;
+
+  it('pages a filter matching more records than that in name order, with its total, to the last page', async () => {
+    const first = await page('page=1&filter=BULK');
+    expect(first.total).toBe(BULK);
+    expect(names(first)).toEqual(Array.from({ length: 10 }, (_, i) => bulk(i)));
+    const last = Math.ceil(BULK / 10);
+    expect(names(await page(`page=${last}&filter=bulk`))).toEqual(
+      Array.from({ length: BULK % 10 || 10 }, (_, i) => bulk((last - 1) * 10 + i)),
+    );
+  });
+
+  it('pages a filter matching fewer records in the same name order', async () => {
+    const some = await page('page=2&filter=bulk-01');
+    expect(some.total).toBe(100);
+    expect(names(some)).toEqual(Array.from({ length: 10 }, (_, i) => bulk(110 + i)));
+  });
+
+  it('streams the export of a zone larger than one read batch with every record once, the lines of the one-text export', async () => {
+    const file = await send(t.ctx.app, 'GET', `/service/${t.id}/dns/export/file/`, t.w);
+    const text: string = (await t.get('export/')).body.data.text;
+    const bulkLines = file.raw.split('\n').filter((line) => line.startsWith('bulk-'));
+    expect(bulkLines).toEqual(Array.from({ length: BULK }, (_, i) => expect.stringMatching(`^${bulk(i)}\\.`)));
+    expect(file.raw.split('\n').sort()).toEqual(text.split('\n').sort());
+  });
+
+  it("counts a filter's matches from the search index's copy of the text, not from the records", async () => {
+    if (kind === 'postgres') {
+      const index = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'dns_record_search'`.execute(
+        t.ctx.store,
+      );
+      expect(index.rows[0]?.indexdef).toContain('gin_trgm_ops');
+      return;
+    }
+    const count = matchingRecords(t.ctx.store, t.id, 'ALL', ['bulk']).select((eb) => eb.fn.countAll<number>().as('n'));
+    const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${sql.raw(count.compile().sql)}`.execute(t.ctx.store);
+    expect(plan.rows.map((r) => r.detail)).toEqual([expect.stringContaining('COVERING INDEX dns_record_search')]);
   });
 });
 

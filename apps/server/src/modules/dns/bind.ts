@@ -78,15 +78,9 @@ export function streamZone(store: Store, itemId: number, zone: string, version: 
         .selectFrom('dns_record')
         .select(['id', 'zona', 'type', 'ttl', 'priority', 'value'])
         .where('item_id', '=', itemId)
-        .$if(from !== null, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb('zona', '>', from!.zona),
-              eb.and([eb('zona', '=', from!.zona), eb('type', '>', from!.type)]),
-              eb.and([eb('zona', '=', from!.zona), eb('type', '=', from!.type), eb('id', '>', from!.id)]),
-            ]),
-          ),
-        )
+        // A row-value comparison: both stores seek to it in the (item, zona, type) index, where an OR
+        // of the three cases read the zone from its start at every batch.
+        .$if(from !== null, (q) => q.where((eb) => eb(eb.refTuple('zona', 'type', 'id'), '>', eb.tuple(from!.zona, from!.type, from!.id))))
         .orderBy('zona')
         .orderBy('type')
         .orderBy('id')

@@ -19,6 +19,7 @@ import * as paging from './0016_paging.ts';
 import * as shellVersion from './0018_shell_version.ts';
 import * as jobHistory from './0019_job_history.ts';
 import * as listFilterIndex from './0020_list_filter_index.ts';
+import * as dnsRecordIndexes from './0021_dns_record_indexes.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -44,6 +45,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0018_shell_version', shellVersion],
   ['0019_job_history', jobHistory],
   ['0020_list_filter_index', listFilterIndex],
+  ['0021_dns_record_indexes', dnsRecordIndexes],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */
