@@ -9,9 +9,9 @@ import Fastify from 'fastify';
 import { createLogger, RequestLog } from '../apps/server/src/logger.ts';
 import { BARE_BODY, BARE_HEADERS } from './bare.ts';
 
+const logged = !process.argv.includes('--no-log');
 const app = Fastify({
-  loggerInstance: createLogger({ logLevel: 'info' }),
-  logController: new RequestLog(),
+  ...(logged ? { loggerInstance: createLogger({ logLevel: 'info' }), logController: new RequestLog() } : { logger: false }),
   genReqId: () => randomUUID(),
   requestIdHeader: false,
 });

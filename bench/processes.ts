@@ -76,9 +76,13 @@ async function startScript(args: string[], env: NodeJS.ProcessEnv, portLine: Reg
 export const startBare = (workMicros = 0) =>
   startScript([path.join(ROOT, 'bench/bare.ts'), '--work', String(workMicros)], process.env, /listening (\d+)/);
 
-/** Fastify with the panel's request log line and one route, started with the panel's Node flags. */
-export const startFastifyBaseline = () =>
-  startScript([...startFlags(), path.join(ROOT, 'bench/fastify-baseline.ts')], process.env, /listening (\d+)/);
+/** Fastify with one route and the panel's request log line (or none), started with the panel's Node flags. */
+export const startFastifyBaseline = (logged = true) =>
+  startScript(
+    [...startFlags(), path.join(ROOT, 'bench/fastify-baseline.ts'), ...(logged ? [] : ['--no-log'])],
+    process.env,
+    /listening (\d+)/,
+  );
 
 /** A data dir of its own, removed by `dispose()`; the demo realm is seeded on the first start. */
 export function benchDataDir() {

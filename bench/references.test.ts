@@ -19,6 +19,7 @@ describe('the bench reference servers', () => {
     const expected = { status: 200, type: 'application/json; charset=utf-8', body: BARE_BODY };
     expect(await answerOf(() => startBare())).toEqual(expected);
     expect(await answerOf(() => startBare(30))).toEqual(expected);
-    expect(await answerOf(startFastifyBaseline)).toEqual(expected);
+    expect(await answerOf(() => startFastifyBaseline())).toEqual(expected);
+    expect(await answerOf(() => startFastifyBaseline(false))).toEqual(expected);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Reference points beside the budgets, measured in the same run and the same way as the calls:
  * the bare server spending a fixed 10 and 30 µs of CPU per request (what a ratio leaves for a
- * handler's own work on this machine), and Fastify with the panel's request log line (what the
- * framework and the log take before the panel does anything). They explain the figures; they are
+ * handler's own work on this machine), and Fastify with one route, without and with the panel's
+ * request log line (what the framework and the log take before the panel does anything). They explain the figures; they are
  * not budgets (decision 024).
  */
 import { loadProcess, report } from './load.ts';
@@ -34,6 +34,7 @@ export async function referencePoints(bare: Running, calls: { name: string; rati
   for (const micros of WORK_MICROS) {
     await referenceRatio(bare, () => startBare(micros), `bare node:http spending ${micros} µs per request`, seconds);
   }
+  await referenceRatio(bare, () => startFastifyBaseline(false), 'Fastify, one route, no log line', seconds);
   const fastify = await referenceRatio(bare, startFastifyBaseline, "Fastify, one route, the panel's log line", seconds);
   console.log("Each call against that Fastify route (the panel's own share):");
   for (const call of calls) console.log(`  ${call.name.padEnd(42)} ${(call.ratio / fastify).toFixed(2)}×`);
