@@ -51,18 +51,18 @@ try {
     const { row, headers } = await demoDomainRead(store);
     const base = `http://127.0.0.1:${server.port}`;
     let baseline: LoadResult | undefined;
-    const ratios: { name: string; ratio: number }[] = [];
+    const measured: { name: string; result: LoadResult }[] = [];
     for (const call of callsFor(row.itemId)) {
       baseline = await loadProcess(bare, `http://127.0.0.1:${bare.port}/`, { seconds });
       report('bare node:http JSON (baseline)', baseline);
       const result = await loadProcess(server, `${base}${call.path}`, loadOptions(call, headers, seconds));
       report(call.name, result, baseline);
-      ratios.push({ name: call.name, ratio: result.rps / baseline.rps });
+      measured.push({ name: call.name, result });
       const met = result.rps / baseline.rps >= call.minRatio && result.p99 <= (call.maxP99 ?? Infinity) && result.errors === 0;
       console.log(`  budget ≥ ${call.minRatio}×${call.maxP99 ? ` and p99 ≤ ${call.maxP99} ms` : ''}: ${met ? 'met' : 'NOT met'}`);
     }
     console.log(`Server RSS after the load: ${server.rssMb().toFixed(0)} MB`);
-    await referencePoints(bare, ratios, seconds);
+    await referencePoints(bare, measured, seconds);
     if (baseline && !process.argv.includes('--calls')) {
       for (const scenario of SCENARIOS) await scenario({ base, store, baseline, seconds });
     }
