@@ -14,6 +14,7 @@ import type { Config } from './config/config.ts';
 import { answerFrameworkError, registerEnvelope } from './http/answers.ts';
 import { parseUrlEncoded } from './http/forms.ts';
 import { registerGuard } from './http/guard.ts';
+import { PUBLIC_IMAGE, PUBLIC_IMAGE_CACHE } from './http/page-logo.ts';
 import { routeOptions } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { zodValidator } from './http/validation.ts';
@@ -169,7 +170,10 @@ export async function buildApp(options: AppOptions) {
       preCompressed: true,
       cacheControl: false,
       setHeaders(reply, file) {
-        reply.header('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : PUBLIC_IMAGE.test(file) ? PUBLIC_IMAGE_CACHE : 'no-cache',
+        );
       },
     });
   }

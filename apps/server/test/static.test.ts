@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { logoPreload } from '../src/http/page-logo.ts';
 import { openTestStore } from './stores.ts';
 
 describe('serving the built SPA', () => {
@@ -10,7 +11,8 @@ describe('serving the built SPA', () => {
   let ctx: Awaited<ReturnType<typeof openTestStore>>;
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
-    mkdirSync(path.join(webDist, 'assets'));
+    mkdirSync(path.join(webDist, 'assets', 'images'), { recursive: true });
+    writeFileSync(path.join(webDist, 'assets', 'images', 'logo_mini.png'), 'png');
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     ctx = await openTestStore('sqlite');
     app = await buildApp({ config: ctx.config, store: ctx.store, worker: false, webDist });
@@ -25,6 +27,27 @@ describe('serving the built SPA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('names the logo each page shows first for preload: the large one on the sign-in page, the mini one elsewhere', async () => {
+    const { logo, logoMini } = ctx.config.company;
+    const signIn = await app.inject({ method: 'GET', url: '/login/?next=x' });
+    expect(signIn.headers.link).toBe(`<${logo}>; rel=preload; as=image; fetchpriority=high`);
+    const dashboard = await app.inject({ method: 'GET', url: '/admin/' });
+    expect(dashboard.headers.link).toBe(`<${logoMini}>; rel=preload; as=image; fetchpriority=high`);
+    expect(logo).not.toBe(logoMini);
+  });
+
+  it('does not preload a logo whose URL would break out of the Link header', () => {
+    const company = { ...ctx.config.company, logoMini: '/x.png>; rel=stylesheet' };
+    expect(logoPreload(company, '/admin/')).toBeNull();
+    expect(logoPreload(company, '/login/')).not.toBeNull();
+  });
+
+  it('keeps the public images an hour, so a second use of a logo in the same page does not wait for a 304', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/images/logo_mini.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('serves an asset written after the server started, as a rebuild does', async () => {

@@ -5,6 +5,7 @@ import { ApiError, FieldErrors } from './errors.ts';
 import { readMultipart } from './forms.ts';
 import { NoSessionError } from './guard.ts';
 import { forceLanguage, readForcedLanguage, requestLanguage } from './language.ts';
+import { logoPreload } from './page-logo.ts';
 
 const isAnswer = (payload: unknown): payload is Answer<unknown> =>
   typeof payload === 'object' && payload !== null && 'data' in payload && !('system' in payload);
@@ -104,6 +105,8 @@ export function registerEnvelope(app: FastifyInstance) {
     if (wantsPage) {
       // Deep links such as /admin/domain/ are the SPA's routes.
       reply.header('cache-control', 'no-cache');
+      const link = logoPreload(request.server.config.company, request.url.split('?')[0]);
+      if (link) reply.header('link', link);
       return reply.sendFile('index.html');
     }
     return reply.status(404).type('text/plain').send('Not found');

@@ -3,15 +3,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { expiringQuery, markStartupAnswer } from '../features/dashboard/expiringQuery.ts';
 import { answerOf } from '../lib/api.ts';
-import { addTexts } from '../lib/i18n.ts';
 import { listKindsQuery } from '../lib/permissions.ts';
-import { PANEL_TEXTS } from '../locales/panel.ts';
 import { LoginModal } from './LoginModal.tsx';
 import { Providers } from './Providers.tsx';
 import { createRouter } from './router.tsx';
-
-// The texts start-up leaves out (the sign-in page does not need them), in before the first render.
-addTexts(PANEL_TEXTS);
 
 // Made when this chunk arrives, during start-up: the router starts fetching the current screen's
 // chunks (route `lazy`) while the start-up calls are still on their way.

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import DashboardPage from '../features/dashboard/DashboardPage.tsx';
 import LoginPage from '../features/session/LoginPage.tsx';
-import { addTexts } from '../lib/i18n.ts';
+import { addServerTexts, addTexts } from '../lib/i18n.ts';
 import { useUser } from '../lib/session.ts';
 import { serviceRoutes } from './serviceRoutes.tsx';
 import { RequireAreas } from './shell/RequireAreas.tsx';
@@ -26,13 +26,19 @@ const list = (kind: 'domain' | 'service' | 'mail') => async () => {
 };
 
 /**
- * The item frame, with the screens' texts (locales/index.ts, ≈ 9 KB gzip): every screen that uses
- * them (domain, hosting, mail, sites, DNS) is an item page, so the dashboard and the lists do not
- * wait for them (docs/design.md#budgets). The router loads a route's `lazy` before it renders any child.
+ * The item frame, with the screens' texts (locales/index.ts, ≈ 9 KB gzip) and the areas' server
+ * messages (locales/areas.ts): every screen that uses them (domain, hosting, mail, sites, DNS) is an
+ * item page, so the dashboard and the lists do not wait for them (docs/design.md#budgets). The
+ * router loads a route's `lazy` before it renders any child.
  */
 const itemLayout = async () => {
-  const [layout, texts] = await Promise.all([import('./shell/ItemLayout.tsx'), import('../locales/index.ts')]);
+  const [layout, texts, areas] = await Promise.all([
+    import('./shell/ItemLayout.tsx'),
+    import('../locales/index.ts'),
+    import('../locales/areas.ts'),
+  ]);
   addTexts(texts.FEATURE_TEXTS);
+  addServerTexts(areas.AREA_TEXTS);
   return { Component: layout.default };
 };
 
@@ -47,10 +53,15 @@ const preferences = async () => {
   return { Component: page.default };
 };
 
-/** The Activity page with its own texts (locales/activity.ts), which nothing else needs. */
+/** The Activity page with its own texts (locales/activity.ts), which nothing else needs, and the areas' messages (the server's activity names). */
 const activityPage = async () => {
-  const [page, texts] = await Promise.all([import('../features/activity/ActivityPage.tsx'), import('../locales/activity.ts')]);
+  const [page, texts, areas] = await Promise.all([
+    import('../features/activity/ActivityPage.tsx'),
+    import('../locales/activity.ts'),
+    import('../locales/areas.ts'),
+  ]);
   addTexts([texts.activity]);
+  addServerTexts(areas.AREA_TEXTS);
   return { Component: page.default };
 };
 

@@ -32,6 +32,21 @@ export function addTexts(files: Texts[]) {
   for (const lng of ['es', 'en', 'ca'] as const) i18next.addResourceBundle(lng, 'translation', texts[lng], true, true);
 }
 
+/**
+ * Adds the server's areas' messages (locales/areas.ts) without replacing a text already there:
+ * the web's own texts reuse some of their keys with other words (the installer's "No disponible"
+ * badge has the key of a whole sentence in the server's answers), and the web's must win
+ * whichever of the two chunks arrives first (i18n.test.ts).
+ */
+export function addServerTexts(files: Texts[]) {
+  if (!i18next.isInitialized) {
+    pending.unshift(...files);
+    return;
+  }
+  const texts = merge(files);
+  for (const lng of ['es', 'en', 'ca'] as const) i18next.addResourceBundle(lng, 'translation', texts[lng], true, false);
+}
+
 type BootTexts = StartupCalls['texts'];
 /** How to load start-up's texts of another language, and the languages whose texts are in. */
 let bootTexts: BootTexts['load'] | undefined;

@@ -16,7 +16,7 @@ export const merge = (files: Texts[]): Texts => ({
  * What start-up loads, i.e. what the sign-in page needs: the server's catalogue of the foundation
  * and of the account (client-side validation speaks its words), the foundation and the shell.
  * The second step's texts come with it (locales/secondStep.ts), the rest of the server's catalogue
- * with the panel (locales/panel.ts) and the screens' texts with the item pages (locales/index.ts),
+ * with the screens that show them (locales/areas.ts) and the screens' texts with the item pages (locales/index.ts),
  * so the sign-in page does not download them (docs/design.md#budgets). The browser gets these in
  * one language at a time: apps/web/bootTexts.ts cuts them per language at build time.
  */

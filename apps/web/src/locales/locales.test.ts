@@ -3,13 +3,13 @@ import path from 'node:path';
 import { MESSAGES } from '@atalaya/contract';
 import { describe, expect, it } from 'vitest';
 import { activity } from './activity.ts';
+import { AREA_TEXTS } from './areas.ts';
 import { BOOT_TEXTS, merge } from './boot.ts';
 import { FEATURE_TEXTS } from './index.ts';
-import { PANEL_TEXTS } from './panel.ts';
 import { SECOND_STEP_TEXTS } from './secondStep.ts';
 import { tokens } from './tokens.ts';
 
-const RESOURCES = merge([...BOOT_TEXTS, ...SECOND_STEP_TEXTS, ...PANEL_TEXTS, ...FEATURE_TEXTS, tokens, activity]);
+const RESOURCES = merge([...BOOT_TEXTS, ...SECOND_STEP_TEXTS, ...AREA_TEXTS, ...FEATURE_TEXTS, tokens, activity]);
 
 const SRC = path.resolve(import.meta.dirname, '..');
 /** Where the screens' texts may be used: the item pages, which load them (app/router.tsx). */
@@ -35,8 +35,7 @@ describe('web texts', () => {
   });
   it('of the screens are used only by the item pages, which load them (elsewhere they would show as keys)', () => {
     const keys = Object.keys(merge(FEATURE_TEXTS).es);
-    // The panel's texts are there before its first render (app/App.tsx).
-    const bootKeys = new Set(Object.keys(merge([...BOOT_TEXTS, ...PANEL_TEXTS]).es));
+    const bootKeys = new Set(Object.keys(merge(BOOT_TEXTS).es));
     // A key's prefix catches keys built at run time (`hosting.state_${state}`) too.
     const prefixes = [...new Set(keys.map((key) => key.split('.')[0]))].filter(
       (prefix) => ![...bootKeys].some((key) => key.startsWith(`${prefix}.`)),
@@ -55,16 +54,34 @@ describe('web texts', () => {
     expect(misplaced).toEqual([]);
   });
 
-  it("hold the server's whole catalogue between start-up, the second factors' and the panel's texts (a new area's messages must join one)", () => {
-    const loaded = merge([...BOOT_TEXTS, ...SECOND_STEP_TEXTS, ...PANEL_TEXTS]);
+  it("of the areas (the server's messages) are used only by the item pages and the Activity page, whose routes load them", () => {
+    const bootKeys = Object.keys(merge(BOOT_TEXTS).es);
+    // A prefix start-up also has (none today) could not be told apart by this check.
+    const prefixes = [...new Set(Object.keys(merge(AREA_TEXTS).es).map((key) => key.split('.')[0]))].filter(
+      (prefix) => !bootKeys.some((key) => key.startsWith(`${prefix}.`)),
+    );
+    const loaders = [...ITEM_SCREENS, 'features/activity/'];
+    const used = sources(SRC)
+      .filter((file) => !loaders.some((where) => path.relative(SRC, file).startsWith(where)))
+      .flatMap((file) =>
+        prefixes
+          .filter((prefix) => new RegExp(`['"\`]${prefix}\\.`).test(readFileSync(file, 'utf8')))
+          .map((p) => `${path.relative(SRC, file)}: ${p}.`),
+      );
+    expect(prefixes.sort()).toEqual(['activity', 'dns', 'domain', 'expiry', 'service', 'sites']);
+    expect(used).toEqual([]);
+  });
+
+  it("hold the server's whole catalogue between start-up, the second factors' and the areas' texts (a new area's messages must join one)", () => {
+    const loaded = merge([...BOOT_TEXTS, ...SECOND_STEP_TEXTS, ...AREA_TEXTS]);
     for (const lang of ['es', 'en', 'ca'] as const) {
       const missing = Object.keys(MESSAGES[lang]).filter((key) => loaded[lang][key] !== MESSAGES[lang][key]);
       expect(missing, lang).toEqual([]);
     }
   });
-  it('of the second step and the panel are not used by the rest of the sign-in page, which starts without them', () => {
+  it('of the second step and the areas are not used by the rest of the sign-in page, which starts without them', () => {
     const startKeys = Object.keys(merge(BOOT_TEXTS).es);
-    const later = [...new Set(Object.keys(merge([...SECOND_STEP_TEXTS, ...PANEL_TEXTS]).es).map((key) => key.split('.')[0]))].filter(
+    const later = [...new Set(Object.keys(merge([...SECOND_STEP_TEXTS, ...AREA_TEXTS]).es).map((key) => key.split('.')[0]))].filter(
       (prefix) => !startKeys.some((key) => key.startsWith(`${prefix}.`)),
     );
     const signIn = sources(path.join(SRC, 'features/session')).filter((file) => !file.endsWith('SecondStepForm.tsx'));
@@ -77,7 +94,7 @@ describe('web texts', () => {
     expect(used).toEqual([]);
   });
   it('of the second factors are used only by Preferences and the second step, which load them', () => {
-    const elsewhere = Object.keys(merge([...BOOT_TEXTS, ...PANEL_TEXTS]).es);
+    const elsewhere = Object.keys(merge([...BOOT_TEXTS, ...AREA_TEXTS]).es);
     const prefixes = [...new Set(Object.keys(merge(SECOND_STEP_TEXTS).es).map((key) => key.split('.')[0]))].filter(
       (prefix) => !elsewhere.some((key) => key.startsWith(`${prefix}.`)),
     );
