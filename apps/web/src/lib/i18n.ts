@@ -22,15 +22,20 @@ export function rememberLanguage(language: Language) {
 /** Texts registered before start-up finished wait here and join the first catalogue. */
 const pending: Texts[] = [];
 
-/** Adds a chunk's texts (the screens' ones come with the signed-in app, not with the sign-in page). */
-export function addTexts(files: Texts[]) {
+/** Registers texts now, or with the first catalogue when start-up has not finished. */
+function add(files: Texts[], overwrite: boolean) {
   if (!i18next.isInitialized) {
-    pending.push(...files);
+    // Waiting texts join in order, each over the ones before it: those that must not overwrite go first.
+    if (overwrite) pending.push(...files);
+    else pending.unshift(...files);
     return;
   }
   const texts = merge(files);
-  for (const lng of ['es', 'en', 'ca'] as const) i18next.addResourceBundle(lng, 'translation', texts[lng], true, true);
+  for (const lng of ['es', 'en', 'ca'] as const) i18next.addResourceBundle(lng, 'translation', texts[lng], true, overwrite);
 }
+
+/** Adds a chunk's texts (the screens' ones come with the signed-in app, not with the sign-in page). */
+export const addTexts = (files: Texts[]) => add(files, true);
 
 /**
  * Adds the server's areas' messages (locales/areas.ts) without replacing a text already there:
@@ -38,14 +43,7 @@ export function addTexts(files: Texts[]) {
  * badge has the key of a whole sentence in the server's answers), and the web's must win
  * whichever of the two chunks arrives first (i18n.test.ts).
  */
-export function addServerTexts(files: Texts[]) {
-  if (!i18next.isInitialized) {
-    pending.unshift(...files);
-    return;
-  }
-  const texts = merge(files);
-  for (const lng of ['es', 'en', 'ca'] as const) i18next.addResourceBundle(lng, 'translation', texts[lng], true, false);
-}
+export const addServerTexts = (files: Texts[]) => add(files, false);
 
 type BootTexts = StartupCalls['texts'];
 /** How to load start-up's texts of another language, and the languages whose texts are in. */

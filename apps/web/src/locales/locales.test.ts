@@ -22,6 +22,16 @@ const sources = (dir: string): string[] =>
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
   });
 
+/** Where outside `loaders` (folders or files under src/) a text of one of `prefixes` is used, as `file: prefix.`. */
+const usedOutside = (prefixes: string[], loaders: string[]) =>
+  sources(SRC)
+    .filter((file) => !loaders.some((where) => path.relative(SRC, file).startsWith(where)))
+    .flatMap((file) =>
+      prefixes
+        .filter((prefix) => new RegExp(`['"\`]${prefix}\\.`).test(readFileSync(file, 'utf8')))
+        .map((p) => `${path.relative(SRC, file)}: ${p}.`),
+    );
+
 describe('web texts', () => {
   it('exist in es, en and ca with the same keys', () => {
     const keys = Object.keys(RESOURCES.es).sort();
@@ -60,16 +70,8 @@ describe('web texts', () => {
     const prefixes = [...new Set(Object.keys(merge(AREA_TEXTS).es).map((key) => key.split('.')[0]))].filter(
       (prefix) => !bootKeys.some((key) => key.startsWith(`${prefix}.`)),
     );
-    const loaders = [...ITEM_SCREENS, 'features/activity/'];
-    const used = sources(SRC)
-      .filter((file) => !loaders.some((where) => path.relative(SRC, file).startsWith(where)))
-      .flatMap((file) =>
-        prefixes
-          .filter((prefix) => new RegExp(`['"\`]${prefix}\\.`).test(readFileSync(file, 'utf8')))
-          .map((p) => `${path.relative(SRC, file)}: ${p}.`),
-      );
     expect(prefixes.sort()).toEqual(['activity', 'dns', 'domain', 'expiry', 'service', 'sites']);
-    expect(used).toEqual([]);
+    expect(usedOutside(prefixes, [...ITEM_SCREENS, 'features/activity/'])).toEqual([]);
   });
 
   it("hold the server's whole catalogue between start-up, the second factors' and the areas' texts (a new area's messages must join one)", () => {
@@ -98,15 +100,7 @@ describe('web texts', () => {
     const prefixes = [...new Set(Object.keys(merge(SECOND_STEP_TEXTS).es).map((key) => key.split('.')[0]))].filter(
       (prefix) => !elsewhere.some((key) => key.startsWith(`${prefix}.`)),
     );
-    const loaders = ['features/preferences/', 'features/session/components/SecondStepForm.tsx'];
-    const used = sources(SRC)
-      .filter((file) => !loaders.some((where) => path.relative(SRC, file).startsWith(where)))
-      .flatMap((file) =>
-        prefixes
-          .filter((prefix) => new RegExp(`['"\`]${prefix}\\.`).test(readFileSync(file, 'utf8')))
-          .map((p) => `${path.relative(SRC, file)}: ${p}.`),
-      );
     expect(prefixes).toEqual(['factors']);
-    expect(used).toEqual([]);
+    expect(usedOutside(prefixes, ['features/preferences/', 'features/session/components/SecondStepForm.tsx'])).toEqual([]);
   });
 });
