@@ -42,6 +42,19 @@ describeStores('DNS servers on %s', (kind) => {
     });
   });
 
+  it('reads the servers in their order, whatever order their rows were written in', async () => {
+    const itemId = t.id('z.eu');
+    await t.get(`/domain/${itemId}/`); // registered on first sight, with the provider's servers
+    // Written last to first: a read that followed the rows' physical order would answer them reversed.
+    await t.ctx.store.updateTable('domain').set({ dns_mode: 'setDNS' }).where('item_id', '=', itemId).execute();
+    await t.ctx.store.deleteFrom('domain_name_server').where('item_id', '=', itemId).execute();
+    for (const position of [2, 1, 0]) {
+      await t.ctx.store.insertInto('domain_name_server').values({ item_id: itemId, position, host: `ns${position}.z.example` }).execute();
+    }
+    const { body } = await t.get(`/domain/${itemId}/`);
+    expect(body.data.domain.dns.servers).toEqual(['ns0.z.example', 'ns1.z.example', 'ns2.z.example']);
+  });
+
   it('refuses default-ns=1 for a domain without a service', async () => {
     const res = await edit('y.com', { 'default-ns': '1' });
     expect(res.status).toBe(400);

@@ -1,12 +1,14 @@
 import { CONTACT_TYPES, type ContactType, DNS_MODES, type DnsMode, isUnderDomain } from '@atalaya/contract';
 import { sql, type Transaction } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { Secrets } from '../../secrets.ts';
 import { compiledQuery } from '../../store/compiled.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { generateAuthInfo } from './authinfo.ts';
 import { type ContactData, type DomainInfo, type DomainStatus, type RegistryDriver, RegistryError } from './interface.ts';
-import { contactColumns, newHandle, toContact, toSecDns } from './rows.ts';
+import { CONTACT_ROW, contactColumns, fromJson, newHandle, toContact, toSecDns } from './rows.ts';
 
 type Trx = Transaction<Database>;
 
@@ -55,18 +57,31 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
       .execute();
   };
 
-  // The reads behind every domain answer, compiled once (see store/compiled.ts).
-  const read = {
-    domain: compiledQuery(store, store.selectFrom('domain').selectAll().where('item_id', '=', 0)),
-    servers: compiledQuery(store, store.selectFrom('domain_name_server').select('host').where('item_id', '=', 0).orderBy('position')),
-    contacts: compiledQuery(store, store.selectFrom('domain_contact').selectAll().where('item_id', '=', 0)),
-  };
+  // The read behind every domain answer, compiled once (see store/compiled.ts): the domain with its
+  // name servers and contacts as JSON arrays, one statement instead of three. On SQLite each
+  // statement outside a transaction takes and drops the WAL read lock, and node:sqlite builds each
+  // row's object column by column; the JSON is parsed in one call.
+  const jsonArrayFrom = store.kind === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom;
+  const readDomain = compiledQuery(
+    store,
+    store
+      .selectFrom('domain')
+      .selectAll('domain')
+      .select((eb) => [
+        jsonArrayFrom(
+          eb.selectFrom('domain_name_server as ns').select('ns.host').whereRef('ns.item_id', '=', 'domain.item_id').orderBy('ns.position'),
+        ).as('servers'),
+        jsonArrayFrom(eb.selectFrom('domain_contact as c').select(CONTACT_ROW).whereRef('c.item_id', '=', 'domain.item_id')).as('contacts'),
+      ])
+      .where('domain.item_id', '=', 0),
+  );
 
   return {
     async info(itemId) {
-      const [row] = await read.domain(itemId);
+      const [row] = await readDomain(itemId);
       if (!row) return null;
-      const [servers, contacts] = await Promise.all([read.servers(itemId), read.contacts(itemId)]);
+      const servers = fromJson(row.servers);
+      const contacts = fromJson(row.contacts);
       const statuses: DomainStatus[] = [];
       if (row.blocked) statuses.push('clientUpdateProhibited');
       if (row.transfer_block) statuses.push('clientTransferProhibited');

@@ -5,7 +5,31 @@ import type { ContactData, SecDns } from './interface.ts';
 
 /** Between the local registry's rows and the driver's EPP-shaped records. */
 
-export const toContact = (row: Selectable<Database['domain_contact']>): ContactData => ({
+/** The columns a contact is read with. */
+export const CONTACT_ROW = [
+  'type',
+  'is_org',
+  'org_name',
+  'first_name',
+  'last_name',
+  'ident_number',
+  'email',
+  'phone',
+  'address',
+  'postal_code',
+  'city',
+  'city_key',
+  'state',
+  'state_key',
+  'country',
+] as const satisfies readonly (keyof Database['domain_contact'])[];
+
+type ContactRow = Pick<Selectable<Database['domain_contact']>, (typeof CONTACT_ROW)[number]>;
+
+/** A JSON array read with a row: SQLite answers it as text, PostgreSQL's driver parses it already. */
+export const fromJson = <T>(value: T[] | string): T[] => (typeof value === 'string' ? JSON.parse(value) : value);
+
+export const toContact = (row: ContactRow): ContactData => ({
   isOrg: row.is_org === 1,
   orgName: row.org_name,
   firstName: row.first_name,
