@@ -16,7 +16,7 @@ interface LocalSite extends WebSite {
 export function localWebDriver(
   store: Store,
   webRoots: string,
-): WebDriver & { appendErrorLog(reference: string, entries: ErrorLogEntry[]): Promise<void> } {
+): WebDriver & { appendErrorLog(reference: string, entries: ErrorLogEntry[]): Promise<boolean> } {
   const state = localState<LocalSite>(store, 'web');
   return {
     async applyService(site) {
@@ -28,11 +28,16 @@ export function localWebDriver(
       return (site?.errorLog ?? []).slice(-limit);
     },
     spaceUsed: ({ reference }) => folderBytes(path.join(path.resolve(webRoots), reference)),
-    /** For the demo and tests: what a real server would have written to the site's log. */
+    /**
+     * For the demo and tests: what a real server would have written to the site's log. False, and
+     * nothing written, while the site's job has not been applied (the demo's first start on a busy
+     * machine can find one waiting out a retry).
+     */
     async appendErrorLog(reference, entries) {
       const site = await state.get(reference);
-      if (!site) throw new Error(`no site ${reference}`);
+      if (!site) return false;
       await state.put(reference, { ...site, errorLog: [...(site.errorLog ?? []), ...entries].slice(-1000) });
+      return true;
     },
   };
 }

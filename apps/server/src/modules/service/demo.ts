@@ -50,7 +50,7 @@ const DEMO: Record<string, DemoService> = {
 };
 
 /** A web driver that can be given sample error-log lines (the local one); real servers write their own. */
-const withSampleLog = (web: object): web is { appendErrorLog(reference: string, entries: ErrorLogEntry[]): Promise<void> } =>
+const withSampleLog = (web: object): web is { appendErrorLog(reference: string, entries: ErrorLogEntry[]): Promise<boolean> } =>
   'appendErrorLog' in web;
 
 /**
@@ -142,7 +142,8 @@ export async function seedServiceDemo(runtime: Runtime, realm: string) {
 
 /**
  * Sample lines in each demo service's error log, so the log view has something to show. Only the
- * local web driver takes them (real servers write their own logs), once its jobs have run.
+ * local web driver takes them (real servers write their own logs), once its jobs have run; a site
+ * whose job is still waiting out a retry goes without them rather than failing the first start.
  */
 export async function seedSampleErrorLogs({ store, drivers }: Runtime, realm: string) {
   if (!withSampleLog(drivers.web)) return;
