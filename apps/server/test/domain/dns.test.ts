@@ -49,7 +49,10 @@ describeStores('DNS servers on %s', (kind) => {
     await t.ctx.store.updateTable('domain').set({ dns_mode: 'setDNS' }).where('item_id', '=', itemId).execute();
     await t.ctx.store.deleteFrom('domain_name_server').where('item_id', '=', itemId).execute();
     for (const position of [2, 1, 0]) {
-      await t.ctx.store.insertInto('domain_name_server').values({ item_id: itemId, position, host: `ns${position}.z.example` }).execute();
+      await t.ctx.store
+        .insertInto('domain_name_server')
+        .values({ item_id: itemId, position, host: `ns${position}.z.example` })
+        .execute();
     }
     const { body } = await t.get(`/domain/${itemId}/`);
     expect(body.data.domain.dns.servers).toEqual(['ns0.z.example', 'ns1.z.example', 'ns2.z.example']);
