@@ -45,9 +45,9 @@ describeStores('DNS servers on %s', (kind) => {
   it('reads the servers in their order, whatever order their rows were written in', async () => {
     const itemId = t.id('z.eu');
     await t.get(`/domain/${itemId}/`); // registered on first sight, with the provider's servers
-    // Written last to first: a read that followed the rows' physical order would answer them reversed.
     await t.ctx.store.updateTable('domain').set({ dns_mode: 'setDNS' }).where('item_id', '=', itemId).execute();
     await t.ctx.store.deleteFrom('domain_name_server').where('item_id', '=', itemId).execute();
+    // Written last to first: a read that followed the rows' physical order would answer them reversed.
     for (const position of [2, 1, 0]) {
       await t.ctx.store
         .insertInto('domain_name_server')
