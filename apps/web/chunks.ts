@@ -22,7 +22,7 @@ function staticClosure(ctx: ChunkingContext, root: string, except: ReadonlySet<s
 /**
  * Two files instead of some forty small ones (each a round trip on a phone, docs/design.md#budgets):
  * - `startup`: everything start.tsx imports statically, which is exactly what the sign-in page
- *   needs (React, the Mantine parts of the form, i18next, TanStack Query, the shell's texts);
+ *   needs (React, the Mantine parts of the form, TanStack Query, the shell's texts);
  * - `panel`: what app/App.tsx adds for every other page (the router, the areas' texts), with
  *   the signed-in frame, which every page but the sign-in one shows, and the dashboard. As route
  *   chunks they were some twenty files fetched only once the router ran, a round trip after the

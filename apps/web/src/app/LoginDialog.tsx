@@ -1,8 +1,8 @@
 import { Button, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { LoginForm } from '../features/session/components/LoginForm.tsx';
 import { tellOtherTabs } from '../lib/broadcast.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** Domain name, username, password and captcha over the current page; "go to login" leaves it. */
 export default function LoginDialog({ onSignedIn }: { onSignedIn: () => void }) {

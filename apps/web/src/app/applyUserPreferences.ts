@@ -1,7 +1,6 @@
 import { type Language, toColor, toLanguage } from '@atalaya/contract';
-import i18next from 'i18next';
 import { CACHE_KEYS } from '../lib/cache.ts';
-import { rememberLanguage, switchLanguage } from '../lib/i18n.ts';
+import { currentLanguage, rememberLanguage, switchLanguage } from '../lib/i18n.ts';
 import type { UserInfo } from '../lib/session.ts';
 import { setColor } from '../lib/theme.ts';
 
@@ -13,7 +12,7 @@ export async function applyUserPreferences(user: UserInfo) {
   const language: Language = toLanguage(user.language);
   // A language picked in this browser (the `_lang` cookie) wins over the one saved on the server.
   const picked = document.cookie.split('; ').some((c) => c.startsWith('_lang='));
-  if (!picked && language !== i18next.language) {
+  if (!picked && language !== currentLanguage()) {
     rememberLanguage(language);
     await switchLanguage(language);
   }

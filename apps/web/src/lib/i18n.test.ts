@@ -1,7 +1,6 @@
-import i18next from 'i18next';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Texts } from '../locales/boot.ts';
-import { addServerTexts, addTexts } from './i18n.ts';
+import { addServerTexts, addTexts, switchLanguage, t } from './i18n.ts';
 
 const web: Texts = { es: { 'sites.app_unavailable': 'No disponible' }, en: { 'sites.app_unavailable': 'Unavailable' }, ca: {} };
 const server: Texts = {
@@ -10,22 +9,27 @@ const server: Texts = {
   ca: {},
 };
 
+// One module, one translator: each case uses keys of its own.
+const rename = (texts: Texts, suffix: string): Texts => ({
+  es: Object.fromEntries(Object.entries(texts.es).map(([key, text]) => [key + suffix, text])),
+  en: Object.fromEntries(Object.entries(texts.en).map(([key, text]) => [key + suffix, text])),
+  ca: {},
+});
+
 describe("the server's areas' messages", () => {
-  beforeEach(async () => {
-    await i18next.init({ lng: 'es', resources: {}, keySeparator: false });
-  });
-
   it("never replace the web's text for the same key when they arrive after it", () => {
-    addTexts([web]);
-    addServerTexts([server]);
-    expect(i18next.t('sites.app_unavailable')).toBe('No disponible');
-    expect(i18next.t('sites.other')).toBe('Otro');
+    addTexts([rename(web, '.1')]);
+    addServerTexts([rename(server, '.1')]);
+    expect(t('sites.app_unavailable.1')).toBe('No disponible');
+    expect(t('sites.other.1')).toBe('Otro');
   });
 
-  it("give way to the web's text for the same key when they arrive before it", () => {
-    addServerTexts([server]);
-    addTexts([web]);
-    expect(i18next.t('sites.app_unavailable')).toBe('No disponible');
-    expect(i18next.getFixedT('en')('sites.app_unavailable')).toBe('Unavailable');
+  it("give way to the web's text for the same key when they arrive before it", async () => {
+    addServerTexts([rename(server, '.2')]);
+    addTexts([rename(web, '.2')]);
+    expect(t('sites.app_unavailable.2')).toBe('No disponible');
+    await switchLanguage('en');
+    expect(t('sites.app_unavailable.2')).toBe('Unavailable');
+    await switchLanguage('es');
   });
 });

@@ -1,8 +1,10 @@
-import { DEFAULT_LANGUAGE, type Language, toLanguage } from '@atalaya/contract';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, toLanguage } from '@atalaya/contract';
+import { useMemo, useSyncExternalStore } from 'react';
 import { merge, type Texts } from '../locales/boot.ts';
 import type { StartupCalls } from './startupCalls.ts';
+import { createTranslator, type TFunction } from './translator.ts';
+
+export type { TFunction };
 
 const readCookie = (name: string) =>
   document.cookie
@@ -19,19 +21,22 @@ export function rememberLanguage(language: Language) {
   document.documentElement.lang = language;
 }
 
-/** Texts registered before start-up finished wait here and join the first catalogue. */
-const pending: Texts[] = [];
+/** The panel's one translator; its language is the cookie's from start-up on (initI18n). */
+const translator = createTranslator(DEFAULT_LANGUAGE);
 
-/** Registers texts now, or with the first catalogue when start-up has not finished. */
+/** Texts in the current language, for code outside React (toasts, error texts). */
+export const t: TFunction = (key, options) => translator.fixedT(translator.language())(key, options);
+export const currentLanguage = () => translator.language();
+
+/** A component's texts: re-rendered, with a new `t`, when the language changes. */
+export function useTranslation() {
+  const language = useSyncExternalStore(translator.subscribe, translator.language);
+  return useMemo(() => ({ t: translator.fixedT(language), i18n: { language, exists: translator.exists } }), [language]);
+}
+
 function add(files: Texts[], overwrite: boolean) {
-  if (!i18next.isInitialized) {
-    // Waiting texts join in order, each over the ones before it: those that must not overwrite go first.
-    if (overwrite) pending.push(...files);
-    else pending.unshift(...files);
-    return;
-  }
   const texts = merge(files);
-  for (const lng of ['es', 'en', 'ca'] as const) i18next.addResourceBundle(lng, 'translation', texts[lng], true, overwrite);
+  for (const language of LANGUAGES) translator.add(language, texts[language], overwrite);
 }
 
 /** Adds a chunk's texts (the screens' ones come with the signed-in app, not with the sign-in page). */
@@ -50,39 +55,27 @@ type BootTexts = StartupCalls['texts'];
 let bootTexts: BootTexts['load'] | undefined;
 const loaded = new Set<string>();
 
+/** Start-up's texts of a language join what chunks may have added before them, without replacing it. */
+async function loadBootTexts(language: Language, catalogue: Promise<Record<string, string>>) {
+  translator.add(language, await catalogue, false);
+  loaded.add(language);
+}
+
 /**
  * Switches the language, first loading start-up's texts in it (each language is a chunk of its
  * own, lib/startupCalls.ts): the sign-in page downloads only the visitor's (docs/design.md#budgets).
  */
 export async function switchLanguage(language: Language) {
-  if (!loaded.has(language) && bootTexts) {
-    i18next.addResourceBundle(language, 'translation', await bootTexts(language), true, true);
-    loaded.add(language);
-  }
-  await i18next.changeLanguage(language);
+  if (!loaded.has(language) && bootTexts) await loadBootTexts(language, bootTexts(language));
+  translator.changeLanguage(language);
 }
 
 /** `texts`: start-up's texts as the entry asked for them, in the cookie's language. */
 export async function initI18n(texts: BootTexts) {
-  const lng = storedLanguage();
-  document.documentElement.lang = lng;
+  const language = storedLanguage();
+  document.documentElement.lang = language;
   bootTexts = texts.load;
   // The entry read the same cookie: a mismatch would be a bug, but costs only a round trip.
-  const boot = await (texts.language === lng ? texts.catalogue : texts.load(lng));
-  loaded.add(lng);
-  const later = merge(pending);
-  await i18next.use(initReactI18next).init({
-    lng,
-    fallbackLng: { ca: ['es'], default: ['es'] },
-    resources: {
-      es: { translation: later.es },
-      en: { translation: later.en },
-      ca: { translation: later.ca },
-      [lng]: { translation: { ...boot, ...later[lng] } },
-    },
-    keySeparator: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return i18next;
+  await loadBootTexts(language, texts.language === language ? texts.catalogue : texts.load(language));
+  translator.changeLanguage(language);
 }

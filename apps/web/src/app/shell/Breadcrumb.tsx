@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
 import { itemPermissionsQuery } from '../../lib/permissions.ts';
 import { crumbsOf } from './crumbs.ts';
 

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Button, Group, Image, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useUser } from '../../lib/session.ts';
 import { logoOf, useSiteConfig } from '../../lib/siteConfig.ts';
 import { UserButton } from './UserButton.tsx';

@@ -1,9 +1,9 @@
 import { LIMITS } from '@atalaya/contract';
 import { Anchor, Group, Loader, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { useDelayedFlag } from '../../components/ui/useDelayedFlag.ts';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { NotFoundView } from './NotFoundView.tsx';
 import { StatusIndicators } from './StatusIndicators.tsx';

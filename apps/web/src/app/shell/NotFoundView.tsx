@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** 'Error 404: Page not found!' with the way back (docs/behaviour/shell-session-domains.md#errors); also for pages without visibility. */
 export function NotFoundView() {

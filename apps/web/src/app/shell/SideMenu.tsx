@@ -1,6 +1,6 @@
 import { Divider, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useMatch } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useListKinds, usePermissions } from '../../lib/permissions.ts';
 import { GENERIC_MENU, itemMenu, listMenu, type MenuEntry } from './menus.ts';
 

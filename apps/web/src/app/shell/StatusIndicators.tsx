@@ -1,7 +1,7 @@
 import { Badge, Group, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { EXPIRED, VALID } from '../../components/ui/expiryColours.ts';
 import { formatDate, isExpired } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { canSee, type ItemPermissions } from '../../lib/permissions.ts';
 
 interface Indicator {

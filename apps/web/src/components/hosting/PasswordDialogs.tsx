@@ -1,7 +1,7 @@
 import type { Area } from '@atalaya/contract';
 import { Button, Code, CopyButton, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';

@@ -1,6 +1,6 @@
 import { generatePassword } from '@atalaya/contract';
 import { ActionIcon, PasswordInput, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 interface Props {
   value: string;

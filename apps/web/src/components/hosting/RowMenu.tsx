@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Menu, Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export interface RowAction {
   label: string;

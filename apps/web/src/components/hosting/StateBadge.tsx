@@ -1,9 +1,9 @@
 import type { BackendState } from '@atalaya/contract';
 import { Badge, Button } from '@mantine/core';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api.ts';
 import { endpoints } from '../../lib/endpoints.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 
 /** A failed row the user may write: its item, its failed job, the list to reload and the row's name. */

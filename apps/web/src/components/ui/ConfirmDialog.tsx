@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Dialog } from './Dialog.tsx';
 
 export interface ConfirmDialogProps {

@@ -1,7 +1,7 @@
 import { LIMITS } from '@atalaya/contract';
 import { Group, Pagination, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { filterRows, normalise, pageCount, pageOf } from './listing.ts';
 import { useDelayedFlag } from './useDelayedFlag.ts';
 import type { ServerPaging } from './useServerPage.ts';

@@ -1,8 +1,8 @@
 import { LIMITS } from '@atalaya/contract';
 import { Modal, type ModalProps } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createDialogStack, createEscapeGate } from '../../lib/escape.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 const stack = createDialogStack();
 const gate = createEscapeGate(LIMITS.escapeWindowMs);

@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { ipValid, typeIp } from './ipInput.ts';
 
 export interface IpInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {

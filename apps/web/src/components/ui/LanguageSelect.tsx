@@ -1,6 +1,6 @@
 import { LANGUAGES, toLanguage } from '@atalaya/contract';
 import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { changeLanguage } from '../../lib/preferences.ts';
 
 /** Each language named in itself, so a user lost in a foreign one still finds their own. */

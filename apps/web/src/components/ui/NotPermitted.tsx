@@ -1,6 +1,6 @@
 import { Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /**
  * An action shown to a user who may not take it (read only on its area): its current state, with

@@ -1,9 +1,9 @@
 import { Anchor, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchData } from '../../lib/api.ts';
 import { endpoints } from '../../lib/endpoints.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Dialog } from './Dialog.tsx';
 
 /** GET /legal/privacypolicy/ (docs/behaviour/shell-session-domains.md#contact-page): title, text and an optional link to the full policy. */

@@ -1,6 +1,6 @@
 import { THEMES, type Theme } from '@atalaya/contract';
 import { NativeSelect, useMantineColorScheme } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { saveTheme } from '../../lib/preferences.ts';
 import { fromMantine } from '../../lib/theme.ts';
 

@@ -1,8 +1,8 @@
 import type { ActivityEvent } from '@atalaya/contract';
 import { Anchor, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** An account event's name in words; a call keeps its name from the endpoint table, as the log stores it. */
 function useActionLabel() {

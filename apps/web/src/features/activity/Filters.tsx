@@ -2,8 +2,8 @@ import { ACTIVITY_AREAS, LIMITS } from '@atalaya/contract';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../components/ui/fieldErrors.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useItemChoices } from '../../lib/useItemChoices.ts';
 import type { Filter } from './activityQuery.ts';
 

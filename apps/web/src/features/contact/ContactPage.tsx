@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { bindText, hasFieldErrors } from '../../components/ui/fieldErrors.ts';
 import { PrivacyCheckbox } from '../../components/ui/PrivacyCheckbox.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useUser } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useUser } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 import { ExpiringSoon } from './ExpiringSoon.tsx';

@@ -1,7 +1,7 @@
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { expiringQuery } from './expiringQuery.ts';
 
 const DAY = 86_400;

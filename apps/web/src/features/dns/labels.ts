@@ -1,5 +1,5 @@
 import type { DnsType } from '@atalaya/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n.ts';
 
 type T = TFunction;
 

@@ -1,7 +1,7 @@
 import { toLanguage } from '@atalaya/contract';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 import { fillLegal, LEGAL } from './texts.ts';
 

@@ -2,7 +2,6 @@ import type { MailAccount, MailAlias } from '@atalaya/contract';
 import { Badge, Button, Group, Menu, SegmentedControl, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { NameCell } from '../../components/hosting/NameCell.tsx';
@@ -11,6 +10,7 @@ import { RowMenu } from '../../components/hosting/RowMenu.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import {

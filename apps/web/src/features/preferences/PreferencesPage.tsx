@@ -1,9 +1,9 @@
 import { Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/ui/LanguageSelect.tsx';
 import { ThemeSelect } from '../../components/ui/ThemeSelect.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useUser } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 import { ChangePasswordDialog } from './components/ChangePasswordDialog.tsx';

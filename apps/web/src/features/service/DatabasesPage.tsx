@@ -3,7 +3,6 @@ import { formatBytes } from '@atalaya/contract';
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { downloadFile, submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { ChangePasswordDialog, ShowPasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
 import { RowMenu } from '../../components/hosting/RowMenu.tsx';
@@ -12,6 +11,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { formatDate } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import {

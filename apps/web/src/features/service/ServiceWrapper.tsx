@@ -3,9 +3,9 @@ import { LIMITS, type ServiceView } from '@atalaya/contract';
 import { Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { useDelayedFlag } from '../../components/ui/useDelayedFlag.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { setItemPermissions } from '../../lib/permissions.ts';
 import { serviceQuery } from './api/service.ts';
 

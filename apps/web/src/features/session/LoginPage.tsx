@@ -1,10 +1,10 @@
 import { Anchor, Center, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/ui/LanguageSelect.tsx';
 import { ThemeSelect } from '../../components/ui/ThemeSelect.tsx';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { logoOf, siteConfigQuery } from '../../lib/siteConfig.ts';
 import { enterPanel } from './api/afterLogin.ts';
 import { LoginForm } from './components/LoginForm.tsx';

@@ -1,10 +1,10 @@
 import { DNS_PRIORITIES, DNS_TTLS, DNS_TYPES, type DnsRecord, type DnsType, hasPriority } from '@atalaya/contract';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { createRecord, saveRecord } from '../api/dns.ts';
 import { type DnsForm, emptyForm, formFields, formFromRecord, zonaErrorOnService } from '../form.ts';
 import { ttlLabel } from '../labels.ts';

@@ -1,8 +1,8 @@
 import { type DnsRecord, hasPriority } from '@atalaya/contract';
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RowMenu } from '../../../components/hosting/RowMenu.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ttlLabel } from '../labels.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { CAA_TAGS, type DnsType, SRV_PROTOCOLS, SRV_SERVICES } from '@atalaya/contract';
 import { Group, Select, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { type DnsForm, OTHER_SERVICE, valueErrorPart } from '../form.ts';
 import { valuePlaceholder } from '../labels.ts';
 

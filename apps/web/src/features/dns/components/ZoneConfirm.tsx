@@ -1,7 +1,7 @@
 import type { DnsRecord } from '@atalaya/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { deleteAllRecords, deleteRecord, restoreDefaults } from '../api/dns.ts';
 

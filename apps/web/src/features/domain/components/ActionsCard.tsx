@@ -1,8 +1,8 @@
 import { type Area, canAct, canSee, type DomainAnswer } from '@atalaya/contract';
 import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { NotPermitted } from '../../../components/ui/NotPermitted.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { setItemPermissions } from '../../../lib/permissions.ts';
 import { domainKey, type Toggle, toggle } from '../api/domain.ts';

@@ -2,7 +2,7 @@ import { LIMITS } from '@atalaya/contract';
 import { Button, Card, Code, Group, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { fetchAuthCode, fetchTransferKey } from '../api/domain.ts';
 
 async function copyText(text: string) {

@@ -1,10 +1,10 @@
 import { CONTACT_TYPES, type ContactType, canSee, type DomainAnswer, POSTAL_CODE_MAX } from '@atalaya/contract';
 import { Autocomplete, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { domainKey, saveContacts, saveOwner } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 import { type ContactForm, fromContact, toFields } from './contactForm.ts';

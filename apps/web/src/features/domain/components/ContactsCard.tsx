@@ -1,7 +1,7 @@
 import { type Area, CONTACT_TYPES, type Contact, type ContactType, canAct, type DomainAnswer } from '@atalaya/contract';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ContactDialog } from './ContactDialog.tsx';
 
 const areaOf = (type: ContactType): Area => (type === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts');

@@ -2,11 +2,11 @@ import type { DnssecRecord } from '@atalaya/contract';
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { createDnssec, deleteDnssec, dnssecInitQuery, dnssecKey } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 

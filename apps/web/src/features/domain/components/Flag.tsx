@@ -1,5 +1,5 @@
 import { ThemeIcon } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The read-only view of a domain action (docs/behaviour/shell-session-domains.md#states): a green check or a red cross. */
 export function Flag({ on, label }: { on: boolean; label: string }) {

@@ -1,12 +1,12 @@
 import { type GlueRecord, isIPv6 } from '@atalaya/contract';
 import { Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { IpInput } from '../../../components/ui/IpInput.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { createGlue, deleteGlue, domainKey, glueKey, saveGlue } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 

@@ -2,10 +2,10 @@ import { LIMITS } from '@atalaya/contract';
 import { ActionIcon, Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { dnsInitQuery, domainKey, saveDns } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 

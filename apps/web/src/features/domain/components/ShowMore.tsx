@@ -1,7 +1,7 @@
 import { LIMITS } from '@atalaya/contract';
 import { Button, Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** A summary list shows 2 items, then a show-more button for the rest. */
 export function ShowMore<T>({ items, render, label }: { items: readonly T[]; render: (item: T) => ReactNode; label: string }) {

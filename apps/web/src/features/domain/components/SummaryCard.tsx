@@ -2,7 +2,7 @@ import { canAct, canSee, type DnssecRecord, type DomainAnswer, type GlueRecord }
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { dnssecQuery, glueQuery } from '../api/domain.ts';
 import { DnssecDeleteDialog, DnssecDialog } from './DnssecDialog.tsx';
 import { GlueDeleteDialog, GlueDialog } from './GlueDialog.tsx';

@@ -1,13 +1,13 @@
 import { TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
 import { useFreshPassword } from '../../../components/hosting/useFreshPassword.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { accountsKey, createAccount } from '../api/mail.ts';
 

@@ -2,11 +2,11 @@ import { EMAIL, type MailAlias } from '@atalaya/contract';
 import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { aliasesKey, createAlias, saveAlias } from '../api/mail.ts';
 

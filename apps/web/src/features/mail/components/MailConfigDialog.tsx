@@ -1,7 +1,7 @@
 import type { MailConfig } from '@atalaya/contract';
 import { Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Server names for mail programs: the provider's SSL hosts and the domain's own non-SSL names. */
 export function MailConfigDialog({ config, opened, onClose }: { config: MailConfig | undefined; opened: boolean; onClose: () => void }) {

@@ -1,10 +1,10 @@
 import { LIMITS } from '@atalaya/contract';
 import { PasswordInput, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { changePassword } from '../api/changePassword.ts';
 
 const FIELDS = ['actualPassword', 'code', 'password'] as const;

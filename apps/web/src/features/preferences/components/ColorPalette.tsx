@@ -1,6 +1,6 @@
 import { PALETTE, type PaletteColor } from '@atalaya/contract';
 import { CheckIcon, ColorSwatch, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { swatchOf } from '../../../lib/palette.ts';
 import { changeColor } from '../../../lib/preferences.ts';
 import { useColor } from '../../../lib/theme.ts';

@@ -2,10 +2,10 @@ import { AREAS, type Area, levelsText, lowerLevel, type PermissionMap, TOKEN_LIM
 import { Button, Group, MultiSelect, PasswordInput, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useItemChoices } from '../../../lib/useItemChoices.ts';
 import { createToken, type TokenFields, tokensQuery } from '../api/tokens.ts';
 import { ScopePicker } from './ScopePicker.tsx';

@@ -1,9 +1,9 @@
 import { PasswordInput, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { factorsQuery, type ReauthFields } from '../api/factors.ts';
 
 interface Props<R> {

@@ -1,6 +1,6 @@
 import { Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The recovery codes, shown this once: the server keeps only their hashes. */
 export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {

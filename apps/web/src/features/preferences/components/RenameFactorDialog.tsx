@@ -1,8 +1,8 @@
 import type { Factor } from '@atalaya/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { factorsQuery, renameFactor } from '../api/factors.ts';
 import { FactorNameDialog } from './FactorNameDialog.tsx';
 

@@ -1,6 +1,6 @@
 import { AREAS, type Area, isAbove, LEVELS, type Level, type PermissionMap } from '@atalaya/contract';
 import { SegmentedControl, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   value: PermissionMap;

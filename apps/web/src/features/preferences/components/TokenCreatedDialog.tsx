@@ -1,6 +1,6 @@
 import { Alert, Button, CopyButton, Group, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The new token, the only time it is shown: the server keeps only its hash. */
 export function TokenCreatedDialog({ token, onClose }: { token: string | null; onClose: () => void }) {

@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/hosting/PasswordField.tsx';
 import { useFreshPassword } from '../../../components/hosting/useFreshPassword.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { createDatabase, ddbbKey, serviceKey } from '../api/service.ts';
 

@@ -1,8 +1,8 @@
 import { Code, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { errorLog } from '../api/service.ts';
 
 /** The service's recent error lines, newest first (the server's order). Rendered as text only. */

@@ -1,12 +1,12 @@
 import type { ServiceView } from '@atalaya/contract';
 import { Select } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import type { TFunction } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { serviceKey, setPhp } from '../api/service.ts';
 

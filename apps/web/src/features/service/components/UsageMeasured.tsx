@@ -1,8 +1,8 @@
 import type { ServiceView } from '@atalaya/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { refreshUsage, serviceQuery } from '../api/service.ts';
 
 const POLL_MS = 1000;

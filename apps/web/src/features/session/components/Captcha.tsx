@@ -2,9 +2,9 @@ import { ENVELOPE_HEADER } from '@atalaya/contract';
 import { Text } from '@mantine/core';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { urlOf } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
  * The widget and its es/ca texts (35 KB gzip): fetched once, on the first use of a form that needs them.

@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { bindText, fieldError, hasFieldErrors } from '../../../components/ui/fieldErrors.ts';
 import { PrivacyCheckbox } from '../../../components/ui/PrivacyCheckbox.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSendForgot } from '../api/contact.ts';
 import { Captcha } from './Captcha.tsx';

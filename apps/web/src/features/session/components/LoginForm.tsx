@@ -1,10 +1,9 @@
 import type { LoginAnswer, SecondFactorChallenge } from '@atalaya/contract';
 import { Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { ApiFailure } from '../../../lib/api.ts';
-import { addTexts } from '../../../lib/i18n.ts';
+import { addTexts, useTranslation } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/notify.ts';
 import { useLogin } from '../api/login.ts';
 import { Captcha } from './Captcha.tsx';

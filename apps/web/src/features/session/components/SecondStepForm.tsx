@@ -1,9 +1,9 @@
 import type { LoginAnswer, SecondFactorChallenge } from '@atalaya/contract';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { ApiFailure } from '../../../lib/api.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/notify.ts';
 import { passkeyAssertion, useSecondStep } from '../api/secondStep.ts';
 

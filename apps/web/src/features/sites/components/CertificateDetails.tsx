@@ -1,7 +1,7 @@
 import type { Subdomain } from '@atalaya/contract';
 import { Badge, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The issuer's common name, else the whole issuer line. */
 const issuerName = (issuer: string) => /(?:^|, )CN=([^,]+)/.exec(issuer)?.[1] ?? issuer;

@@ -2,8 +2,8 @@ import { ACME_STEPS, type Subdomain } from '@atalaya/contract';
 import { Alert, Checkbox, Stack, Stepper, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { siteQuery, sitesKey, switchAcme } from '../api/sites.ts';
 

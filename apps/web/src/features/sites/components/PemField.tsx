@@ -1,5 +1,5 @@
 import { Button, FileButton, Group, Text, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   label: string;

@@ -2,10 +2,10 @@ import { REDIRECT_TYPES, type Redirection, SITES_LIMITS } from '@atalaya/contrac
 import { Select, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { createRedirection, type RedirectionForm, saveRedirection, sitesKey } from '../api/sites.ts';
 
 const FIELDS = ['subDomain', 'recurso', 'urlRedir', 'redirType', 'iframeTitle', 'iframeDescription', 'iframeKeywords'];

@@ -1,7 +1,7 @@
 import type { Redirection } from '@atalaya/contract';
 import { Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { RowMenu } from '../../../components/hosting/RowMenu.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 interface Props {
   label: string;

@@ -1,8 +1,8 @@
 import type { Redirection, Subdomain } from '@atalaya/contract';
 import { ActionIcon, Anchor, Badge, Button, Card, Collapse, Group, Menu, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type Retry, StateBadge } from '../../../components/hosting/StateBadge.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { CertificateDetails } from './CertificateDetails.tsx';
 import { RedirectionsTable } from './RedirectionsTable.tsx';
 

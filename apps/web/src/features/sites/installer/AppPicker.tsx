@@ -2,7 +2,7 @@ import { APP_CATEGORIES, type HostingApplication, LIMITS } from '@atalaya/contra
 import { Badge, Card, Group, Image, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { filterApps, sizeInMb } from './filter.ts';
 
 interface Props {

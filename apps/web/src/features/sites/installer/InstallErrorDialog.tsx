@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** docs/behaviour/service-area-dns.md#errors: an install error shows its name, its message and an accept button. */
 export function InstallErrorDialog({ error, onAccept }: { error: { name: string; message: string } | null; onAccept: () => void }) {

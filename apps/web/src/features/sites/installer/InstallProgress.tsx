@@ -2,7 +2,7 @@ import { SITES_LIMITS } from '@atalaya/contract';
 import { Anchor, Progress, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { installationQuery } from '../api/installer.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { DatabaseView, Subdomain } from '@atalaya/contract';
 import { Alert, Button, Checkbox, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { WizardState } from './state.ts';
 
 interface Props {
