@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language } from '@atalaya/contract';
 
-type Catalogue = Record<string, string>;
+type Catalogue = Map<string, string>;
 
 /** Values for a text's `{{name}}` placeholders; `count` also picks the plural form. */
 export interface TOptions {
@@ -32,14 +32,14 @@ const FALLBACK: Language = DEFAULT_LANGUAGE;
  * brotli on every first load.
  */
 export function createTranslator(initial: Language) {
-  const catalogues: Record<Language, Catalogue> = { es: {}, en: {}, ca: {} };
+  const catalogues: Record<Language, Catalogue> = { es: new Map(), en: new Map(), ca: new Map() };
   const plurals = new Map<Language, Intl.PluralRules>();
   const fixed = new Map<Language, TFunction>();
   const listeners = new Set<() => void>();
   let current = initial;
 
   const lookup = (language: Language, key: string): string | undefined =>
-    catalogues[language][key] ?? (language === FALLBACK ? undefined : catalogues[FALLBACK][key]);
+    catalogues[language].get(key) ?? (language === FALLBACK ? undefined : catalogues[FALLBACK].get(key));
 
   const pluralOf = (language: Language) => remembered(plurals, language, () => new Intl.PluralRules(language));
 
@@ -63,8 +63,9 @@ export function createTranslator(initial: Language) {
       remembered(fixed, language, () => (key: string, options?: TOptions) => translate(language, key, options)),
     exists: (key: string) => lookup(current, key) !== undefined,
     /** Adds texts to a language; `overwrite: false` keeps a text already there. */
-    add(language: Language, texts: Catalogue, overwrite: boolean) {
-      catalogues[language] = overwrite ? { ...catalogues[language], ...texts } : { ...texts, ...catalogues[language] };
+    add(language: Language, texts: Record<string, string>, overwrite: boolean) {
+      const catalogue = catalogues[language];
+      for (const [key, text] of Object.entries(texts)) if (overwrite || !catalogue.has(key)) catalogue.set(key, text);
     },
     changeLanguage(language: Language) {
       if (language === current) return;
