@@ -143,7 +143,9 @@ describe.skipIf(skip)('two server processes behind nginx on one PostgreSQL', () 
   it('loses no acknowledged write when one process is killed under load, and the survivor finishes its jobs within the lease', async () => {
     const { cookie } = await signIn(base, 'example.com', 'demo', PASSWORD);
     const item = await store.selectFrom('item').select('id').where('reference', '=', 'example.com').executeTakeFirstOrThrow();
-    for (let seq = 0; seq < 10; seq++) for (let n = 101; n <= 130; n++) await enqueue(store, PROBE_JOB, { item: n, seq, ms: 20 }, -n);
+    // 300 jobs of 60 ms on two workers of 4: about 2.3 s of work, so both still hold jobs at the kill
+    // (at 20 ms each, a fast run had finished them all before it and nothing was left to take over).
+    for (let seq = 0; seq < 10; seq++) for (let n = 101; n <= 130; n++) await enqueue(store, PROBE_JOB, { item: n, seq, ms: 60 }, -n);
     const acknowledged: string[] = [];
     let writing = true;
     let sent = 0;
