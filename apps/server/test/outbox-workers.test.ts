@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nextDue } from '../src/outbox/claim.ts';
 import { createOutbox, enqueue, type Outbox } from '../src/outbox/outbox.ts';
@@ -14,6 +15,30 @@ async function until(check: () => Promise<boolean>, ms: number) {
     await pause(20);
   }
   return false;
+}
+
+/** A plugin that holds the answer of the outbox's claim (the UPDATE that sets jobs running) until `open()`. */
+function heldClaims() {
+  const claims = new Set<string>();
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let held = false;
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (JSON.stringify(node).includes("status = 'running', lease_until")) claims.add(queryId.queryId);
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (claims.has(queryId.queryId)) {
+        held = true;
+        await gate;
+      }
+      return result;
+    },
+  };
+  return { plugin, open, held: () => held };
 }
 
 describeStores('the outbox with several workers on %s', (kind) => {
@@ -79,6 +104,33 @@ describeStores('the outbox with several workers on %s', (kind) => {
     expect(most).toBe(3);
   });
 
+  it('gives back what a claim took after its worker stopped, and reports the worker stopped only then', async () => {
+    const claims = heldClaims();
+    const worker = createOutbox(Object.assign(ctx.store.withPlugin(claims.plugin), { kind: ctx.store.kind }) as Store);
+    const ran: string[] = [];
+    worker.register({ 'late.step': async () => void ran.push('stopped worker') });
+    const id = await enqueue(ctx.store, 'late.step', {}, 4001);
+    const stop = worker.start(10);
+    expect(await until(async () => claims.held(), 5000)).toBe(true);
+    stop();
+    let reported = false;
+    const stopped = worker.stopped().then(() => {
+      reported = true;
+    });
+    await pause(50);
+    expect(reported).toBe(false);
+    claims.open();
+    await stopped;
+    expect(ran).toEqual([]);
+    const job = () => ctx.store.selectFrom('job').select(['status', 'claimed_by']).where('id', '=', id).executeTakeFirst();
+    expect(await job()).toEqual({ status: 'pending', claimed_by: null });
+    const next = createOutbox(other);
+    next.register({ 'late.step': async () => void ran.push('next worker') });
+    expect((await next.runOne())?.id).toBe(id);
+    expect(ran).toEqual(['next worker']);
+    expect((await job())?.status).toBe('done');
+  });
+
   it("takes over a running job whose lease expired, and ignores the first claim's late outcome, even while the second claim runs", async () => {
     let release = () => {};
     // A long lease: its renewal (every third of it) cannot come before the test ends it by hand.
@@ -95,7 +147,9 @@ describeStores('the outbox with several workers on %s', (kind) => {
     });
     const id = await enqueue(ctx.store, 'lease.step', {}, 3001);
     const stuck = first.runOne();
-    await until(async () => applied.length === 1, 5000);
+    // The first claim must hold the job before its lease is ended by hand. (It once did not: the
+    // previous case's worker, already stopped, had taken the job with a claim still in flight.)
+    expect(await until(async () => applied.length === 1, 5000)).toBe(true);
     // The first worker stops renewing: as if its process froze, its lease runs out.
     await ctx.store.updateTable('job').set({ lease_until: 0 }).where('id', '=', id).execute();
     const second = createOutbox(other, { leaseSeconds: 2 });

@@ -123,6 +123,18 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
 
   const claim = (limit: number) => claimJobs(db, leaseSeconds, `${owner}:${++claims}`, now(), limit);
 
+  /** Gives claimed jobs back untouched, for a worker that stopped before starting them. */
+  async function release(jobs: Job[]) {
+    if (jobs.length === 0) return;
+    await db
+      .updateTable('job')
+      .set({ status: 'pending', lease_until: null, claimed_by: null, updated_at: now() })
+      .where('id', 'in', jobs.map((job) => job.id))
+      .where('claimed_by', '=', jobs[0].claimed_by)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
   async function runOne(): Promise<Job | null> {
     const [job] = await claim(1);
     if (job) await execute(job);
@@ -173,11 +185,14 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
       const running = new Set<Promise<void>>();
       let stopped = false;
       let pumping = false;
+      /** The last claiming loop started: stop waits for it, since a claim may be in flight. */
+      let pumpRun: Promise<void> = Promise.resolve();
       let again = false;
       let timer: NodeJS.Timeout | undefined;
       const idleMs = signals?.live ? fallbackMs : intervalMs;
 
       async function sleep() {
+        if (stopped) return;
         let wait = idleMs;
         if (signals?.live) {
           const due = await nextDue(db);
@@ -189,10 +204,6 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
 
       /** Claims while there is room and work; each finished job asks for another round. */
       async function pump() {
-        if (pumping) {
-          again = true;
-          return;
-        }
         pumping = true;
         try {
           do {
@@ -200,6 +211,11 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
             while (!stopped && running.size < concurrency) {
               const room = concurrency - running.size;
               const jobs = await claim(room);
+              // Stopped while the claim was on its way: what it took goes back for another worker.
+              if (stopped) {
+                await release(jobs);
+                break;
+              }
               for (const job of jobs) {
                 const run: Promise<void> = execute(job)
                   .catch(log)
@@ -221,7 +237,12 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
         }
       }
       function wake() {
-        if (!stopped) void pump();
+        if (stopped) return;
+        if (pumping) {
+          again = true;
+          return;
+        }
+        pumpRun = pump();
       }
 
       const unlisten = signals?.on('atalaya_job', wake) ?? (() => {});
@@ -235,7 +256,12 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
         stopped = true;
         unlisten();
         clearTimeout(timer);
-        void Promise.allSettled([...running]).then(() => finish());
+        // Done when the claiming loop has ended (releasing a claim that was in flight) and every
+        // job it had started has ended.
+        void (async () => {
+          while (pumping || running.size > 0) await Promise.allSettled([pumpRun, ...running]);
+          finish();
+        })();
       };
       return () => worker.stop();
     },
