@@ -126,10 +126,11 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
   /** Gives claimed jobs back untouched, for a worker that stopped before starting them. */
   async function release(jobs: Job[]) {
     if (jobs.length === 0) return;
+    const ids = jobs.map((job) => job.id);
     await db
       .updateTable('job')
       .set({ status: 'pending', lease_until: null, claimed_by: null, updated_at: now() })
-      .where('id', 'in', jobs.map((job) => job.id))
+      .where('id', 'in', ids)
       .where('claimed_by', '=', jobs[0].claimed_by)
       .where('status', '=', 'running')
       .execute();
