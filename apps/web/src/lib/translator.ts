@@ -78,5 +78,3 @@ export function createTranslator(initial: Language) {
     },
   };
 }
-
-export type Translator = ReturnType<typeof createTranslator>;
