@@ -1,22 +1,23 @@
 import type { Expiring, ListKinds } from '@atalaya/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { expiringQuery, markStartupAnswer } from '../features/dashboard/expiringQuery.ts';
 import { answerOf } from '../lib/api.ts';
 import { listKindsQuery } from '../lib/permissions.ts';
+import { createRouter, RouterView } from '../lib/router/router.tsx';
 import { LoginModal } from './LoginModal.tsx';
 import { Providers } from './Providers.tsx';
-import { createRouter } from './router.tsx';
+import { routes } from './router.tsx';
+import { RouteError } from './shell/RouteError.tsx';
 
 // Made when this chunk arrives, during start-up: the router starts fetching the current screen's
 // chunks (route `lazy`) while the start-up calls are still on their way.
-const router = createRouter();
+const router = createRouter(routes);
 
 /** The signed-in panel (and every page but the sign-in one opened directly): router and shell. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterView router={router} fallback={RouteError} />
       <LoginModal />
     </Providers>
   );

@@ -1,9 +1,10 @@
 import { AREAS_BY_KIND } from '@atalaya/contract';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import DashboardPage from '../features/dashboard/DashboardPage.tsx';
 import LoginPage from '../features/session/LoginPage.tsx';
 import { addServerTexts, addTexts } from '../lib/i18n.ts';
+import { Navigate } from '../lib/router/links.tsx';
+import type { Route } from '../lib/router/match.ts';
 import { useUser } from '../lib/session.ts';
 import { serviceRoutes } from './serviceRoutes.tsx';
 import { RequireAreas } from './shell/RequireAreas.tsx';
@@ -69,7 +70,7 @@ const activityPage = async () => {
  * Children of /admin/:id/: each area page shows the 404 view when the item lacks its kind or none of
  * its areas is visible; a page whose main load fails ends in RouteError, inside the item's frame.
  */
-const itemRoutes: RouteObject[] = [
+const itemRoutes: Route[] = [
   { index: true, lazy: screen(() => import('./shell/MainView.tsx')), ErrorBoundary: RouteError },
   {
     path: 'domain/',
@@ -104,7 +105,7 @@ function LoginRoute() {
   return useUser() ? <Navigate to="/admin/" replace /> : <LoginPage />;
 }
 
-export const routes: RouteObject[] = [
+export const routes: Route[] = [
   { path: '/', element: <Navigate to="/admin/" replace /> },
   { path: '/login/', Component: LoginRoute },
   {
@@ -124,5 +125,3 @@ export const routes: RouteObject[] = [
   },
   { path: '*', lazy: screen(() => import('./shell/NotFoundPage.tsx')) },
 ];
-
-export const createRouter = () => createBrowserRouter(routes);

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router';
+import type { Route } from '../lib/router/match.ts';
 import { RequireAreas } from './shell/RequireAreas.tsx';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -12,7 +12,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 // Fetched only when a parking service's main view shows it.
 const ParkingRedirections = lazy(() => import('../features/sites/ParkingRedirections.tsx'));
 
-export const serviceChildren: RouteObject[] = [
+export const serviceChildren: Route[] = [
   {
     index: true,
     lazy: async () => {
@@ -43,7 +43,7 @@ export const serviceChildren: RouteObject[] = [
 ];
 
 /** Children of /admin/:id/service/ (dns/ comes from features/dns, mounted by the router). */
-export const serviceRoutes: RouteObject[] = [
+export const serviceRoutes: Route[] = [
   {
     lazy: async () => ({ Component: (await import('../features/service/ServiceWrapper.tsx')).ServiceWrapper }),
     children: serviceChildren,

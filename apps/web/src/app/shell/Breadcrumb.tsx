@@ -1,8 +1,9 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useMatch } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { itemPermissionsQuery } from '../../lib/permissions.ts';
+import { useLocation, useMatch } from '../../lib/router/hooks.ts';
+import { Link } from '../../lib/router/links.tsx';
 import { crumbsOf } from './crumbs.ts';
 
 /** Where the user is (docs/behaviour/shell-session-domains.md#page-frame); the last entry is the current page. */

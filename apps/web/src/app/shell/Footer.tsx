@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
+import { Link } from '../../lib/router/links.tsx';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 
 /** The year and the company (docs/behaviour/shell-session-domains.md#page-frame), with the legal notice one click away. */

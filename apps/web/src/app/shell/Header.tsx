@@ -1,6 +1,6 @@
 import { AppShell, Burger, Button, Group, Image, Text, UnstyledButton } from '@mantine/core';
-import { Link, NavLink } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
+import { Link, NavLink } from '../../lib/router/links.tsx';
 import { useUser } from '../../lib/session.ts';
 import { logoOf, useSiteConfig } from '../../lib/siteConfig.ts';
 import { UserButton } from './UserButton.tsx';

@@ -1,10 +1,11 @@
 import { LIMITS } from '@atalaya/contract';
 import { Anchor, Group, Loader, Title } from '@mantine/core';
-import { Link, Outlet, useParams } from 'react-router';
 import { useDelayedFlag } from '../../components/ui/useDelayedFlag.ts';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
+import { useParams } from '../../lib/router/hooks.ts';
+import { Link, Outlet } from '../../lib/router/links.tsx';
 import { NotFoundView } from './NotFoundView.tsx';
 import { StatusIndicators } from './StatusIndicators.tsx';
 

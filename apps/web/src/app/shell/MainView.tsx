@@ -1,6 +1,7 @@
 import { canSee } from '@atalaya/contract';
-import { Navigate, useParams } from 'react-router';
 import { type ItemPermissions, usePermissions } from '../../lib/permissions.ts';
+import { useParams } from '../../lib/router/hooks.ts';
+import { Navigate } from '../../lib/router/links.tsx';
 import { NotFoundView } from './NotFoundView.tsx';
 
 /** The page an item opens on: domain, else service, else mail, whichever it has and may be seen. */

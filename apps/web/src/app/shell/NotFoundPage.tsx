@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
+import { Link } from '../../lib/router/links.tsx';
 import { useUser } from '../../lib/session.ts';
 import { logoOf, useSiteConfig } from '../../lib/siteConfig.ts';
 import { NotFoundView } from './NotFoundView.tsx';

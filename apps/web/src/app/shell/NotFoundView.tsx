@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { Link } from '../../lib/router/links.tsx';
 
 /** 'Error 404: Page not found!' with the way back (docs/behaviour/shell-session-domains.md#errors); also for pages without visibility. */
 export function NotFoundView() {

@@ -1,6 +1,7 @@
 import type { Area } from '@atalaya/contract';
-import { Outlet, useParams } from 'react-router';
 import { canSeeAny, type ItemPermissions, usePermissions } from '../../lib/permissions.ts';
+import { useParams } from '../../lib/router/hooks.ts';
+import { Outlet } from '../../lib/router/links.tsx';
 import { NotFoundView } from './NotFoundView.tsx';
 
 type Kind = 'domain' | 'service' | 'mail' | 'sites';

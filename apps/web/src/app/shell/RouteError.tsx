@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useParams, useRouteError } from 'react-router';
 import { ApiFailure } from '../../lib/api.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { reloadPermissions } from '../../lib/permissions.ts';
+import { useParams, useRouteError } from '../../lib/router/hooks.ts';
 import { NotFoundView } from './NotFoundView.tsx';
 
 /**

@@ -1,7 +1,8 @@
 import { Divider, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
-import { NavLink, useMatch } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useListKinds, usePermissions } from '../../lib/permissions.ts';
+import { useMatch } from '../../lib/router/hooks.ts';
+import { NavLink } from '../../lib/router/links.tsx';
 import { GENERIC_MENU, itemMenu, listMenu, type MenuEntry } from './menus.ts';
 
 function Entries({ entries }: { entries: MenuEntry[] }) {

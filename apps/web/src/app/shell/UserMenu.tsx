@@ -1,9 +1,9 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { logout } from '../../features/session/api/logout.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { Link } from '../../lib/router/links.tsx';
 import type { UserButtonProps } from './UserButton.tsx';
 
 interface Props {

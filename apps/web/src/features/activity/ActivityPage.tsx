@@ -1,10 +1,10 @@
 import { LIMITS } from '@atalaya/contract';
 import { Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { paginationLabel } from '../../components/ui/DataList.tsx';
 import { pageCount } from '../../components/ui/listing.ts';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useSearchParams } from '../../lib/router/hooks.ts';
 import { FILTERS, type Filter, queryOf, useActivity } from './activityQuery.ts';
 import { EventRow } from './EventRow.tsx';
 import { Filters } from './Filters.tsx';

@@ -1,8 +1,8 @@
 import type { ActivityEvent } from '@atalaya/contract';
 import { Anchor, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { Link } from '../../lib/router/links.tsx';
 
 /** An account event's name in words; a call keeps its name from the endpoint table, as the log stores it. */
 function useActionLabel() {

@@ -1,6 +1,5 @@
 import type { ItemRow, ListKind } from '@atalaya/contract';
 import { Badge, Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { EXPIRED, VALID } from '../../components/ui/expiryColours.ts';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
@@ -8,6 +7,7 @@ import { useServerPage } from '../../components/ui/useServerPage.ts';
 import { endpoints } from '../../lib/endpoints.ts';
 import { formatDate, isExpired } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { Link } from '../../lib/router/links.tsx';
 
 const TITLE: Record<ListKind, string> = { domain: 'shell.domains', service: 'shell.services', mail: 'shell.mails' };
 // Header index → the server's sort: the reference column and the expiry column sort.

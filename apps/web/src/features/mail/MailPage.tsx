@@ -2,7 +2,6 @@ import type { MailAccount, MailAlias } from '@atalaya/contract';
 import { Badge, Button, Group, Menu, SegmentedControl, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
 import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { NameCell } from '../../components/hosting/NameCell.tsx';
 import { ChangePasswordDialog, ShowPasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
@@ -13,6 +12,7 @@ import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
+import { useParams } from '../../lib/router/hooks.ts';
 import {
   accountPassword,
   accountsKey,

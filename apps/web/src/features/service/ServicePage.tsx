@@ -1,12 +1,12 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { NotPermitted } from '../../components/ui/NotPermitted.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
+import { useNavigate } from '../../lib/router/hooks.ts';
 import { constructorFolder, constructorLogin, ftpLogin, ftpQuery, serviceKey } from './api/service.ts';
 import { ErrorLogDialog } from './components/ErrorLogDialog.tsx';
 import { ParkingSwitch } from './components/ParkingSwitch.tsx';

@@ -3,10 +3,11 @@ import { LIMITS, type ServiceView } from '@atalaya/contract';
 import { Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect } from 'react';
-import { Outlet, useParams } from 'react-router';
 import { useDelayedFlag } from '../../components/ui/useDelayedFlag.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { setItemPermissions } from '../../lib/permissions.ts';
+import { useParams } from '../../lib/router/hooks.ts';
+import { Outlet } from '../../lib/router/links.tsx';
 import { serviceQuery } from './api/service.ts';
 
 const ServiceContext = createContext<ServiceView | null>(null);
