@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createLogger } from '../src/logger.ts';
+import { createLogger, RequestLog } from '../src/logger.ts';
 import { SESSION_COOKIE } from '../src/modules/session/sessions.ts';
 import { openTestStore } from './stores.ts';
 
@@ -58,5 +59,25 @@ describe('request logging', () => {
     const { response, lines } = await requestWith('warn');
     expect(response.statusCode).toBe(401);
     expect(requestLines(lines)).toEqual([]);
+  });
+
+  it('writes the completion line as pino would, whatever the path holds', () => {
+    const { lines, stream } = capture();
+    const log = createLogger({ logLevel: 'info' }, stream).child({ reqId: 'id-"1"' });
+    const urls = ['/p247/domain/1/', '/a"b\\c/?q=ñ&x=\u2028', `/${String.fromCharCode(1, 31)}/`];
+    for (const url of urls) {
+      const fields = { method: 'GET', url, statusCode: 200, responseTime: 1.25 };
+      log.info(fields, 'request completed');
+      const reply = { log, statusCode: fields.statusCode, elapsedTime: fields.responseTime } as unknown as FastifyReply;
+      new RequestLog().requestCompleted(null, { method: fields.method, url } as FastifyRequest, reply);
+    }
+    expect(lines).toHaveLength(2 * urls.length);
+    for (let i = 0; i < lines.length; i += 2) {
+      const { time: pinoTime, ...byPino } = lines[i];
+      const { time, ...byHand } = lines[i + 1];
+      expect(byHand).toEqual(byPino);
+      expect(Object.keys(byHand)).toEqual(Object.keys(byPino));
+      expect(time).toEqual(expect.any(Number));
+    }
   });
 });
