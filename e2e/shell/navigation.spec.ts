@@ -77,6 +77,32 @@ test('a screen whose code cannot be fetched is the 404 view inside the item’s 
   expect(await stillMarked(page)).toBe(true);
 });
 
+test('while a screen’s code is on its way the old screen stays, and a later click wins over the waiting one', async ({ page, context }) => {
+  const account = await fullAccount();
+  await signInContext(context, account, 'ana');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/DomainPage-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/domain/');
+  await page.getByRole('link', { name: account.reference }).click();
+  // The list stays on screen, not a blank page, while the domain page's code is held back.
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('link', { name: account.reference })).toBeVisible();
+  await topMenu(page, 'Panel').click();
+  await expect(page.getByRole('heading', { name: 'Panel', level: 1 })).toBeVisible();
+  release();
+  await page.waitForResponse('**/assets/DomainPage-*.js');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL('/admin/');
+  await expect(page.getByRole('heading', { name: 'Panel', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: account.reference, level: 1 })).toHaveCount(0);
+});
+
 test('an item’s History link opens the Activity page filtered by the address’s query, and Back returns to the item', async ({
   page,
   context,
