@@ -1,7 +1,9 @@
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { grant, parsePermissionMap } from '../../src/modules/provisioning/accounts.ts';
 import { createSession } from '../../src/modules/session/sessions.ts';
 import { now } from '../../src/store/db.ts';
+import type { ReadNow } from '../../src/store/sqlite-dialect.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
@@ -114,6 +116,60 @@ describeStores('sessions and permissions kept in memory on %s', (kind) => {
     const before = await version();
     await ctx.store.updateTable('service').set({ usage_measured_at: now() }).where('item_id', '=', item).execute();
     expect(await version()).toBe(before);
+  });
+
+  /** How many times the store is asked for the auth version while `during` runs: straight on SQLite (`readNow`), through Kysely on PostgreSQL. */
+  async function versionReads(during: () => Promise<unknown>) {
+    const store = ctx.store as Omit<typeof ctx.store, 'readNow'> & { readNow?: ReadNow };
+    let reads = 0;
+    const count = (sql: string) => {
+      if (sql.includes('auth_version')) reads++;
+    };
+    const readNow = store.readNow;
+    if (readNow) {
+      store.readNow = (sql, parameters) => {
+        count(sql);
+        return readNow(sql, parameters);
+      };
+    }
+    const executeQuery = store.executeQuery.bind(store);
+    const spy = vi.spyOn(store, 'executeQuery').mockImplementation((query) => {
+      count((query as CompiledQuery).sql);
+      return executeQuery(query);
+    });
+    try {
+      await during();
+    } finally {
+      store.readNow = readNow;
+      spy.mockRestore();
+    }
+    return reads;
+  }
+
+  it('read the version once for all the requests that arrive in one turn of the event loop', async () => {
+    const headers = await account.as('ana');
+    expect(await permission(headers)).toBe(200);
+    let statuses: number[] = [];
+    const reads = await versionReads(async () => {
+      statuses = await Promise.all(Array.from({ length: 8 }, () => permission(headers)));
+    });
+    expect(statuses).toEqual(Array(8).fill(200));
+    expect(reads).toBe(1);
+  });
+
+  it('give a request that arrives once the turn’s read has started a read of its own', async () => {
+    const first = ctx.app.authCache.sync();
+    expect(ctx.app.authCache.sync()).toBe(first);
+    let late: Promise<void> | undefined;
+    // Queued after the cache's own: runs once the turn's read has started (on PostgreSQL, while it is on its way).
+    setImmediate(() => {
+      late = ctx.app.authCache.sync();
+    });
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(late).toBeDefined();
+    expect(late).not.toBe(first);
+    await late;
   });
 
   it('keep no failed read: the same key is read again, and a read that succeeds is kept', async () => {

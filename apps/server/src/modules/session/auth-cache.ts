@@ -28,16 +28,36 @@ export function createAuthCache(store: Store, config: Config) {
   timer.unref();
   const readVersion = compiledQuery(store, store.selectFrom('auth_version').select('version').where('id', '=', 1));
 
+  const check = async () => {
+    const current = Number((await readVersion(1))[0]?.version ?? 0);
+    if (current !== version || sessions.size > MAX_ENTRIES || access.size > MAX_ENTRIES || answers.size > MAX_ENTRIES) {
+      sessions.clear();
+      access.clear();
+      answers.clear();
+      version = current;
+    }
+  };
+  /** The check the requests of this turn of the event loop wait for, until it starts. */
+  let waiting: Promise<void> | undefined;
+
   return {
-    /** Called once per request, before any lookup: drops everything if anything changed. */
-    async sync() {
-      const current = Number((await readVersion(1))[0]?.version ?? 0);
-      if (current !== version || sessions.size > MAX_ENTRIES || access.size > MAX_ENTRIES || answers.size > MAX_ENTRIES) {
-        sessions.clear();
-        access.clear();
-        answers.clear();
-        version = current;
-      }
+    /**
+     * Called once per request, before any lookup: drops everything if anything changed. The
+     * requests that arrive in one turn of the event loop share one read of the version, made once
+     * that turn's I/O is done (`setImmediate`): every request it answers had arrived before the
+     * read, so a change committed before a request arrived is still seen by it. A request that
+     * arrives once the read has started waits for the next one. Under load this makes one read
+     * out of many, and each turn's requests then go through the guard and their handlers one
+     * after another, which halved their CPU time (decision 024).
+     */
+    sync() {
+      waiting ??= new Promise<void>((resolve, reject) => {
+        setImmediate(() => {
+          waiting = undefined;
+          check().then(resolve, reject);
+        });
+      });
+      return waiting;
     },
     session: (token: string | undefined) => findSession(store, config, token, sessions, touches),
     /** Writes the last uses still waiting (the timer does it every few seconds). */
