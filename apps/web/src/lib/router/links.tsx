@@ -1,7 +1,7 @@
 import { type AnchorHTMLAttributes, type MouseEvent, type Ref, useContext, useEffect } from 'react';
 import { RouteContext } from './context.ts';
 import { go } from './history.ts';
-import { type NavigateOptions, useLocation, useNavigate } from './hooks.ts';
+import { type NavigateOptions, useLocation } from './hooks.ts';
 import { resolvePath } from './match.ts';
 
 /** Where a route's screen shows the screen of the route below it. */
@@ -23,17 +23,16 @@ const leavesThePanel = (event: MouseEvent<HTMLAnchorElement>) =>
 
 /** A real link (its address opens in a new tab too); a plain click navigates without reloading. */
 export function Link({ to, replace, onClick, ...anchor }: LinkProps) {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const href = resolvePath(to, useLocation().pathname);
   return (
     <a
       {...anchor}
-      href={resolvePath(to, pathname)}
+      href={href}
       onClick={(event) => {
         onClick?.(event);
         if (leavesThePanel(event)) return;
         event.preventDefault();
-        navigate(to, { replace });
+        go(href, { replace });
       }}
     />
   );
