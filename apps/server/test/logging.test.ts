@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createLogger, RequestLog } from '../src/logger.ts';
+import { createLogger, linesOncePerTurn, RequestLog } from '../src/logger.ts';
 import { SESSION_COOKIE } from '../src/modules/session/sessions.ts';
 import { openTestStore } from './stores.ts';
 
@@ -79,5 +81,39 @@ describe('request logging', () => {
       expect(Object.keys(byHand)).toEqual(Object.keys(byPino));
       expect(time).toEqual(expect.any(Number));
     }
+  });
+
+  it('writes the lines of one turn of the event loop in one write, in their order', async () => {
+    const writes: string[] = [];
+    const lines = linesOncePerTurn({ write: (text: string) => writes.push(text) });
+    lines.write('a\n');
+    lines.write('b\n');
+    lines.write('c\n');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\nc\n']);
+    lines.write('d\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\nc\n', 'd\n']);
+  });
+
+  // The logger's own standard output, in a process of its own: the last turn's lines are still
+  // waiting when it exits, by process.exit() or by a crash.
+  const lastLines = (ending: string) => {
+    const logger = path.resolve(import.meta.dirname, '../src/logger.ts');
+    const script = `import { createLogger } from ${JSON.stringify(logger)};
+      const log = createLogger({ logLevel: 'info' });
+      log.info('first'); log.info('last');
+      ${ending}`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '--disable-warning=ExperimentalWarning', '-e', script], { encoding: 'utf8' });
+    return run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line).msg);
+  };
+
+  it('writes the lines still waiting when the process exits', () => {
+    expect(lastLines('process.exit(0);')).toEqual(['first', 'last']);
+  });
+
+  it('writes the lines still waiting when the process crashes', () => {
+    expect(lastLines("throw new Error('crash');")).toEqual(['first', 'last']);
   });
 });
