@@ -105,8 +105,13 @@ describe('request logging', () => {
       const log = createLogger({ logLevel: 'info' });
       log.info('first'); log.info('last');
       ${ending}`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '--disable-warning=ExperimentalWarning', '-e', script], { encoding: 'utf8' });
-    return run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line).msg);
+    const run = spawnSync(process.execPath, ['--input-type=module', '--disable-warning=ExperimentalWarning', '-e', script], {
+      encoding: 'utf8',
+    });
+    return run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).msg);
   };
 
   it('writes the lines still waiting when the process exits', () => {
