@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { Config } from '../../config/config.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { factorRequired } from '../factors/required.ts';
-import type { TokenGrant } from '../token/tokens.ts';
+import { hashSecret, type TokenGrant } from '../token/tokens.ts';
 
 export const SESSION_COOKIE = 'atalaya_sid';
 
@@ -25,7 +25,7 @@ export interface SessionUser {
 }
 
 // The store keeps only a hash of the 256-bit token, so a leaked store holds no live sessions.
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hashToken = hashSecret;
 
 /** Starts a fresh session (a new id at every sign-in) and answers the cookie token. */
 export async function createSession(store: Store, userId: number, ip = ''): Promise<string> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import {
   type ApiToken,
   AREAS,
@@ -38,8 +38,10 @@ export interface SpecProblem {
   key: string;
 }
 
-// The secret has 256 random bits, so a fast hash is enough: no guessing can find a preimage.
-export const hashSecret = (token: string) => createHash('sha256').update(token).digest('base64url');
+// The secret has 256 random bits, so a fast hash is enough: no guessing can find a preimage. It is
+// also how a session's cookie token is kept. The one-shot `hash` costs a third of `createHash`'s
+// three calls, and a session's token is hashed on every signed-in request.
+export const hashSecret = (token: string) => hash('sha256', token, 'base64url');
 
 /**
  * The highest level the user holds on each area, over the given items or all of theirs: a token's
