@@ -24,16 +24,14 @@ export interface SessionUser {
   mustEnrol: boolean;
 }
 
-// The store keeps only a hash of the 256-bit token, so a leaked store holds no live sessions.
-const hashToken = hashSecret;
-
 /** Starts a fresh session (a new id at every sign-in) and answers the cookie token. */
 export async function createSession(store: Store, userId: number, ip = ''): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const t = now();
   await store
     .insertInto('session')
-    .values({ id: hashToken(token), user_id: userId, created_at: t, last_seen_at: t, ip })
+    // The store keeps only a hash of the 256-bit token, so a leaked store holds no live sessions.
+    .values({ id: hashSecret(token), user_id: userId, created_at: t, last_seen_at: t, ip })
     .execute();
   return token;
 }
@@ -140,7 +138,7 @@ export async function findSession(
   touches: SessionTouches = sessionTouches(config),
 ): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
-  const id = hashToken(token);
+  const id = hashSecret(token);
   const t = now();
   let row = cached.get(id);
   if (!row || isExpired(row, config, t)) {
