@@ -45,10 +45,34 @@ function adapt(statement: StatementSync) {
 /** A read run at once on the connection, or undefined while a transaction holds it (see `readNow`). */
 export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
 
+const BUSY_TIMEOUT_MS = 5000;
+const SQLITE_BUSY = 5;
+
+/**
+ * Switches the file to WAL. Two processes starting on one new file (the server and the admin CLI,
+ * or two server processes) race for it: while one switches or migrates, the other's switch is
+ * refused at once with SQLITE_BUSY, since SQLite does not wait out the busy timeout where waiting
+ * could deadlock. The refused one pauses and tries again, for as long as that timeout.
+ */
+function switchToWal(db: DatabaseSync) {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      db.exec('PRAGMA journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { errcode?: number }).errcode !== SQLITE_BUSY || Date.now() > deadline) throw err;
+      Atomics.wait(pause, 0, 0, 10);
+    }
+  }
+}
+
 export function nodeSqliteDialect(file: string) {
   const db = new DatabaseSync(file);
-  // busy_timeout first: switching a new file to WAL needs a lock another starting process may hold.
-  db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;');
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  switchToWal(db);
+  db.exec('PRAGMA foreign_keys = ON');
   // Preparing dominated the profile of small reads; the panel's queries are few and fixed, so each
   // is prepared once and kept with the adapter Kysely expects.
   const cache = new Map<string, ReturnType<typeof adapt>>();
