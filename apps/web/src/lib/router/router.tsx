@@ -92,14 +92,19 @@ class RouteBoundary extends Component<BoundaryProps, { error?: { thrown: unknown
     return props.at === state.at ? null : { error: undefined, at: props.at };
   }
   render() {
-    const { fallback: Fallback, params, children } = this.props;
+    const { fallback, params, children } = this.props;
     if (!this.state.error) return children;
-    return (
-      <RouteContext.Provider value={{ params, outlet: null, error: this.state.error.thrown }}>
-        <Fallback />
-      </RouteContext.Provider>
-    );
+    return <ErrorScreen screen={fallback} params={params} error={this.state.error.thrown} />;
   }
+}
+
+/** An error boundary's screen, given what was thrown (`useRouteError`). */
+function ErrorScreen({ screen: Screen, params, error }: { screen: ComponentType; params: Params; error: unknown }) {
+  return (
+    <RouteContext.Provider value={{ params, outlet: null, error }}>
+      <Screen />
+    </RouteContext.Provider>
+  );
 }
 
 /** Index of the route whose boundary shows a failure at `at`: that route or the nearest above it; -1 for none. */
@@ -112,14 +117,7 @@ function boundaryFor(matches: Match[], at: number) {
 function renderMatches(router: Router, { location, matches, params, failed }: RouterState, fallback: ComponentType) {
   const at = location.pathname + location.search;
   const caughtAt = failed ? boundaryFor(matches, failed.at) : matches.length - 1;
-  if (failed && caughtAt < 0) {
-    const Fallback = fallback;
-    return (
-      <RouteContext.Provider value={{ params, outlet: null, error: failed.error }}>
-        <Fallback />
-      </RouteContext.Provider>
-    );
-  }
+  if (failed && caughtAt < 0) return <ErrorScreen screen={fallback} params={params} error={failed.error} />;
   let outlet: ReactNode = null;
   for (let i = caughtAt; i >= 0; i--) {
     const { route, key } = matches[i];
