@@ -26,8 +26,16 @@ export interface LoadOptions {
   connections?: number;
 }
 
-/** load() on a process of the bench's, with the CPU time that process spent per request. */
+/**
+ * Seconds of the same load run before each measured one and not counted: a call's code is compiled
+ * by V8 only once it runs hot, and a server in use has long been past that. Without it the first
+ * seconds of each call's run measured the compiler (decision 024).
+ */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
+/** load() on a process of the bench's, after a warm-up, with the CPU time that process spent per request. */
 export async function loadProcess(target: { cpuSeconds(): number }, url: string, options: LoadOptions = {}): Promise<LoadResult> {
+  if (WARM_UP_SECONDS > 0) await load(url, { ...options, seconds: WARM_UP_SECONDS });
   const before = target.cpuSeconds();
   const result = await load(url, options);
   return { ...result, cpuMicros: ((target.cpuSeconds() - before) * 1e6) / Math.max(1, result.total) };

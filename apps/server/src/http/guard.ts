@@ -6,6 +6,7 @@ import { authenticateToken, bearerOf } from '../modules/token/authenticate.ts';
 import { tokenLimit } from '../modules/token/limits.ts';
 import { ApiError } from './errors.ts';
 import { allowedHosts } from './origins.ts';
+import { BATCH, noWork, oncePerTurn } from './turn.ts';
 
 /**
  * How a route may be reached without a session. Default: not at all.
@@ -74,6 +75,7 @@ export function registerGuard(app: FastifyInstance) {
     routes.push({ methods, url: route.url, access: route.config?.public, endpoint: route.config?.endpoint });
   });
   const isAllowedHost = allowedHosts(app);
+  const signedOutTurn = oncePerTurn(noWork, BATCH);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(API_BASE)) return;
     const route = request.routeOptions;
@@ -88,11 +90,14 @@ export function registerGuard(app: FastifyInstance) {
       throw new ApiError(403, 'main.cross_site');
     }
     const token = request.cookies[SESSION_COOKIE];
-    // Without a cookie there is no session to look up, nor a cached one to check the store's
-    // version for: a signed-out page's public calls read nothing here.
     if (token) {
       await app.authCache.sync();
       request.user = await app.authCache.session(token);
+    } else {
+      // No session to look up, nor a cached one to check the store's version for: a signed-out
+      // page's public calls read nothing (a health check answers with the store down). They still
+      // wait for their turn's end, to be answered together like the signed-in ones (http/turn.ts).
+      await signedOutTurn();
     }
     if (!config.public && !request.user) throw new NoSessionError();
     // A realm that requires a second factor: until the user has one, only the enrolment calls answer.

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { BATCH } from '../../src/http/turn.ts';
 import { grant, parsePermissionMap } from '../../src/modules/provisioning/accounts.ts';
-import { BATCH } from '../../src/modules/session/auth-cache.ts';
 import { createSession } from '../../src/modules/session/sessions.ts';
 import { now } from '../../src/store/db.ts';
 import type { ReadNow } from '../../src/store/sqlite-dialect.ts';
@@ -160,6 +160,22 @@ describeStores('sessions and permissions kept in memory on %s', (kind) => {
     };
     expect(await turn(BATCH)).toBe(1);
     expect(await turn(BATCH + 1)).toBe(2);
+  });
+
+  it('answer the signed-out calls of one turn together once that turn’s I/O is done, reading no version', async () => {
+    let turnEnded = false;
+    setImmediate(() => {
+      turnEnded = true;
+    });
+    const answered: boolean[] = [];
+    const call = () =>
+      ctx.app.inject({ method: 'GET', url: '/p247/config/get/', headers: { 'x-dd-request': '1' } }).then((response) => {
+        expect(response.statusCode).toBe(200);
+        answered.push(turnEnded);
+      });
+    const reads = await versionReads(() => Promise.all([call(), call(), call()]));
+    expect(answered).toEqual([true, true, true]);
+    expect(reads).toBe(0);
   });
 
   it('give a request that arrives once the turn’s read has started a read of its own', async () => {

@@ -1,4 +1,5 @@
 import type { Config } from '../../config/config.ts';
+import { BATCH, oncePerTurn } from '../../http/turn.ts';
 import { compiledQuery } from '../../store/compiled.ts';
 import type { Store } from '../../store/db.ts';
 import { type ItemAccess, loadItemAccess } from '../permission/policy.ts';
@@ -6,8 +7,6 @@ import { withinScope } from '../token/tokens.ts';
 import { findSession, flushTouches, type SessionRow, type SessionUser, sessionTouches } from './sessions.ts';
 
 const MAX_ENTRIES = 10_000;
-/** Requests that share one read of the version (see `sync`). */
-export const BATCH = 16;
 
 /**
  * Sessions and permission maps kept in memory between requests, valid while the store's
@@ -39,36 +38,15 @@ export function createAuthCache(store: Store, config: Config) {
       version = current;
     }
   };
-  /** The check the latest requests of this turn of the event loop wait for, until it starts; and how many wait for it. */
-  let waiting: Promise<void> | undefined;
-  let joined = 0;
-
   return {
     /**
-     * Called once per request, before any lookup: drops everything if anything changed. The
-     * requests that arrive in one turn of the event loop share one read of the version, made once
-     * that turn's I/O is done (`setImmediate`): every request it answers had arrived before the
-     * read, so a change committed before a request arrived is still seen by it. A request that
-     * arrives once the read has started waits for the next one. Under load this makes one read
-     * out of many, and each batch of requests then goes through the guard and its handlers stage
-     * by stage, which halved their CPU time (decision 024). A batch holds at most `BATCH`
-     * requests: all of a batch's requests are in memory at once, and unbounded batches doubled
-     * the heap a loaded server kept.
+     * Called once per signed-in request, before any lookup: drops everything if anything changed.
+     * The requests of one turn of the event loop share one read of the version (`oncePerTurn`):
+     * every request it answers had arrived before the read, so a change committed before a request
+     * arrived is still seen by it, and a request that arrives once the read has started waits for
+     * the next one.
      */
-    sync() {
-      if (!waiting || joined >= BATCH) {
-        const batch: Promise<void> = new Promise<void>((resolve, reject) => {
-          setImmediate(() => {
-            if (waiting === batch) waiting = undefined;
-            check().then(resolve, reject);
-          });
-        });
-        waiting = batch;
-        joined = 0;
-      }
-      joined++;
-      return waiting;
-    },
+    sync: oncePerTurn(check, BATCH),
     session: (token: string | undefined) => findSession(store, config, token, sessions, touches),
     /** Writes the last uses still waiting (the timer does it every few seconds). */
     flush,
