@@ -40,7 +40,7 @@ export function createAuthCache(store: Store, config: Config) {
   };
   return {
     /**
-     * Called once per signed-in request, before any lookup: drops everything if anything changed.
+     * Called once per request with a session or an API token, before any lookup: drops everything if anything changed.
      * The requests of one turn of the event loop share one read of the version (`oncePerTurn`):
      * every request it answers had arrived before the read, so a change committed before a request
      * arrived is still seen by it, and a request that arrives once the read has started waits for
