@@ -6,7 +6,7 @@ import { authenticateToken, bearerOf } from '../modules/token/authenticate.ts';
 import { tokenLimit } from '../modules/token/limits.ts';
 import { ApiError } from './errors.ts';
 import { allowedHosts } from './origins.ts';
-import { BATCH, noWork, oncePerTurn } from './turn.ts';
+import { oncePerTurn } from './turn.ts';
 
 /**
  * How a route may be reached without a session. Default: not at all.
@@ -75,7 +75,8 @@ export function registerGuard(app: FastifyInstance) {
     routes.push({ methods, url: route.url, access: route.config?.public, endpoint: route.config?.endpoint });
   });
   const isAllowedHost = allowedHosts(app);
-  const signedOutTurn = oncePerTurn(noWork, BATCH);
+  // Nothing to do but wait for the turn's end: what a call without a session waits for.
+  const signedOutTurn = oncePerTurn(async () => {});
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(API_BASE)) return;
     const route = request.routeOptions;

@@ -1,3 +1,6 @@
+/** Requests that one run holds by default: unbounded runs doubled the heap a loaded server kept. */
+export const BATCH = 16;
+
 /**
  * `work` run once for the calls made in one turn of the event loop. The first call schedules it
  * with `setImmediate`, that is once the turn's I/O is done; the calls made until it starts share
@@ -9,7 +12,7 @@
  * with the kernel's socket reads. That took a third to a half off the CPU time of the API's reads
  * (decision 024). `max` bounds how many requests a run holds in memory at once.
  */
-export function oncePerTurn(work: () => Promise<void>, max: number): () => Promise<void> {
+export function oncePerTurn(work: () => Promise<void>, max = BATCH): () => Promise<void> {
   let waiting: Promise<void> | undefined;
   let joined = 0;
   return () => {
@@ -27,9 +30,3 @@ export function oncePerTurn(work: () => Promise<void>, max: number): () => Promi
     return waiting;
   };
 }
-
-/** Requests that one run holds (see `oncePerTurn`): unbounded runs doubled the heap a loaded server kept. */
-export const BATCH = 16;
-
-/** Nothing to do but wait for the turn's end: what a call with no session waits for. */
-export const noWork = async () => {};

@@ -1,5 +1,5 @@
 import type { Config } from '../../config/config.ts';
-import { BATCH, oncePerTurn } from '../../http/turn.ts';
+import { oncePerTurn } from '../../http/turn.ts';
 import { compiledQuery } from '../../store/compiled.ts';
 import type { Store } from '../../store/db.ts';
 import { type ItemAccess, loadItemAccess } from '../permission/policy.ts';
@@ -40,13 +40,13 @@ export function createAuthCache(store: Store, config: Config) {
   };
   return {
     /**
-     * Called once per request with a session or an API token, before any lookup: drops everything if anything changed.
-     * The requests of one turn of the event loop share one read of the version (`oncePerTurn`):
-     * every request it answers had arrived before the read, so a change committed before a request
-     * arrived is still seen by it, and a request that arrives once the read has started waits for
-     * the next one.
+     * Called once per request with a session or an API token, before any lookup: drops everything
+     * if anything changed. The requests of one turn of the event loop share one read of the version
+     * (`oncePerTurn`): every request it answers had arrived before the read, so a change committed
+     * before a request arrived is still seen by it, and a request that arrives once the read has
+     * started waits for the next one.
      */
-    sync: oncePerTurn(check, BATCH),
+    sync: oncePerTurn(check),
     session: (token: string | undefined) => findSession(store, config, token, sessions, touches),
     /** Writes the last uses still waiting (the timer does it every few seconds). */
     flush,
