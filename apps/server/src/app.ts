@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import { answerFrameworkError, registerEnvelope } from './http/answers.ts';
 import { parseUrlEncoded } from './http/forms.ts';
@@ -17,6 +17,7 @@ import { registerGuard } from './http/guard.ts';
 import { PUBLIC_IMAGE, PUBLIC_IMAGE_CACHE } from './http/page-logo.ts';
 import { routeOptions } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { answerSerializer } from './http/serializer.ts';
 import { zodValidator } from './http/validation.ts';
 import { RequestLog } from './logger.ts';
 import { MODULES } from './modules/index.ts';
@@ -80,7 +81,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('authCache', createAuthCache(store, config));
   app.setValidatorCompiler(zodValidator);
   // Answers are written from the endpoint table's schemas: only the declared fields leave.
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));

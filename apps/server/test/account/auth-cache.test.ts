@@ -1,11 +1,10 @@
-import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { BATCH } from '../../src/http/turn.ts';
 import { grant, parsePermissionMap } from '../../src/modules/provisioning/accounts.ts';
 import { createSession } from '../../src/modules/session/sessions.ts';
 import { now } from '../../src/store/db.ts';
-import type { ReadNow } from '../../src/store/sqlite-dialect.ts';
 import { type Account, createAccount } from '../fixtures.ts';
+import { statementsOn } from '../statements.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
 describeStores('sessions and permissions kept in memory on %s', (kind) => {
@@ -119,33 +118,8 @@ describeStores('sessions and permissions kept in memory on %s', (kind) => {
     expect(await version()).toBe(before);
   });
 
-  /** How many times the store is asked for the auth version while `during` runs: straight on SQLite (`readNow`), through Kysely on PostgreSQL. */
-  async function versionReads(during: () => Promise<unknown>) {
-    const store = ctx.store as Omit<typeof ctx.store, 'readNow'> & { readNow?: ReadNow };
-    let reads = 0;
-    const count = (sql: string) => {
-      if (sql.includes('auth_version')) reads++;
-    };
-    const readNow = store.readNow;
-    if (readNow) {
-      store.readNow = (sql, parameters) => {
-        count(sql);
-        return readNow(sql, parameters);
-      };
-    }
-    const executeQuery = store.executeQuery.bind(store);
-    const spy = vi.spyOn(store, 'executeQuery').mockImplementation((query) => {
-      count((query as CompiledQuery).sql);
-      return executeQuery(query);
-    });
-    try {
-      await during();
-    } finally {
-      store.readNow = readNow;
-      spy.mockRestore();
-    }
-    return reads;
-  }
+  /** How many times the store is asked for the auth version while `during` runs. */
+  const versionReads = (during: () => Promise<unknown>) => statementsOn(ctx.store, 'auth_version', during);
 
   it('read the version once for a batch of requests that arrive in one turn of the event loop, and once more per further batch', async () => {
     const headers = await account.as('ana');
@@ -208,6 +182,18 @@ describeStores('sessions and permissions kept in memory on %s', (kind) => {
     expect(await ctx.app.authCache.remember(key, answer)).toBe('read');
     expect(await ctx.app.authCache.remember(key, answer)).toBe('read');
     expect(reads).toBe(2);
+  });
+
+  it('keep what it remembers frozen all the way down, since every request that asks shares it', async () => {
+    const kept = await ctx.app.authCache.remember(`test:frozen:${kind}`, async () => ({
+      servers: ['ns1.example.net'],
+      contact: { email: 'a@example.com' },
+    }));
+    expect(() => kept.servers.push('ns2.example.net')).toThrow(TypeError);
+    expect(() => {
+      kept.contact.email = 'b@example.com';
+    }).toThrow(TypeError);
+    expect(kept).toEqual({ servers: ['ns1.example.net'], contact: { email: 'a@example.com' } });
   });
 
   it('answer user/info and permission/list from memory, and anew after a change another process made', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
+import { callerKey } from '../session/auth-cache.ts';
 import { permissionList, permissionSet } from './permissions.ts';
 
 /** POST /permission/{id}/ and GET /permission/list/. */
@@ -16,6 +17,6 @@ export default async function permissionRoutes(app: FastifyInstance) {
   route(app, endpoints.account.permissionList, async (request) => {
     const user = request.user!;
     // Kept per user and per token: a token's list is cut down to its scope and items.
-    return { data: await app.authCache.remember(`list:${user.id}:${user.token?.id ?? 'session'}`, () => permissionList(app.store, user)) };
+    return { data: await app.authCache.remember(`list:${callerKey(user)}`, () => permissionList(app.store, user)) };
   });
 }

@@ -5,13 +5,14 @@ import { FieldErrors } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { recordActivity } from '../activity/record.ts';
 import { diff } from '../activity/redact.ts';
+import { callerKey } from '../session/auth-cache.ts';
 import { userInfo } from './user-info.ts';
 
 /** POST /user/info/ and /user/preferences/. */
 export default async function userRoutes(app: FastifyInstance) {
   route(app, endpoints.account.info, async (request) => {
     const user = request.user!;
-    return { data: await app.authCache.remember(`info:${user.id}:${user.token?.id ?? 'session'}`, () => userInfo(app, user)) };
+    return { data: await app.authCache.remember(`info:${callerKey(user)}`, () => userInfo(app, user)) };
   });
 
   route(app, endpoints.account.preferences, async (request) => {

@@ -4,6 +4,7 @@ import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interfac
 import { ApiError, notFound } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
+import { callerKey } from '../session/auth-cache.ts';
 import { viaRegistry } from './refusals.ts';
 import { openDomain } from './registry.ts';
 import { toDomainAnswer } from './view.ts';
@@ -15,7 +16,10 @@ const TOGGLE_AREA = { block: 'domain_others', whoisprivacy: 'domain_others', tra
 export async function infoRoutes(app: FastifyInstance) {
   route(app, endpoints.domain.get, async (request) => {
     const { access, info } = await openDomain(request, request.params.id, 'domain', 'read');
-    return { data: toDomainAnswer(info, access, requestLanguage(request)) };
+    const language = requestLanguage(request);
+    // Each caller's answer is kept too, so that it is checked and written once (http/serializer.ts).
+    const key = `domain:${info.itemId}:${callerKey(request.user!)}:${language}`;
+    return { data: await request.server.authCache.remember(key, async () => toDomainAnswer(info, access, language)) };
   });
 
   route(app, endpoints.domain.toggle, async (request) => {

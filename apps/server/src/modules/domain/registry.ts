@@ -23,7 +23,9 @@ export async function openDomain(request: FastifyRequest, id: string, area: Area
   const access = await openItem(request, id, area, level);
   const itemId = access.itemId;
   const registry = registryOf(request);
-  let info = await registry.info(itemId);
+  // The local registry keeps its state in the store's domain tables, which `auth_version` watches
+  // (migration 0022): one read of a domain serves every request until anything changes.
+  let info = await request.server.authCache.remember(`registry:${itemId}`, () => registry.info(itemId));
   if (!info) throw notFound();
   if (Object.keys(info.contacts).length === 0) {
     const user = request.user!;

@@ -56,14 +56,16 @@ export function createAuthCache(store: Store, config: Config) {
       await flush();
     },
     /**
-     * A signed-in read made of what `auth_version` watches only (the user, items, permissions, and
-     * the items' domain, service and mail service rows): computed once per key until anything
-     * changes. A failed read is not kept.
+     * A signed-in read made of what `auth_version` watches only (the user, items, permissions, the
+     * items' service and mail service rows, and their domains with contacts and name servers):
+     * computed once per key until anything changes. A failed read is not kept. What is kept is
+     * frozen, since every request that asks shares it; and so the answer's writer checks and writes
+     * it only once (`http/serializer.ts`).
      */
     remember<T>(key: string, read: () => Promise<T>): Promise<T> {
       let answer = answers.get(key) as Promise<T> | undefined;
       if (!answer) {
-        answer = read();
+        answer = read().then(deepFreeze);
         answers.set(key, answer);
         answer.catch(() => answers.delete(key));
       }
@@ -82,3 +84,13 @@ export function createAuthCache(store: Store, config: Config) {
 }
 
 export type AuthCache = ReturnType<typeof createAuthCache>;
+
+/** The part of a `remember` key that names the caller: what one user sees, cut down to a token's scope when it calls with one. */
+export const callerKey = (user: SessionUser) => `${user.id}:${user.token?.id ?? 'session'}`;
+
+/** Freezes a value read from the store and everything in it: plain objects and arrays. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
+}

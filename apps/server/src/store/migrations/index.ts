@@ -20,6 +20,7 @@ import * as shellVersion from './0018_shell_version.ts';
 import * as jobHistory from './0019_job_history.ts';
 import * as listFilterIndex from './0020_list_filter_index.ts';
 import * as dnsRecordIndexes from './0021_dns_record_indexes.ts';
+import * as domainVersion from './0022_domain_version.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -46,6 +47,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0019_job_history', jobHistory],
   ['0020_list_filter_index', listFilterIndex],
   ['0021_dns_record_indexes', dnsRecordIndexes],
+  ['0022_domain_version', domainVersion],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

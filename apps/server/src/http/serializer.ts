@@ -1,0 +1,31 @@
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type Compile = typeof serializerCompiler;
+
+/**
+ * Answers are written from the endpoint table's schemas, so only the declared fields leave, each
+ * checked (fastify-type-provider-zod). An envelope whose data is frozen (what the auth cache keeps
+ * for many requests: `authCache.remember`) has its data checked and written once, and that text
+ * reused for as long as the same object is answered: checking and writing a domain's answer cost
+ * more than the rest of its request (decision 024). Only the envelope's `system` part is written
+ * each time.
+ */
+export const answerSerializer: Compile = (route) => {
+  const whole = serializerCompiler(route);
+  const { schema } = route;
+  if (!(schema instanceof z.ZodObject) || !schema.shape.system || !schema.shape.data) return whole;
+  const system = serializerCompiler({ ...route, schema: schema.shape.system });
+  const data = serializerCompiler({ ...route, schema: schema.shape.data });
+  const written = new WeakMap<object, string>();
+  return (payload) => {
+    const { data: value } = payload as { data: unknown };
+    if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return whole(payload);
+    let text = written.get(value);
+    if (text === undefined) {
+      text = data(value);
+      written.set(value, text);
+    }
+    return `{"system":${system((payload as { system: unknown }).system)},"data":${text}}`;
+  };
+};
