@@ -29,3 +29,13 @@ export const answerSerializer: Compile = (route) => {
     return `{"system":${system((payload as { system: unknown }).system)},"data":${text}}`;
   };
 };
+
+/**
+ * Freezes a value and everything in it (plain objects and arrays), so it can be shared by many
+ * requests and written once by `answerSerializer`.
+ */
+export function frozen<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) frozen(inner);
+  return Object.freeze(value);
+}

@@ -1,4 +1,5 @@
 import type { Config } from '../../config/config.ts';
+import { frozen } from '../../http/serializer.ts';
 import { oncePerTurn } from '../../http/turn.ts';
 import { compiledQuery } from '../../store/compiled.ts';
 import type { Store } from '../../store/db.ts';
@@ -65,7 +66,7 @@ export function createAuthCache(store: Store, config: Config) {
     remember<T>(key: string, read: () => Promise<T>): Promise<T> {
       let answer = answers.get(key) as Promise<T> | undefined;
       if (!answer) {
-        answer = read().then(deepFreeze);
+        answer = read().then(frozen);
         answers.set(key, answer);
         answer.catch(() => answers.delete(key));
       }
@@ -87,10 +88,3 @@ export type AuthCache = ReturnType<typeof createAuthCache>;
 
 /** The part of a `remember` key that names the caller: what one user sees, cut down to a token's scope when it calls with one. */
 export const callerKey = (user: SessionUser) => `${user.id}:${user.token?.id ?? 'session'}`;
-
-/** Freezes a value read from the store and everything in it: plain objects and arrays. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const inner of Object.values(value)) deepFreeze(inner);
-  return Object.freeze(value);
-}
