@@ -8,13 +8,15 @@ export default async function configRoutes(app: FastifyInstance) {
   // The configuration does not change while the server runs: one frozen answer, written once (a
   // copy, so that the configuration itself is not frozen).
   const { company, languages, legal } = app.config;
-  const answer = frozen(structuredClone({
-    themeConfig: { logo: company.logo, logo_mini: company.logoMini, color: company.color },
-    company: company.name,
-    allowCustomerColor: company.allowCustomerColor,
-    languages,
-    jurisdiction: legal.jurisdiction,
-    contactForm: company.contactForm,
-  }));
+  const answer = frozen(
+    structuredClone({
+      themeConfig: { logo: company.logo, logo_mini: company.logoMini, color: company.color },
+      company: company.name,
+      allowCustomerColor: company.allowCustomerColor,
+      languages,
+      jurisdiction: legal.jurisdiction,
+      contactForm: company.contactForm,
+    }),
+  );
   route(app, endpoints.config.get, async () => ({ data: answer }));
 }
