@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { routeOptions } from './route.ts';
-import { answerSerializer } from './serializer.ts';
+import { answerSerializer, frozen } from './serializer.ts';
 
 /** A route's writer for data of one declared field, counting how often that field is checked. */
 function writer() {
@@ -72,5 +72,11 @@ describe('answerSerializer', () => {
     } finally {
       stringify.mockRestore();
     }
+  });
+
+  it('freezes plain objects and arrays all the way down, and leaves what cannot be frozen as it is', () => {
+    const value = frozen({ list: [{ name: 'ana' }], bytes: Buffer.from('ab'), when: new Date(0) });
+    expect(Object.isFrozen(value) && Object.isFrozen(value.list) && Object.isFrozen(value.list[0])).toBe(true);
+    expect(Object.isFrozen(value.bytes) || Object.isFrozen(value.when)).toBe(false);
   });
 });

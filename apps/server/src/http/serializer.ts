@@ -31,11 +31,18 @@ export const answerSerializer: Compile = (route) => {
 };
 
 /**
- * Freezes a value and everything in it (plain objects and arrays), so it can be shared by many
- * requests and written once by `answerSerializer`.
+ * Freezes a value and everything in it, so it can be shared by many requests and written once by
+ * `answerSerializer`. Only plain objects and arrays: anything else (a Buffer, which cannot be
+ * frozen, a Date) is left as it is, and an answer holding one is checked and written every time.
  */
 export function frozen<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  if (!isPlain(value) || Object.isFrozen(value)) return value;
   for (const inner of Object.values(value)) frozen(inner);
   return Object.freeze(value);
+}
+
+function isPlain(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
 }
