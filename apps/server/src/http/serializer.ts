@@ -33,7 +33,7 @@ export const answerSerializer: Compile = (route) => {
 /**
  * Freezes a value and everything in it, so it can be shared by many requests and written once by
  * `answerSerializer`. Only plain objects and arrays: anything else (a Buffer, which cannot be
- * frozen, a Date) is left as it is, and an answer holding one is checked and written every time.
+ * frozen, a Date) is left as it is, so a kept answer must not hold one that changes.
  */
 export function frozen<T>(value: T): T {
   if (!isPlain(value) || Object.isFrozen(value)) return value;
