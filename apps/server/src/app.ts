@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, endpoints } from '@atalaya/contract';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
@@ -14,6 +13,7 @@ import type { Config } from './config/config.ts';
 import { answerFrameworkError, registerEnvelope } from './http/answers.ts';
 import { parseUrlEncoded } from './http/forms.ts';
 import { registerGuard } from './http/guard.ts';
+import { multipartParser } from './http/multipart.ts';
 import { PUBLIC_IMAGE, PUBLIC_IMAGE_CACHE } from './http/page-logo.ts';
 import { routeOptions } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -88,11 +88,7 @@ export async function buildApp(options: AppOptions) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, parseUrlEncoded(body as string)),
   );
-  // Multipart bodies are read by the envelope's preValidation hook (http/forms.ts), which answers a
-  // malformed one with 400.
-  await app.register(multipart, {
-    limits: { fileSize: 64 * 1024, files: 5, fields: 100, fieldSize: 64 * 1024, parts: 110 },
-  });
+  app.addContentTypeParser('multipart/form-data', multipartParser(BODY_LIMIT));
   await app.register(cookie);
   registerSecurityHeaders(app);
   await app.register(websocket, { options: { maxPayload: 4096 } });

@@ -2,7 +2,6 @@ import { API_BASE, ENVELOPE_HEADER, STATUS_NO_SESSION, translate } from '@atalay
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Answer, envelope } from './envelope.ts';
 import { ApiError, FieldErrors } from './errors.ts';
-import { readMultipart } from './forms.ts';
 import { NoSessionError } from './guard.ts';
 import { forceLanguage, readForcedLanguage, requestLanguage } from './language.ts';
 import { logoPreload } from './page-logo.ts';
@@ -32,14 +31,8 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 export function registerEnvelope(app: FastifyInstance) {
   // Callback-style hooks: an async one costs a promise and a microtask turn on every request.
   app.addHook('preValidation', (request, _reply, done) => {
-    // The query's language first, so that the refusal of an unreadable body still speaks it.
     readForcedLanguage(request);
-    if (!request.isMultipart()) return done();
-    readMultipart(request).then((body) => {
-      request.body = body;
-      readForcedLanguage(request);
-      done();
-    }, done);
+    done();
   });
 
   app.addHook('preSerialization', (request, _reply, payload, done) => {
@@ -61,6 +54,8 @@ export function registerEnvelope(app: FastifyInstance) {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A refusal before the preValidation hook ran (an unreadable body, the guard's) still speaks the query's language.
+    if (!request.forcedLanguage) readForcedLanguage(request);
     const lang = requestLanguage(request);
     if (error instanceof NoSessionError) {
       return reply.status(401).send(
@@ -82,7 +77,7 @@ export function registerEnvelope(app: FastifyInstance) {
       );
     }
     if (error instanceof ApiError) return refuse(request, reply, error.status, error.key, error.params);
-    if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_PARTS_LIMIT') {
+    if (error.statusCode === 413) {
       return refuse(request, reply, 413, 'main.too_large');
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
