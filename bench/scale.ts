@@ -14,6 +14,7 @@ import { openStore, type Store } from '../apps/server/src/store/db.ts';
 import { freshDatabase } from '../apps/server/test/pg.ts';
 import { demoDomainRead } from './domain.ts';
 import { type LoadResult, load, report } from './load.ts';
+import { startFlags } from './processes.ts';
 
 const SERVER = path.resolve(import.meta.dirname, '../apps/server/src/server.ts');
 const JOBS = 2000;
@@ -28,7 +29,7 @@ interface Started {
 async function startServer(workers: number, databaseUrl: string | undefined): Promise<Started> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atalaya-bench-scale-'));
   const env = { ATALAYA_DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', ATALAYA_DEMO_PASSWORD: 'bench-password-1' };
-  const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--max-semi-space-size=4', SERVER], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), SERVER], {
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', ATALAYA_WORKERS: String(workers) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
