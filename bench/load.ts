@@ -68,3 +68,24 @@ export const report = (name: string, r: LoadResult, baseline?: LoadResult) =>
       (r.cpuMicros && baseline?.cpuMicros ? ` (ratio ${(baseline.cpuMicros / r.cpuMicros).toFixed(2)}×)` : '') +
       (r.errors ? `  (${r.errors} errors)` : ''),
   );
+
+/** One round of a call: the bare baseline, then the call, each loaded for the same time. */
+export interface Pair {
+  baseline: LoadResult;
+  result: LoadResult;
+}
+
+export const ratioOf = (pair: Pair) => pair.result.rps / pair.baseline.rps;
+
+/**
+ * The round whose ratio is the median. On a shared 2-core machine the bare server's own req/s
+ * moved by a fifth within one run (decision 024), and a ratio of two runs a few seconds apart
+ * took that swing with it; rounds of baseline and call, alternated, and their median keep one
+ * swing from deciding the verdict. Every round's ratio is printed beside it.
+ */
+export function medianPair(pairs: Pair[]): Pair {
+  const sorted = [...pairs].sort((a, b) => ratioOf(a) - ratioOf(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+export const roundsLine = (pairs: Pair[]) => pairs.map((pair) => `${ratioOf(pair).toFixed(2)}× (p99 ${pair.result.p99} ms)`).join(', ');
