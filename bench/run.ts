@@ -3,7 +3,7 @@
  * Node flags, request logging on, demo data on SQLite, a temporary data dir) in a process of its
  * own; autocannon loads it from another process; the bare node:http baseline runs in a third and
  * is loaded the same way, right before each call, so every ratio compares two runs a few seconds
- * apart on the same machine. Each process's CPU time per request is printed too: on a busy
+ * apart on the same machine; three such rounds per call (`BENCH_ROUNDS`), judged on the median. Each process's CPU time per request is printed too: on a busy
  * machine req/s fall with the others' load, CPU µs per request much less. Reference points
  * (bench/references.ts) follow the calls: they say what the ratios leave for the panel's own work.
  * `node bench/run.ts --calls` stops after the calls and the idle memory.
