@@ -3,8 +3,9 @@
  * Node flags, request logging on, demo data on SQLite, a temporary data dir) in a process of its
  * own; autocannon loads it from another process; the bare node:http baseline runs in a third and
  * is loaded the same way, right before each call, so every ratio compares two runs a few seconds
- * apart on the same machine; three such rounds per call (`BENCH_ROUNDS`), judged on the median. Each process's CPU time per request is printed too: on a busy
- * machine req/s fall with the others' load, CPU µs per request much less. Reference points
+ * apart on the same machine; three such rounds per call (`BENCH_ROUNDS`), judged on the median.
+ * Each process's CPU time per request is printed too: on a busy machine req/s fall with the
+ * others' load, CPU µs per request much less. Reference points
  * (bench/references.ts) follow the calls: they say what the ratios leave for the panel's own work.
  * `node bench/run.ts --calls` stops after the calls and the idle memory.
  */
@@ -56,11 +57,9 @@ try {
     for (const call of callsFor(row.itemId)) {
       const pairs: Pair[] = [];
       for (let round = 0; round < rounds; round++) {
-        const roundBaseline = await loadProcess(bare, `http://127.0.0.1:${bare.port}/`, { seconds });
-        pairs.push({
-          baseline: roundBaseline,
-          result: await loadProcess(server, `${base}${call.path}`, loadOptions(call, headers, seconds)),
-        });
+        const bareRun = await loadProcess(bare, `http://127.0.0.1:${bare.port}/`, { seconds });
+        const callRun = await loadProcess(server, `${base}${call.path}`, loadOptions(call, headers, seconds));
+        pairs.push({ baseline: bareRun, result: callRun });
       }
       const median = medianPair(pairs);
       baseline = median.baseline;

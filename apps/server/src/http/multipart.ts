@@ -5,7 +5,7 @@ import { ApiError } from './errors.ts';
 import { normaliseFields } from './forms.ts';
 
 /** What one form may hold: the panel's files are certificates and keys, its fields short texts. */
-export const MULTIPART_LIMITS = { fileSize: 64 * 1024, files: 5, fields: 100, fieldSize: 64 * 1024, parts: 110 };
+const MULTIPART_LIMITS = { fileSize: 64 * 1024, files: 5, fields: 100, fieldSize: 64 * 1024 };
 
 /**
  * The content-type parser of `multipart/form-data`: reads the whole form into the same fields as a
@@ -60,7 +60,6 @@ export function multipartParser(bodyLimit: number) {
         finishWhenRead();
       });
     });
-    parser.on('partsLimit', tooLarge);
     parser.on('filesLimit', tooLarge);
     parser.on('fieldsLimit', tooLarge);
     parser.on('error', malformed);
