@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FieldErrors } from '../src/http/errors.ts';
 import { createAccount } from './fixtures.ts';
+import { multipart } from './sites/helpers.ts';
 import { describeStores, openTestApp, type TestContext } from './stores.ts';
 
 describeStores('the API envelope on %s', (kind) => {
@@ -118,50 +119,32 @@ describeStores('the API envelope on %s', (kind) => {
     }
   });
 
-  /** A multipart form of text fields and files, each part as given. */
-  function multipartForm(fields: [string, string][], files: [string, string][] = []) {
-    const parts = [
-      ...fields.map(([name, value]) => `--B\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-      ...files.map(
-        ([name, value], i) =>
-          `--B\r\nContent-Disposition: form-data; name="${name}"; filename="f${i}.pem"\r\nContent-Type: application/x-pem-file\r\n\r\n${value}\r\n`,
-      ),
-    ];
-    return `${parts.join('')}--B--\r\n`;
-  }
-  const postForm = (payload: string) =>
+  const postForm = ({ payload, contentType }: ReturnType<typeof multipart>) =>
     ctx.app.inject({
       method: 'POST',
       url: '/p247/test/echo/?language=en',
-      headers: { 'content-type': 'multipart/form-data; boundary=B', 'x-dd-request': '1' },
+      headers: { 'content-type': contentType, 'x-dd-request': '1' },
       payload,
     });
 
   it('refuses a multipart form over any of its limits whole with 413, never cut short', async () => {
     const kb = (n: number) => 'a'.repeat(n * 1024);
+    /** `count` fields or files named `prefix0`, `prefix1`…, each holding `value`. */
+    const many = (prefix: string, count: number, value: string) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, value]));
     const overLimits = {
-      'a file over 64 KB': multipartForm([['name', 'x']], [['cert', kb(65)]]),
-      'a field over 64 KB': multipartForm([['name', kb(65)]]),
-      'six files': multipartForm(
-        [['name', 'x']],
-        Array.from({ length: 6 }, (): [string, string] => ['cert', 'c']),
-      ),
-      '101 fields': multipartForm(Array.from({ length: 101 }, (_, i): [string, string] => [`f${i}`, 'v'])),
-      'a body over 256 KB in parts each within its limit': multipartForm(
-        [['name', 'x']],
-        Array.from({ length: 5 }, (): [string, string] => ['cert', kb(60)]),
-      ),
+      'a file over 64 KB': multipart({ name: 'x' }, { cert: kb(65) }),
+      'a field over 64 KB': multipart({ name: kb(65) }),
+      'six files': multipart({ name: 'x' }, many('cert', 6, 'c')),
+      '101 fields': multipart(many('f', 101, 'v')),
+      'a body over 256 KB in parts each within its limit': multipart({ name: 'x' }, many('cert', 5, kb(60))),
     };
-    for (const [what, payload] of Object.entries(overLimits)) {
-      const res = await postForm(payload);
+    for (const [what, form] of Object.entries(overLimits)) {
+      const res = await postForm(form);
       expect(res.statusCode, what).toBe(413);
       expect(res.json().system, what).toMatchObject({ valid: false, statusCode: 413, errors: ['The request is too large'] });
     }
-    const atLimits = multipartForm(
-      [['name', kb(64)], ...Array.from({ length: 99 }, (_, i): [string, string] => [`f${i}`, 'v'])],
-      [['cert', kb(40)]],
-    );
-    const accepted = await postForm(atLimits);
+    const accepted = await postForm(multipart({ name: kb(64), ...many('f', 99, 'v') }, { cert: kb(40) }));
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data).toEqual({ name: kb(64), cert: kb(40) });
   });
@@ -186,7 +169,7 @@ describeStores('the API envelope on %s', (kind) => {
     expect(res.status).toBe(413);
     expect((await res.json()).system.errors).toEqual(['The request is too large']);
     expect(sent).toBeLessThan(400);
-    expect((await postForm(multipartForm([['name', 'after']]))).json().data).toEqual({ name: 'after' });
+    expect((await postForm(multipart({ name: 'after' }))).json().data).toEqual({ name: 'after' });
   });
 
   it('answers what the router refuses in the envelope too, without echoing the path (found by the fuzz test)', async () => {
