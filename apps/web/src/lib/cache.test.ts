@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCache, writeCache } from './cache.ts';
-
-/** A Map-backed Storage: the unit tests run in Node, without a DOM. */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value),
-  };
-}
+import { memoryStorage } from './memoryStorage.ts';
 
 describe('the expiring cache', () => {
   it('answers a fresh entry', () => {

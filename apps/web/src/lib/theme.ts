@@ -7,25 +7,35 @@ import { shadesOf } from './palette.ts';
 const toMantine = (theme: string | null): MantineColorScheme => (theme === 'light' || theme === 'dark' ? theme : 'auto');
 export const fromMantine = (scheme: MantineColorScheme): Theme => (scheme === 'auto' ? 'system' : scheme);
 
+type StorageEvents = Pick<Window, 'addEventListener' | 'removeEventListener'>;
+
 /**
  * The theme lives under the `theme` key as system / light / dark (docs/behaviour/shell-session-domains.md#constants); the storage event
- * applies a change made in another tab at once.
+ * applies a change made in another tab at once. Mantine reads the key while rendering and subscribes
+ * only after its effects run; a change another tab makes in between sends its event to nobody, so
+ * subscribing reads the key again.
  */
-export function themeManager(): MantineColorSchemeManager {
+export function themeManager(storage: Storage = localStorage, events: StorageEvents = window): MantineColorSchemeManager {
   let handler: ((event: StorageEvent) => void) | undefined;
+  let read: string | null = null;
   return {
-    get: (fallback) => (localStorage.getItem(CACHE_KEYS.theme) ? toMantine(localStorage.getItem(CACHE_KEYS.theme)) : fallback),
-    set: (value) => localStorage.setItem(CACHE_KEYS.theme, fromMantine(value)),
+    get: (fallback) => {
+      read = storage.getItem(CACHE_KEYS.theme);
+      return read ? toMantine(read) : fallback;
+    },
+    set: (value) => storage.setItem(CACHE_KEYS.theme, fromMantine(value)),
     subscribe: (onUpdate) => {
       handler = (event) => {
         if (event.key === CACHE_KEYS.theme) onUpdate(toMantine(event.newValue));
       };
-      window.addEventListener('storage', handler);
+      events.addEventListener('storage', handler);
+      const stored = storage.getItem(CACHE_KEYS.theme);
+      if (stored !== read) onUpdate(toMantine(stored));
     },
     unsubscribe: () => {
-      if (handler) window.removeEventListener('storage', handler);
+      if (handler) events.removeEventListener('storage', handler);
     },
-    clear: () => localStorage.removeItem(CACHE_KEYS.theme),
+    clear: () => storage.removeItem(CACHE_KEYS.theme),
   };
 }
 
