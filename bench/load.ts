@@ -89,3 +89,30 @@ export function medianPair(pairs: Pair[]): Pair {
 }
 
 export const roundsLine = (pairs: Pair[]) => pairs.map((pair) => `${ratioOf(pair).toFixed(2)}× (p99 ${pair.result.p99} ms)`).join(', ');
+
+/** Above this spread of the bare server's CPU time per request, a run's machine was not steady. */
+export const STEADY_SPREAD = 0.1;
+
+/**
+ * How far the machine's own speed moved during a run. The bare server does the same work for every
+ * request, so its CPU time per request moves only when the machine does: a neighbour on the host
+ * taking the shared cache, the clock. The load average cannot see that (decision 024). Undefined
+ * with fewer than two measured bare runs.
+ */
+export function machineDrift(bareRuns: LoadResult[]) {
+  const micros = bareRuns.flatMap((run) => (run.cpuMicros ? [run.cpuMicros] : []));
+  if (micros.length < 2) return undefined;
+  const low = Math.min(...micros);
+  const high = Math.max(...micros);
+  return { low, high, runs: micros.length, spread: high / low - 1 };
+}
+
+export function driftLine(drift: NonNullable<ReturnType<typeof machineDrift>>) {
+  const steady = drift.spread <= STEADY_SPREAD;
+  return (
+    `Bare server's CPU per request over the ${drift.runs} rounds: ${drift.low.toFixed(0)}–${drift.high.toFixed(0)} µs (+${(100 * drift.spread).toFixed(0)}%)` +
+    (steady
+      ? ', a steady machine'
+      : `  WARNING: the machine's own speed moved more than ${100 * STEADY_SPREAD}% within the run: a ratio that close to its budget is no verdict`)
+  );
+}

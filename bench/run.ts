@@ -14,7 +14,7 @@ import { loadConfig } from '../apps/server/src/config/config.ts';
 import { openStore } from '../apps/server/src/store/db.ts';
 import { callsFor, loadOptions } from './calls.ts';
 import { demoDomainRead } from './domain.ts';
-import { type LoadResult, loadProcess, medianPair, type Pair, ratioOf, report, roundsLine } from './load.ts';
+import { driftLine, type LoadResult, loadProcess, machineDrift, medianPair, type Pair, ratioOf, report, roundsLine } from './load.ts';
 import { benchDataDir, startAtalaya, startBare, startFlags } from './processes.ts';
 import { referencePoints } from './references.ts';
 import { SCENARIOS } from './scenarios.ts';
@@ -54,12 +54,14 @@ try {
     const base = `http://127.0.0.1:${server.port}`;
     let baseline: LoadResult | undefined;
     const measured: { name: string; result: LoadResult }[] = [];
+    const bareRuns: LoadResult[] = [];
     for (const call of callsFor(row.itemId)) {
       const pairs: Pair[] = [];
       for (let round = 0; round < rounds; round++) {
         const bareRun = await loadProcess(bare, `http://127.0.0.1:${bare.port}/`, { seconds });
         const callRun = await loadProcess(server, `${base}${call.path}`, loadOptions(call, headers, seconds));
         pairs.push({ baseline: bareRun, result: callRun });
+        bareRuns.push(bareRun);
       }
       const median = medianPair(pairs);
       baseline = median.baseline;
@@ -75,6 +77,8 @@ try {
       );
     }
     console.log(`Server RSS after the load: ${server.rssMb().toFixed(0)} MB`);
+    const drift = machineDrift(bareRuns);
+    if (drift) console.log(driftLine(drift));
     await referencePoints(bare, measured, seconds);
     if (baseline && !process.argv.includes('--calls')) {
       for (const scenario of SCENARIOS) await scenario({ base, store, baseline, seconds });
