@@ -91,7 +91,7 @@ export function medianPair(pairs: Pair[]): Pair {
 export const roundsLine = (pairs: Pair[]) => pairs.map((pair) => `${ratioOf(pair).toFixed(2)}× (p99 ${pair.result.p99} ms)`).join(', ');
 
 /** Above this spread of the bare server's CPU time per request, a run's machine was not steady. */
-export const STEADY_SPREAD = 0.1;
+const STEADY_SPREAD = 0.1;
 
 /**
  * How far the machine's own speed moved during a run. The bare server does the same work for every
