@@ -323,25 +323,4 @@ describeStores('the API envelope on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().paths['/config/get/'].get).toBeDefined();
   });
-
-  it('sends the security headers: CSP without inline script, no framing, nosniff', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/p247/config/get/' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http here
-  });
-
-  it('asks browsers for HTTPS only when the panel is published over https', async () => {
-    const tls = await openTestApp(kind, { publicOrigin: 'https://panel.example.com' });
-    try {
-      const res = await tls.app.inject({ method: 'GET', url: '/p247/config/get/' });
-      expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
-    } finally {
-      await tls.close();
-    }
-  });
 });
