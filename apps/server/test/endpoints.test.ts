@@ -1,5 +1,7 @@
 import { ALL_ENDPOINTS, API_BASE, type Endpoint, isRawAnswer } from '@atalaya/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { hasPathParams, routeOptions } from '../src/http/route.ts';
 import { openTestApp, type TestContext } from './stores.ts';
 
 const key = (method: string, path: string) => `${method} ${path}`;
@@ -29,6 +31,15 @@ describe('the endpoint table', () => {
     const notFromTable = routes.filter((r) => !r.endpoint || keyOf(r.endpoint) !== r.key).map((r) => r.key);
     expect(notFromTable).toEqual([]);
     expect(routes.map((r) => r.key).sort()).toEqual(ALL_ENDPOINTS.map(keyOf).sort());
+  });
+
+  it('checks the params of every call whose path names some, and declares none for a path that names none', () => {
+    const names = (e: Endpoint) => Object.keys((e.params as z.ZodObject).shape).sort();
+    const inPath = (e: Endpoint) => [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort();
+    const mismatched = ALL_ENDPOINTS.filter((e) => names(e).join() !== inPath(e).join()).map(keyOf);
+    expect(mismatched).toEqual([]);
+    for (const e of ALL_ENDPOINTS) expect(Boolean(routeOptions(e).schema?.params), keyOf(e)).toBe(hasPathParams(e));
+    expect(ALL_ENDPOINTS.filter(hasPathParams).length).toBeGreaterThan(30);
   });
 
   it("lets the guard read each call's access from the table: public entries public, every other one behind the session", () => {

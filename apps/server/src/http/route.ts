@@ -42,6 +42,9 @@ function securityOf(e: Endpoint) {
   return e.sessionOnly ? [{ session: [] }] : [{ bearer: [] }, { session: [] }];
 }
 
+/** Whether the endpoint's path names parameters (`/service/:id/`), which its params schema checks. */
+export const hasPathParams = (e: Endpoint) => e.path.includes('/:');
+
 /** The route options of an endpoint: method, url, schemas (answer included) and the config the guard reads. */
 export function routeOptions(e: Endpoint, extra: Partial<RouteOptions> = {}): RouteOptions {
   const hidden = isRawAnswer(e.answer) && !('file' in e.answer);
@@ -56,7 +59,9 @@ export function routeOptions(e: Endpoint, extra: Partial<RouteOptions> = {}): Ro
       ...(isRawAnswer(e.answer) && 'socket' in e.answer ? { websocket: true } : {}),
     },
     schema: {
-      params: e.params,
+      // A path without parameters has nothing to check: the empty schema cost every such call a
+      // zod parse and its garbage (decision 024).
+      ...(hasPathParams(e) ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
       ...(hidden ? { hide: true } : { response: responseOf(e), security: securityOf(e) }),
