@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +18,7 @@ import { routeOptions } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { answerSerializer } from './http/serializer.ts';
 import { zodValidator } from './http/validation.ts';
-import { RequestLog } from './logger.ts';
+import { RequestLog, requestIds } from './logger.ts';
 import { MODULES } from './modules/index.ts';
 import { startUsageSchedule } from './modules/service/usage.ts';
 import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts';
@@ -66,7 +65,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger, logController: new RequestLog() } : { logger: false }),
     bodyLimit: BODY_LIMIT,
-    genReqId: () => randomUUID(),
+    genReqId: requestIds(),
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

@@ -207,7 +207,7 @@ describeStores('the API envelope on %s', (kind) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/p247/test/boom/?language=en' });
     expect(res.statusCode).toBe(500);
     const [message] = res.json().system.errors;
-    expect(message).toMatch(/^Internal error\. Reference: [0-9a-f-]{36}$/);
+    expect(message).toMatch(/^Internal error\. Reference: [\w-]{8}-[0-9a-z]+$/);
     expect(res.body).not.toContain('hunter2');
   });
 

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createLogger, linesOncePerTurn, RequestLog } from '../src/logger.ts';
+import { createLogger, linesOncePerTurn, RequestLog, requestIds } from '../src/logger.ts';
 import { SESSION_COOKIE } from '../src/modules/session/sessions.ts';
 import { openTestStore } from './stores.ts';
 
@@ -48,13 +48,22 @@ describe('request logging', () => {
     expect(requestLines(lines)).toHaveLength(1);
     expect(requestLines(lines)[0]).toMatchObject({
       msg: 'request completed',
-      reqId: expect.stringMatching(/^[\w-]{36}$/),
+      reqId: expect.stringMatching(/^[\w-]{8}-[0-9a-z]+$/),
       method: 'POST',
       url: '/p247/user/info/',
       statusCode: 401,
     });
     expect(requestLines(lines)[0].responseTime).toEqual(expect.any(Number));
     expect(JSON.stringify(lines)).not.toMatch(/secret-session-token|c2VjcmV0/);
+  });
+
+  it('gives every request of a process an id of its own, and every process its own prefix', () => {
+    const first = requestIds();
+    const ids = Array.from({ length: 1000 }, first);
+    expect(new Set(ids).size).toBe(1000);
+    const prefix = (id: string) => id.slice(0, id.lastIndexOf('-'));
+    expect(new Set(ids.map(prefix)).size).toBe(1);
+    expect(prefix(requestIds()())).not.toBe(prefix(ids[0]));
   });
 
   it('writes no request line at warn (ATALAYA_LOG_LEVEL=warn)', async () => {

@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostnameOf, originWarning } from '../src/http/origins.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { allowedHosts, hostnameOf, originWarning } from '../src/http/origins.ts';
 import { describeStores, openTestApp, type TestContext } from './stores.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', 'x-dd-request': '1' };
@@ -78,6 +79,37 @@ describeStores('the names the panel answers to on %s', (kind) => {
       expect(await get(`evil.test:${port}`)).toBe(403);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('the check of Host names', () => {
+  it('keeps its verdicts only until it looks its listening addresses up again, a minute on', () => {
+    vi.useFakeTimers();
+    try {
+      let address = '10.0.0.5';
+      const app = { config: {}, server: { address: () => ({ address, port: 80, family: 'IPv4' }) } };
+      const isAllowed = allowedHosts(app as unknown as FastifyInstance);
+      expect(isAllowed('10.0.0.5:80')).toBe(true);
+      address = '10.0.0.6';
+      vi.advanceTimersByTime(30_000);
+      expect(isAllowed('10.0.0.5:80')).toBe(true);
+      vi.advanceTimersByTime(31_000);
+      expect(isAllowed('10.0.0.5:80')).toBe(false);
+      expect(isAllowed('10.0.0.6:80')).toBe(true);
+      expect(isAllowed('LOCALHOST.:80')).toBe(true);
+      expect(isAllowed('evil.test')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers each of many Host values on its own, however many a client sends', () => {
+    const app = { config: { publicOrigin: 'https://panel.example.com' }, server: { address: () => null } };
+    const isAllowed = allowedHosts(app as unknown as FastifyInstance);
+    for (let i = 0; i < 500; i++) {
+      expect(isAllowed(`evil${i}.test`)).toBe(false);
+      expect(isAllowed(i % 2 ? 'panel.example.com' : `127.0.0.${i % 250}:8080`)).toBe(true);
     }
   });
 });

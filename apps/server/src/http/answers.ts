@@ -37,18 +37,16 @@ export function registerEnvelope(app: FastifyInstance) {
 
   app.addHook('preSerialization', (request, _reply, payload, done) => {
     if (!request.url.startsWith(API_BASE) || !isAnswer(payload)) return done(null, payload);
+    if (!payload.info?.length && payload.job == null) return done(null, envelope(payload.data));
     const lang = requestLanguage(request);
     const info = payload.info?.length ? payload.info.map((m) => translate(lang, m.key, m.params)) : [];
     done(null, envelope(payload.data, { info, job: payload.job ?? null }));
   });
 
+  // Marks the API's JSON answers as envelopes for the web client (its other headers: http/security-headers.ts).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith(API_BASE)) {
-      // Every API answer is about one user's account: never stored by a cache.
-      reply.header('cache-control', 'no-store');
-      if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
-        reply.header(ENVELOPE_HEADER, '1');
-      }
+    if (request.url.startsWith(API_BASE) && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header(ENVELOPE_HEADER, '1');
     }
     done(null, payload);
   });

@@ -35,23 +35,37 @@ function addressesOf(address: string): Set<string> {
   return all;
 }
 
+const ADDRESSES_TTL_MS = 60_000;
+const VERDICTS = 64;
+
 /** A check of Host names for one app: its public origin's host, loopback, its listening addresses. */
 export function allowedHosts(app: FastifyInstance) {
   const publicHost = app.config.publicOrigin ? hostnameOf(new URL(app.config.publicOrigin).host) : null;
-  let listening: { at: number; addresses: Set<string> } | null = null;
   const listeningAddresses = () => {
-    // Interfaces may change while the server runs (DHCP, a VPN): looked up again after a minute.
-    if (!listening || Date.now() - listening.at > 60_000) {
-      const bound = app.server.address();
-      const address = bound && typeof bound === 'object' ? bound.address : null;
-      listening = { at: Date.now(), addresses: address === null ? new Set() : addressesOf(address) };
-    }
-    return listening.addresses;
+    const bound = app.server.address();
+    return bound && typeof bound === 'object' ? addressesOf(bound.address) : new Set<string>();
+  };
+  // Interfaces may change while the server runs (DHCP, a VPN): they are looked up again after a
+  // minute, and the verdicts reached with them are dropped then. Every request asks about the same
+  // few Host values, so each verdict is kept till then; at most `VERDICTS`, the header being the client's.
+  let current = { at: 0, addresses: null as Set<string> | null, verdicts: new Map<string, boolean>() };
+  const allowed = (name: string) => {
+    if (name === publicHost || isLoopback(name)) return true;
+    if (isIP(name) === 0) return false;
+    current.addresses ??= listeningAddresses();
+    return current.addresses.has(name);
   };
   return (host: string | undefined): boolean => {
     if (!host) return false;
-    const name = hostnameOf(host);
-    return name === publicHost || isLoopback(name) || (isIP(name) !== 0 && listeningAddresses().has(name));
+    const now = Date.now();
+    if (now - current.at > ADDRESSES_TTL_MS) current = { at: now, addresses: null, verdicts: new Map() };
+    let verdict = current.verdicts.get(host);
+    if (verdict === undefined) {
+      verdict = allowed(hostnameOf(host));
+      if (current.verdicts.size >= VERDICTS) current.verdicts.clear();
+      current.verdicts.set(host, verdict);
+    }
+    return verdict;
   };
 }
 

@@ -43,6 +43,8 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 export const API_HEADERS: Readonly<Record<string, string>> = {
   ...EVERY_ANSWER,
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  // Every API answer is about one user's account: never stored by a cache.
+  'cache-control': 'no-store',
 };
 
 const HSTS = { 'strict-transport-security': 'max-age=31536000' };

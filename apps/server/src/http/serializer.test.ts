@@ -42,6 +42,21 @@ describe('answerSerializer', () => {
     expect(again.data).toEqual({ name: 'ana' });
   });
 
+  it('checks and writes the system part of a plain success once, whatever data it comes with', () => {
+    const { write, plain } = writer();
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(write(envelope({ name: 'ana' }))).toBe(plain(envelope({ name: 'ana' })));
+      expect(JSON.parse(write(envelope({ name: 'eva' }))).data.name).toBe('eva');
+      const systemWrites = stringify.mock.calls.filter(([value]) => value && typeof value === 'object' && 'mlcVer' in value);
+      expect(systemWrites).toHaveLength(1);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(Object.isFrozen(envelope(null).system)).toBe(true);
+    expect(Object.isFrozen(envelope(null, { info: ['Guardado'] }).system)).toBe(false);
+  });
+
   it('leaves out the fields a frozen answer has beyond its schema', () => {
     const { write } = writer();
     const data = Object.freeze({ name: 'ana', authSealed: 'secret' });

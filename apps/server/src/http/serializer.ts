@@ -5,30 +5,36 @@ type Compile = typeof serializerCompiler;
 
 /**
  * Answers are written from the endpoint table's schemas, so only the declared fields leave, each
- * checked (fastify-type-provider-zod). An envelope whose data is frozen (what the auth cache keeps
- * for many requests: `authCache.remember`) has its data checked and written once, and that text
- * reused for as long as the same object is answered: checking and writing a domain's answer cost
- * more than the rest of its request (decision 024). Only the envelope's `system` part is written
- * each time.
+ * checked (fastify-type-provider-zod). The envelope's two parts are written apart, and a part that
+ * is frozen (what the auth cache keeps for many requests, `authCache.remember`; the system part of
+ * a plain success, `envelope()`) is checked and written once, its text reused for as long as the
+ * same object is answered: checking and writing a domain's answer cost more than the rest of its
+ * request (decision 024).
  */
 export const answerSerializer: Compile = (route) => {
-  const whole = serializerCompiler(route);
   const { schema } = route;
-  if (!(schema instanceof z.ZodObject) || !schema.shape.system || !schema.shape.data) return whole;
-  const system = serializerCompiler({ ...route, schema: schema.shape.system });
-  const data = serializerCompiler({ ...route, schema: schema.shape.data });
-  const written = new WeakMap<object, string>();
+  if (!(schema instanceof z.ZodObject) || !schema.shape.system || !schema.shape.data) return serializerCompiler(route);
+  const system = writtenOncePerFrozen(serializerCompiler({ ...route, schema: schema.shape.system }));
+  const data = writtenOncePerFrozen(serializerCompiler({ ...route, schema: schema.shape.data }));
   return (payload) => {
-    const { data: value } = payload as { data: unknown };
-    if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return whole(payload);
-    let text = written.get(value);
-    if (text === undefined) {
-      text = data(value);
-      written.set(value, text);
-    }
-    return `{"system":${system((payload as { system: unknown }).system)},"data":${text}}`;
+    const parts = payload as { system: unknown; data: unknown };
+    return `{"system":${system(parts.system)},"data":${data(parts.data)}}`;
   };
 };
+
+/** `write`, with the text of each frozen object kept: a frozen value cannot change, so neither can its text. */
+function writtenOncePerFrozen(write: (value: unknown) => string) {
+  const written = new WeakMap<object, string>();
+  return (value: unknown) => {
+    if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return write(value);
+    let text = written.get(value);
+    if (text === undefined) {
+      text = write(value);
+      written.set(value, text);
+    }
+    return text;
+  };
+}
 
 /**
  * Freezes a value and everything in it, so it can be shared by many requests and written once by
