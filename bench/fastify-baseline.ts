@@ -4,15 +4,13 @@
  * and the bare server is the framework's and the log line's; the distance between it and a panel
  * call is the panel's own work (decision 024). Prints `listening <port>` once it listens.
  */
-import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { createLogger, RequestLog } from '../apps/server/src/logger.ts';
+import { createLogger, requestIds, requestLogging } from '../apps/server/src/logger.ts';
 import { BARE_BODY, BARE_HEADERS } from './bare.ts';
 
 const logged = !process.argv.includes('--no-log');
 const app = Fastify({
-  ...(logged ? { loggerInstance: createLogger({ logLevel: 'info' }), logController: new RequestLog() } : { logger: false }),
-  genReqId: () => randomUUID(),
+  ...(logged ? requestLogging(createLogger({ logLevel: 'info' })) : { logger: false, genReqId: requestIds() }),
   requestIdHeader: false,
 });
 app.get('/', (_request, reply) => reply.headers(BARE_HEADERS).send(BARE_BODY));

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import { answerFrameworkError, registerEnvelope } from './http/answers.ts';
@@ -18,7 +18,7 @@ import { routeOptions } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { answerSerializer } from './http/serializer.ts';
 import { zodValidator } from './http/validation.ts';
-import { RequestLog, requestIds } from './logger.ts';
+import { type Logger, requestIds, requestLogging } from './logger.ts';
 import { MODULES } from './modules/index.ts';
 import { startUsageSchedule } from './modules/service/usage.ts';
 import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts';
@@ -46,7 +46,7 @@ export interface AppOptions {
   config: Config;
   store: Store;
   /** A pino logger; tests run silent. */
-  logger?: FastifyBaseLogger;
+  logger?: Logger;
   /** The outbox worker; tests turn it off and drain the jobs themselves. */
   worker?: boolean;
   /** The built SPA; default ATALAYA_WEB_DIST, else apps/web/dist. */
@@ -63,9 +63,8 @@ const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 export async function buildApp(options: AppOptions) {
   const { config, store, logger } = options;
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger, logController: new RequestLog() } : { logger: false }),
+    ...(logger ? requestLogging(logger) : { logger: false, genReqId: requestIds() }),
     bodyLimit: BODY_LIMIT,
-    genReqId: requestIds(),
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

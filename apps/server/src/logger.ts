@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config/config.ts';
 
@@ -91,6 +91,15 @@ export class RequestLog extends LogController {
         `"statusCode":${reply.statusCode},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
     );
   }
+}
+
+/**
+ * Fastify's logging options for the panel's logger: one line per request (`RequestLog`) and a cheap
+ * id per request. The server and the bench's Fastify reference both take these, so the reference
+ * measures the panel's own logging.
+ */
+export function requestLogging(logger: Logger) {
+  return { loggerInstance: logger as FastifyBaseLogger, logController: new RequestLog(), genReqId: requestIds() };
 }
 
 /**

@@ -57,6 +57,25 @@ describe('request logging', () => {
     expect(JSON.stringify(lines)).not.toMatch(/secret-session-token|c2VjcmV0/);
   });
 
+  it('writes what a request logs itself with the id of its completion line and of the reference its user is shown', async () => {
+    const opened = await openTestStore('sqlite', { logLevel: 'info' });
+    const { lines, stream } = capture();
+    const app = await buildApp({ config: opened.config, store: opened.store, worker: false, logger: createLogger(opened.config, stream) });
+    cleanup = async () => {
+      await app.close();
+      await opened.cleanup();
+    };
+    app.get('/p247/test/boom/', { config: { public: 'read' } }, async () => {
+      throw new Error('boom');
+    });
+    const response = await app.inject({ method: 'GET', url: '/p247/test/boom/?language=en' });
+    const reference = /Reference: (\S+)$/.exec(response.json().system.errors[0])?.[1];
+    expect(reference).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    const failed = lines.find((line) => line.msg === 'request failed');
+    expect(failed).toMatchObject({ level: 50, reqId: reference, err: { message: 'boom' } });
+    expect(requestLines(lines)).toEqual([expect.objectContaining({ reqId: reference, statusCode: 500 })]);
+  });
+
   it('gives every request of a process an id of its own, and every process its own prefix', () => {
     const first = requestIds();
     const ids = Array.from({ length: 1000 }, first);
