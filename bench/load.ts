@@ -23,6 +23,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   seconds?: number;
+  /** A number of requests to send instead of a duration. */
+  requests?: number;
   connections?: number;
 }
 
@@ -44,7 +46,8 @@ export async function loadProcess(target: { cpuSeconds(): number }, url: string,
 /** A bounded load on a loopback URL: fixed duration and connections, never another host. */
 export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks only target loopback');
-  const args = [AUTOCANNON, '--json', '--no-progress', '-c', String(options.connections ?? 50), '-d', String(options.seconds ?? 5)];
+  const args = [AUTOCANNON, '--json', '--no-progress', '-c', String(options.connections ?? 50)];
+  args.push(...(options.requests ? ['-a', String(options.requests)] : ['-d', String(options.seconds ?? 5)]));
   args.push('-m', options.method ?? 'GET');
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
   const stdout = await new Promise<string>((resolve, reject) =>

@@ -37,13 +37,29 @@ function cpuSeconds(pid: number) {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
+/** How a script is started beyond its arguments: from another checkout, under a wrapper command. */
+export interface StartOptions {
+  /** The checkout whose server runs (a git worktree of another commit, for an A/B); default this one. */
+  root?: string;
+  /** A command the node process runs under, such as valgrind's. */
+  wrapper?: string[];
+  /** Node flags beyond `npm start`'s. */
+  flags?: string[];
+  startTimeoutMs?: number;
+}
+
 /** Starts a node script and waits for the line that carries its port. */
-async function startScript(args: string[], env: NodeJS.ProcessEnv, portLine: RegExp): Promise<Running> {
+async function startScript(args: string[], env: NodeJS.ProcessEnv, portLine: RegExp, options: StartOptions = {}): Promise<Running> {
   const script = args.find((arg) => arg.endsWith('.ts')) ?? args[0];
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const [command, ...before] = [...(options.wrapper ?? []), process.execPath];
+  const child: ChildProcess = spawn(command, [...before, ...args], {
+    cwd: options.root ?? ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), options.startTimeoutMs ?? 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = portLine.exec(output);
@@ -91,9 +107,9 @@ export function benchDataDir() {
 }
 
 /** The panel on SQLite in `dataDir`, started as `npm start` starts it (the web build aside). */
-export function startAtalaya(dataDir: string, env: NodeJS.ProcessEnv = {}) {
+export function startAtalaya(dataDir: string, env: NodeJS.ProcessEnv = {}, options: StartOptions = {}) {
   return startScript(
-    [...startFlags(), SERVER],
+    [...startFlags(), ...(options.flags ?? []), SERVER],
     {
       ...process.env,
       ATALAYA_DATA_DIR: dataDir,
@@ -104,5 +120,6 @@ export function startAtalaya(dataDir: string, env: NodeJS.ProcessEnv = {}) {
       ...env,
     },
     /Atalaya is running at http:\/\/localhost:(\d+)\//,
+    options,
   );
 }
