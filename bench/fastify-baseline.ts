@@ -5,12 +5,12 @@
  * call is the panel's own work (decision 024). Prints `listening <port>` once it listens.
  */
 import Fastify from 'fastify';
-import { createLogger, requestIds, requestLogging } from '../apps/server/src/logger.ts';
+import { createLogger, requestLogging } from '../apps/server/src/logger.ts';
 import { BARE_BODY, BARE_HEADERS } from './bare.ts';
 
 const logged = !process.argv.includes('--no-log');
 const app = Fastify({
-  ...(logged ? requestLogging(createLogger({ logLevel: 'info' })) : { logger: false, genReqId: requestIds() }),
+  ...requestLogging(logged ? createLogger({ logLevel: 'info' }) : undefined),
   requestIdHeader: false,
 });
 app.get('/', (_request, reply) => reply.headers(BARE_HEADERS).send(BARE_BODY));

@@ -53,7 +53,8 @@ async function count(root?: string): Promise<number[]> {
         control('--instr=off');
         control(`--dump=window ${window}`);
         const totals = /^totals:\s+(\d+)/m.exec(readFileSync(`${out}.${window}`, 'utf8'));
-        perRequest.push(Number(totals?.[1]) / requests);
+        if (!totals) throw new Error(`callgrind wrote no totals for window ${window}`);
+        perRequest.push(Number(totals[1]) / requests);
       }
       return perRequest;
     } finally {

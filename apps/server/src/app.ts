@@ -18,7 +18,7 @@ import { routeOptions } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { answerSerializer } from './http/serializer.ts';
 import { zodValidator } from './http/validation.ts';
-import { type Logger, requestIds, requestLogging } from './logger.ts';
+import { type Logger, requestLogging } from './logger.ts';
 import { MODULES } from './modules/index.ts';
 import { startUsageSchedule } from './modules/service/usage.ts';
 import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts';
@@ -63,7 +63,7 @@ const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 export async function buildApp(options: AppOptions) {
   const { config, store, logger } = options;
   const app = Fastify({
-    ...(logger ? requestLogging(logger) : { logger: false, genReqId: requestIds() }),
+    ...requestLogging(logger),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: false,

@@ -94,12 +94,14 @@ export class RequestLog extends LogController {
 }
 
 /**
- * Fastify's logging options for the panel's logger: one line per request (`RequestLog`) and a cheap
- * id per request. The server and the bench's Fastify reference both take these, so the reference
- * measures the panel's own logging.
+ * Fastify's logging options for the panel's logger, or for none (tests run silent): one line per
+ * request (`RequestLog`) and a cheap id per request. The server and the bench's Fastify reference
+ * both take these, so the reference measures the panel's own logging.
  */
-export function requestLogging(logger: Logger) {
-  return { loggerInstance: logger as FastifyBaseLogger, logController: new RequestLog(), genReqId: requestIds() };
+export function requestLogging(logger: Logger | undefined) {
+  const genReqId = requestIds();
+  if (!logger) return { logger: false, genReqId } as const;
+  return { loggerInstance: logger as FastifyBaseLogger, logController: new RequestLog(), genReqId };
 }
 
 /**

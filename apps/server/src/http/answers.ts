@@ -39,7 +39,7 @@ export function registerEnvelope(app: FastifyInstance) {
     if (!request.url.startsWith(API_BASE) || !isAnswer(payload)) return done(null, payload);
     if (!payload.info?.length && payload.job == null) return done(null, envelope(payload.data));
     const lang = requestLanguage(request);
-    const info = payload.info?.length ? payload.info.map((m) => translate(lang, m.key, m.params)) : [];
+    const info = (payload.info ?? []).map((m) => translate(lang, m.key, m.params));
     done(null, envelope(payload.data, { info, job: payload.job ?? null }));
   });
 
