@@ -7,7 +7,8 @@
  * Each process's CPU time per request is printed too: on a busy machine req/s fall with the
  * others' load, CPU µs per request much less. Reference points
  * (bench/references.ts) follow the calls: they say what the ratios leave for the panel's own work.
- * `node bench/run.ts --calls` stops after the calls and the idle memory.
+ * `node bench/run.ts --calls` stops after the calls and the idle memory. A completed run appends
+ * what it printed to the benchmark log (bench/log.ts; `BENCH_LOG=off` skips it).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { loadConfig } from '../apps/server/src/config/config.ts';
@@ -15,6 +16,7 @@ import { openStore } from '../apps/server/src/store/db.ts';
 import { callsFor, loadOptions } from './calls.ts';
 import { demoDomainRead } from './domain.ts';
 import { driftLine, type LoadResult, loadProcess, machineDrift, medianPair, type Pair, ratioOf, report, roundsLine } from './load.ts';
+import { appendToLog, commandLine, currentCommit, logTarget, recordConsole } from './log.ts';
 import { benchDataDir, startAtalaya, startBare, startFlags } from './processes.ts';
 import { referencePoints } from './references.ts';
 import { SCENARIOS } from './scenarios.ts';
@@ -23,6 +25,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const cores = availableParallelism();
+const logFile = logTarget();
+const printed = recordConsole();
+const loadBefore = loadavg()[0];
+let completed = false;
 
 /** The load average, flagged when the machine was busy: figures taken then are not the server's own. */
 function machineLoad(when: 'before' | 'after') {
@@ -89,6 +95,19 @@ try {
     await bare.stop();
   }
   machineLoad('after');
+  completed = true;
 } finally {
   data.dispose();
+  printed.stop();
+  if (completed && logFile) {
+    const load = { before: loadBefore, after: loadavg()[0], cores };
+    appendToLog(logFile, {
+      date: new Date(),
+      commit: currentCommit(),
+      command: commandLine(process.argv.slice(2)),
+      load,
+      lines: printed.lines,
+    });
+    console.log(`Figures added to ${logFile instanceof URL ? logFile.pathname : logFile}`);
+  }
 }
