@@ -94,7 +94,7 @@ describe('the admin CLI', () => {
     expect(result.err).toMatch(message);
   });
 
-  it('refuses a name another realm holds, or one inside or above it, saying whose it is (issue 13, finding 3)', () => {
+  it('refuses a name another realm holds, or one inside or above it, saying whose it is', () => {
     expect(admin('realm-create', 'rival.test').code).toBe(0);
     // tienda.es belongs to cliente.es (created above).
     for (const [reference, message] of [

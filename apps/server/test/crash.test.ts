@@ -12,7 +12,7 @@ const ROUNDS = 2;
 const WRITERS = 8;
 
 /**
- * Issue 13, "keep it fixed": the real server (`node server.ts`) under a write load is killed with
+ * Kept fixed (decision 015): the real server (`node server.ts`) under a write load is killed with
  * SIGKILL, twice, and started again on the same store. Every write it acknowledged (a 200 in the
  * envelope) must be in the store, and every outbox job it queued must end done. Bounded: two
  * rounds of 2 s of load, a 20 s wait for the jobs.

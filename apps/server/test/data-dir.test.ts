@@ -8,7 +8,7 @@ import { describeStores, openTestStore } from './stores.ts';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
-/** Issue 13, finding 4: nothing in the data dir is readable by another local account. */
+/** Data-dir modes (decision 015): nothing in the data dir is readable by another local account. */
 describeStores('the data directory on %s', (kind) => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {

@@ -88,7 +88,7 @@ describeStores('the API envelope on %s', (kind) => {
     expect(res.json().data).toEqual({ name: 'site', cert: '-----BEGIN CERTIFICATE-----' });
   });
 
-  it('answers a malformed multipart body with 400 in the envelope, signed in or not (issue 13, finding 6)', async () => {
+  it('answers a malformed multipart body with 400 in the envelope, signed in or not', async () => {
     const acc = await createAccount(ctx.store, { users: { ana: 'all=write' }, items: [{ reference: 'mp.test', mail: true }] });
     const signedIn = await acc.as('ana');
     const truncated = '--B\r\nContent-Disposition: form-data; name="domainName"\r\n\r\nx\r\n--B\r\n';

@@ -4,7 +4,7 @@ import { type Account, createAccount } from './fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from './stores.ts';
 
 /**
- * Issue 13, "keep it fixed": every call of the API, from the app's own route table, with random
+ * Kept fixed (decision 015): every call of the API, from the app's own route table, with random
  * and malformed params, queries and bodies (truncated multipart, wrong content types, huge and
  * nested fields, control characters), as a signed-out visitor, a read-only user and a writing
  * user. Any 500, any answer outside the envelope and any crash fails. Bounded: a fixed number of

@@ -9,7 +9,7 @@ import { createAccount, formHeaders } from './fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from './stores.ts';
 
 /**
- * Issue 13, finding 3: a domain, a zone, a mail address, an FTP login and a database name belong
+ * One owner per name (decision 015): a domain, a zone, a mail address, an FTP login and a database name belong
  * to one owner in the whole installation, whatever the caller.
  */
 describeStores('one owner per name on %s', (kind) => {

@@ -7,7 +7,7 @@ import { describeStores, openTestApp, type TestContext } from './stores.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', 'x-dd-request': '1' };
 
-/** Issue 13, finding 9: without publicOrigin the panel answers only to names an attacker cannot hold. */
+/** The origin default (decision 015): without publicOrigin the panel answers only to names an attacker cannot hold. */
 describeStores('the names the panel answers to on %s', (kind) => {
   let ctx: TestContext;
   let tls: TestContext;

@@ -27,7 +27,7 @@ function fields(): [string, string, z.ZodType][] {
   return out;
 }
 
-describe('the contract’s text types (issue 13, finding 8)', () => {
+describe('the contract’s text types', () => {
   it('refuse control characters with a field error, and keep ordinary text', () => {
     for (const type of [singleLine(20), requiredLine(20)]) {
       expect(type.parse('  Ana Serra ')).toBe('Ana Serra');

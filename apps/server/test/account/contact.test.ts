@@ -113,7 +113,7 @@ describeStores('legal text, captcha and contact forms on %s', (kind) => {
     [{ ...GOOD_MAIL, privacy: '0' }, ['privacy']],
     [{ ...GOOD_MAIL, subject: 'Hola\r\nBcc: x@evil.example' }, ['subject']],
     [{ ...GOOD_MAIL, contents: 'x'.repeat(5001) }, ['contents']],
-    // Issue 13, finding 8: a NUL in the name, CR/LF in the phone never reach the mail.
+    // Text types refuse control characters (decision 015): a NUL in the name, CR/LF in the phone never reach the mail.
     [{ ...GOOD_MAIL, name: 'A\u0000na', phone: '600\r\nBcc: x@evil.example' }, ['name', 'phone']],
     [{ ...GOOD_MAIL, contents: 'Hola\u0000' }, ['contents']],
   ])('refuses the contact message %o with an error under each bad field', async (fields, inputs) => {

@@ -6,7 +6,7 @@ import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { encode, FORM, solvedCaptcha } from './helpers.ts';
 
 /**
- * Issue 13, finding 2: the limits count before they check, atomically, in the store. Parallel
+ * Decision 015: the limits count before they check, atomically, in the store. Parallel
  * attempts are sent through two apps, each with its own connection to the same store, as two
  * server processes would be: however they interleave, no more checks than the limit get through.
  */
@@ -130,7 +130,7 @@ describeStores('rate limits under parallel attempts on %s', (kind) => {
       payload: encode({ email: 'ana@cliente.es', subject: 'Hola', contents: 'x'.repeat(5000), privacy: '1' }),
     });
 
-  it('sends at most 5 signed-in contact messages an hour per user, a read-only one included (finding 5)', async () => {
+  it('sends at most 5 signed-in contact messages an hour per user, a read-only one included', async () => {
     const reader = await createAccount(ctx.store, { users: { lector: 'all=read' }, items: [{ reference: 'cm1.es', mail: true }] });
     const headers = await reader.as('lector');
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => contactMail(i, headers)));
@@ -138,7 +138,7 @@ describeStores('rate limits under parallel attempts on %s', (kind) => {
     expect(answers.find((r) => r.statusCode === 429)!.json().system.errors[0]).toMatch(/Vuelve a intentarlo en 60 minutos/);
   });
 
-  it('sends at most 20 signed-in contact messages an hour per realm, however many users it has (finding 5)', async () => {
+  it('sends at most 20 signed-in contact messages an hour per realm, however many users it has', async () => {
     const users = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`u${i}`, 'all=read']));
     const realm = await createAccount(ctx.store, { users, items: [{ reference: 'cm2.es', mail: true }] });
     const headers = await Promise.all(Object.keys(users).map((u) => realm.as(u)));

@@ -48,7 +48,7 @@ describeStores('sessions on %s', (kind) => {
     expect(await ctx.store.selectFrom('session').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
   });
 
-  // Issue 13, finding 7: the idle time-out counts from the last use, to the second, though the
+  // Decision 015: the idle time-out counts from the last use, to the second, though the
   // store is not written on every request.
   describe('the idle time-out, exact', () => {
     const IDLE = 30 * 60;
@@ -329,7 +329,7 @@ describeStores('sessions on %s', (kind) => {
     }
   });
 
-  it('marks the cookie Secure behind a trusted proxy that says https, and only then (issue 13)', async () => {
+  it('marks the cookie Secure behind a trusted proxy that says https, and only then', async () => {
     const proxied = await openTestApp(kind, { trustProxy: true });
     try {
       const other = await createAccount(proxied.store, { users: { ana: 'all=write' }, items: [{ reference: 'shop.es', domain: true }] });

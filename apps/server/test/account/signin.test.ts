@@ -154,7 +154,7 @@ describeStores('signing in on %s', (kind) => {
     expect((await login(ctx, as('eva'), {}, freshIp())).statusCode).toBe(200);
   });
 
-  /** Spellings of one realm that differ only by invisible or compatibility characters (issue 13, finding 1). */
+  /** Spellings of one realm that differ only by invisible or compatibility characters: one spelling of an account (decision 015). */
   const realmSpellings = (realm: string) => [
     `${realm}.`,
     `${realm[0]}\u00AD${realm.slice(1)}`, // soft hyphen

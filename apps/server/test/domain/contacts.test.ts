@@ -94,7 +94,7 @@ describeStores('contacts and the address lookup on %s', (kind) => {
     [{ address: '' }, { address: 'Required field' }],
     [{ isOrg: '1' }, { orgName: 'Required field' }],
     [{ isOrg: '2' }, { isOrg: 'Invalid option' }],
-    // Issue 13, finding 8: control characters are refused under the field, never stored.
+    // Text types (decision 015): control characters are refused under the field, never stored.
     [{ firstName: 'An\u0000a' }, { firstName: 'Cannot contain control characters' }],
     [{ address: 'Carrer 3\r\nPalma' }, { address: 'Cannot contain control characters' }],
     [{ city: 'pal\u001bma' }, { city: 'Cannot contain control characters' }],

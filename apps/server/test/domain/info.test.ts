@@ -118,7 +118,7 @@ describeStores('domain data, toggles and auth codes on %s', (kind) => {
     expect(JSON.stringify(body)).not.toContain(code);
   });
 
-  it('never writes the auth code on a read: made at registration, or by a user who may change it (issue 13, finding 10)', async () => {
+  it('never writes the auth code on a read: made at registration, or by a user who may change it', async () => {
     const id = t.id('z.eu');
     const sealed = async () =>
       (await t.ctx.store.selectFrom('domain').select('auth_sealed').where('item_id', '=', id).executeTakeFirstOrThrow()).auth_sealed;

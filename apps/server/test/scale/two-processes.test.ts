@@ -26,7 +26,7 @@ const until = async (check: () => Promise<boolean>, ms: number) => {
 };
 
 /**
- * The issue 16 proof: two real server processes on one fresh PostgreSQL database behind a real
+ * Decision 014 as deployed: two real server processes on one fresh PostgreSQL database behind a real
  * nginx configured from docs/deploy.md, acting as one panel.
  */
 describe.skipIf(skip)('two server processes behind nginx on one PostgreSQL', () => {

@@ -67,7 +67,7 @@ export type InstallInputType = (typeof INSTALL_INPUT_TYPES)[number];
 export const INSTALL_INPUT_PREFIX = 'config_';
 
 export const SITES_LIMITS = {
-  /** Each PEM field (certificate, key, chain): upload limit of the issue. */
+  /** Each PEM field (certificate, key, chain): the most a pasted or uploaded PEM may hold. */
   pemMax: 64 * 1024,
   folderMax: 255,
   siteNameMax: 200,

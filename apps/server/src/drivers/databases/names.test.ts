@@ -14,7 +14,7 @@ describe('generated database names', () => {
     }
   });
 
-  it('are the service’s own: references that read alike never compete (issue 13, finding 3)', () => {
+  it('are the service’s own: references that read alike never compete', () => {
     expect(databaseName('', 'my-shop.es', 1, 1)).not.toBe(databaseName('', 'my.shop.es', 2, 1));
     const long = (tail: string) => `${'tienda'.repeat(8)}${tail}.es`;
     expect(databaseName('p_', long('a'), 3, 1)).not.toBe(databaseName('p_', long('b'), 4, 1));

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { MigrationDb } from './helpers.ts';
 
 /**
- * One owner per name in the whole installation (issue 13): the real backends key domains, zones,
+ * One owner per name in the whole installation (decision 015): the real backends key domains, zones,
  * mailboxes, FTP logins and databases by name, so two realms holding the same one would overwrite
  * each other. An item's reference is unique across realms, and so are the domain and zone names
  * made from it. A mail address is `name@reference` (unique per item already), an FTP login
