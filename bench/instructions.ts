@@ -3,8 +3,8 @@
  * request of a call, counted by valgrind's callgrind (Debian's `valgrind` package), for each
  * checkout named (a git worktree of another commit, say; default this one).
  *
- * Why: on a shared 2-core guest, the CPU time of the same request moved by a quarter from one
- * minute to the next, so a change worth 5 % could not be seen in time (decision 024). The count
+ * Why: on a shared guest, the CPU time of the same request moves from one minute to the next by
+ * more than a small change is worth, so such a change cannot be seen in time (decision 024). The count
  * of instructions does not move with the neighbours. It leaves out the kernel's share (the socket
  * writes), so it says which of two versions does less work, not how fast either runs: `npm run
  * bench` stays the measure of speed.

@@ -81,8 +81,8 @@ export interface Pair {
 export const ratioOf = (pair: Pair) => pair.result.rps / pair.baseline.rps;
 
 /**
- * The round whose ratio is the median. On a shared 2-core machine the bare server's own req/s
- * moved by a fifth within one run (decision 024), and a ratio of two runs a few seconds apart
+ * The round whose ratio is the median. On a shared machine the bare server's own req/s moves
+ * within one run (decision 024), and a ratio of two runs a few seconds apart
  * took that swing with it; rounds of baseline and call, alternated, and their median keep one
  * swing from deciding the verdict. Every round's ratio is printed beside it.
  */

@@ -7,8 +7,8 @@ const RESOLVED = `\0${API_ROUTES}`;
 /**
  * The contract's endpoint table reduced to what the browser uses of it: each call's method and
  * path. The contract declares every call with its zod schemas, and the web never runs them (the
- * server validates); importing the table itself put zod and every schema of the API (≈ 40 KB
- * gzip) into the sign-in page (decision 011, round of 2026-11-22). Written from the contract when
+ * server validates); importing the table itself put zod and every schema of the API into the
+ * sign-in page (decision 011). Written from the contract when
  * the build or a test run starts, so it cannot drift from what the server registers.
  */
 export function apiRoutes(): Plugin {

@@ -7,8 +7,8 @@ const LANGUAGES = ['es', 'en', 'ca'];
 
 /**
  * Start-up's texts (`bootModule`, locales/boot.ts: every language of each file side by side) cut
- * into one module per language, so the sign-in page downloads only the visitor's: 2.7 KB gzip
- * instead of 5.8 (decision 011, round of 2026-11-22). A build evaluates the texts once and writes
+ * into one module per language, so the sign-in page downloads only the visitor's, not all three
+ * (decision 011). A build evaluates the texts once and writes
  * each language's as JSON; the dev server and the tests pick the language from the real module
  * at run time, so an edited text shows at once.
  */

@@ -6,10 +6,9 @@ const shim = (file: string) => fileURLToPath(new URL(`./shims/${file}`, import.m
 /**
  * Imports inside Mantine that weighed on the first load of every signed-in page (decision 011):
  * - ScrollArea (through Table, the dashboard's expiry card) imports one small hook, `useMergeRefs`,
- *   from `@floating-ui/react`; bundled by module, that brought all of Floating UI (≈ 15 KB brotli,
- *   none of it run on a first render) into the chunk every signed-in page loads first;
+ *   from `@floating-ui/react`; bundled by module, that brought all of Floating UI (none of it run on a first render) into the chunk every signed-in page loads first;
  * - AppShell's header, footer and aside import `react-remove-scroll` for two class names, which
- *   brought the scroll lock itself (≈ 4 KB) along;
+ *   brought the scroll lock itself along;
  * - AppShell and its sections take `useId` from `@mantine/hooks`, whose swap to a random id after
  *   mount made the first commit of every signed-in page re-render synchronously (shims/appShellId.ts).
  * Those importers get a module of ours instead (shims/); every other importer (Popover, Tooltip,

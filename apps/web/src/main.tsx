@@ -12,11 +12,11 @@ const onDashboard = /^\/admin\/?$/.test(location.pathname);
 const calls = sendStartupCalls(onLoginPage, onDashboard);
 const loadPanel = () => import('./app/App.tsx');
 const panel = onLoginPage ? null : loadPanel();
-// The first Intl.DateTimeFormat a page makes loads the browser's date data: about 35 ms on a fast
-// machine, four times that on a phone, and the first render of any page with a date (the
+// The first Intl.DateTimeFormat a page makes loads the browser's date data, a long task on a
+// phone, and the first render of any page with a date (the
 // dashboard's last sign-in and expiry dates, the lists) would pay it in one block. Paid here
 // instead, in a task of its own while the chunks are still downloading; lib/format.ts's formatters
-// then cost a fraction of a millisecond. Not on the sign-in page, which shows no date.
+// then cost next to nothing. Not on the sign-in page, which shows no date.
 if (!onLoginPage) setTimeout(() => new Intl.DateTimeFormat(calls.texts.language, { dateStyle: 'medium' }).format(0));
 const { start } = await import('./start.tsx');
 await start(onLoginPage, panel, loadPanel, calls);

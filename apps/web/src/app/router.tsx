@@ -27,7 +27,7 @@ const list = (kind: 'domain' | 'service' | 'mail') => async () => {
 };
 
 /**
- * The item frame, with the screens' texts (locales/index.ts, ≈ 9 KB gzip) and the areas' server
+ * The item frame, with the screens' texts (locales/index.ts) and the areas' server
  * messages (locales/areas.ts): every screen that uses them (domain, hosting, mail, sites, DNS) is an
  * item page, so the dashboard and the lists do not wait for them (docs/design.md#budgets). The
  * router loads a route's `lazy` before it renders any child.

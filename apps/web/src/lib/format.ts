@@ -3,8 +3,8 @@ export const isExpired = (expireTS: number, now = Date.now()) => expireTS * 1000
 
 /**
  * One formatter per language and style, made on first use. Making an Intl.DateTimeFormat costs far
- * more than formatting with one (about 1 ms each on a slow phone): the dashboard's and the lists'
- * rows made one per date, which held the first render of /admin/ for tens of milliseconds.
+ * more than formatting with one: the dashboard's and the lists' rows made one per date, which held
+ * the first render of /admin/ on a slow phone.
  */
 function formatterCache(options: Intl.DateTimeFormatOptions) {
   const made = new Map<string, Intl.DateTimeFormat>();

@@ -28,8 +28,8 @@ const FALLBACK: Language = DEFAULT_LANGUAGE;
  * The web's texts (decision 011): one catalogue per language, `{{name}}` placeholders, and plural
  * forms as `key_one`/`key_other`, picked by the language's `Intl.PluralRules`; a plural category
  * without a text of its own (Spanish's `many`, for a million) takes `_other`, and a language
- * without a text takes Spanish's. This is what the panel used of i18next, which cost 15 KB of
- * brotli on every first load.
+ * without a text takes Spanish's. This is what the panel used of i18next, whose whole library
+ * every first load had to download.
  */
 export function createTranslator(initial: Language) {
   const catalogues: Record<Language, Catalogue> = { es: new Map(), en: new Map(), ca: new Map() };

@@ -7,7 +7,7 @@ import { sites } from '@atalaya/contract/messages/sites';
 import type { Texts } from './boot.ts';
 
 /**
- * The rest of the server's catalogue, the areas' messages (≈ 7.5 KB brotli): only the item pages
+ * The rest of the server's catalogue, the areas' messages: only the item pages
  * and the Activity page use them (locales.test.ts), and their routes load this file with their
  * screens (app/router.tsx). In the panel's chunk they were bytes every first load of the dashboard
  * waited for (decision 011). The second factors' texts are not here: they load with the screens

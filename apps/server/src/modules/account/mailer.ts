@@ -15,8 +15,8 @@ export interface Mail {
 export type Mailer = (mail: Mail) => Promise<void>;
 
 /**
- * nodemailer is loaded with the first message: it holds ~6 MB of an idle server's memory
- * (decision 024), and most processes send mail rarely.
+ * nodemailer is loaded with the first message: loaded at start it adds to every idle server's
+ * memory (decision 024), and most processes send mail rarely.
  */
 function transportOf(options: string | { streamTransport: true; buffer: true; newline: 'unix' }) {
   let transport: Promise<Transporter> | null = null;

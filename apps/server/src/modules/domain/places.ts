@@ -4,7 +4,7 @@ import type { Option } from '@atalaya/contract';
 
 /**
  * States and cities from the country-state-city package's data. Its City API keeps the whole
- * 8 MB table (with coordinates) in memory, about 140 MB of heap; this index keeps only the names,
+ * table (with coordinates) in memory, many times an idle server's heap; this index keeps only the names,
  * built on first use, so an idle server stays small and a lookup is a map read.
  */
 interface CountryPlaces {

@@ -107,7 +107,7 @@ export async function itemPage(
   checkPage(request.page, total);
   const { order } = request;
   // The page is cut from list_entry alone, whose index holds the order: joined first, PostgreSQL
-  // joined every row before the offset (56 ms for page 500 of a 100,000-item realm, 6 ms so).
+  // joined every row before the offset, so a deep page cost as much as all the pages before it.
   // The joins then check only those ten, and the outer query keeps their order.
   const slice = entries
     .select(['e.item_id', 'e.expire_at', 'e.search'])

@@ -3,13 +3,13 @@ import type { MigrationDb } from './helpers.ts';
 
 /**
  * A list filter on PostgreSQL finds its rows through a trigram index of the search text instead of
- * reading every entry of the user's list: counting "café 0042" among 66,000 domains took 26–57 ms,
- * 2.5 ms with it (docs/decisions/025-paged-lists.md). The filter's words are matched with LIKE,
+ * reading every entry of the user's list, which grows with the realm (docs/decisions/025-paged-lists.md;
+ * figures in bench/LOG.md). The filter's words are matched with LIKE,
  * which the index serves; a word under three letters still reads every entry.
  *
  * pg_trgm ships with PostgreSQL and is a trusted extension (PostgreSQL 13+): the database's owner
  * may create it. A server that refuses it still migrates, without the index: filters then work as
- * before, only slower. SQLite (13 ms for the same filter) needs nothing.
+ * before, only slower. SQLite, whose covering index already serves the filter, needs nothing.
  */
 export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
   if (kind !== 'postgres') return;

@@ -12,8 +12,8 @@ export const acmeAgents = new Map<string, Agent>();
 let loaded: Promise<AcmeClientModule> | null = null;
 
 /**
- * acme-client, loaded on the first order or renewal: it holds ~7 MB of an idle server's memory
- * (decision 024), and certificates are ordered rarely.
+ * acme-client, loaded on the first order or renewal: loaded at start it adds to every idle
+ * server's memory (decision 024), and certificates are ordered rarely.
  */
 export function acmeClient(): Promise<AcmeClientModule> {
   loaded ??= import('acme-client').then((acme) => {

@@ -7,7 +7,7 @@ import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
- * The widget and its es/ca texts (35 KB gzip): fetched once, on the first use of a form that needs them.
+ * The widget and its es/ca texts: fetched once, on the first use of a form that needs them.
  * Where the challenge comes from is set as the widgets' defaults, which a widget reads when it is
  * created: its methods (`configure`, `verify`) only exist a microtask after it enters the page, so
  * calling them from an effect raced with that, and a lost race left a widget that never solved or
@@ -25,8 +25,8 @@ const loadWidget = () => {
 const INTENT = ['focusin', 'pointerdown', 'pointerover', 'touchstart', 'keydown', 'input'] as const;
 
 /**
- * Resolves on the first sign of use of the form around `element` (docs/design.md#budgets: the sign-in page
- * loads 140 KB before the user types; the widget would cost a quarter of it). At once when the
+ * Resolves on the first sign of use of the form around `element` (docs/design.md#budgets: the
+ * widget is a large share of what the sign-in page may load before the user types). At once when the
  * widget is already loaded, focus is already inside or there is no form.
  */
 function whenUsed(element: HTMLElement, signal: AbortSignal): Promise<void> {
