@@ -20,7 +20,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
  * A destination that keeps the lines written in one turn of the event loop and hands them to
  * `target` in one write once that turn's I/O is done (`setImmediate`), in the order they came.
  * Under load a turn answers many requests: one write for all their lines, instead of one per line,
- * took a quarter of the CPU time off `config/get` (decision 024). An asynchronous write per line was
+ * was far cheaper for a small call like `config/get` (decision 024). An asynchronous write per line was
  * the costly part, each a trip through libuv's thread pool; a synchronous write per line held every
  * request up behind the pipe.
  */

@@ -9,8 +9,7 @@ export const BATCH = 16;
  *
  * Under load a turn reads many requests: waiting for one event, they then go through the guard,
  * the handlers and the answer stage by stage, with the code warm, instead of each one interleaved
- * with the kernel's socket reads. That took a third to a half off the CPU time of the API's reads
- * (decision 024). `max` bounds how many requests a run holds in memory at once.
+ * with the kernel's socket reads, which made the API's signed-in reads much cheaper (decision 024). `max` bounds how many requests a run holds in memory at once.
  */
 export function oncePerTurn(work: () => Promise<void>, max = BATCH): () => Promise<void> {
   let waiting: Promise<void> | undefined;

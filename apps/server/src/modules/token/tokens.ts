@@ -39,8 +39,8 @@ export interface SpecProblem {
 }
 
 // The secret has 256 random bits, so a fast hash is enough: no guessing can find a preimage. It is
-// also how a session's cookie token is kept. The one-shot `hash` costs a third of `createHash`'s
-// three calls, and a session's token is hashed on every signed-in request.
+// also how a session's cookie token is kept. The one-shot `hash` does in one call what `createHash`
+// does in three, and a session's token is hashed on every signed-in request.
 export const hashSecret = (token: string) => hash('sha256', token, 'base64url');
 
 /**

@@ -15,8 +15,8 @@ interface Props {
 }
 
 /**
- * The user menu (docs/behaviour/shell-session-domains.md#page-frame), a chunk of its own: Menu, Popover and floating-ui are a third of the
- * panel's chunk, and the menu is not needed to show a page (docs/design.md#budgets). UserButton.tsx stands in
+ * The user menu (docs/behaviour/shell-session-domains.md#page-frame), a chunk of its own: Menu, Popover and floating-ui are a large share of
+ * the panel's chunk, and the menu is not needed to show a page (docs/design.md#budgets). UserButton.tsx stands in
  * until it arrives.
  */
 export default function UserMenu({ opened, focused, button }: Props) {
