@@ -36,7 +36,7 @@ function readPostal(e: Element, previous?: PostalInfo): PostalInfo {
 }
 
 const readPhone = (e: Element | undefined): Phone | undefined =>
-  e && e.text ? { number: e.text, ...(e.attrs.x ? { x: e.attrs.x } : {}) } : undefined;
+  e?.text ? { number: e.text, ...(e.attrs.x ? { x: e.attrs.x } : {}) } : undefined;
 
 /** The fields a `<contact:disclose flag="0">` hides (`flag="1"` shows them all: this registry discloses by default). */
 function readDisclose(e: Element | undefined): string[] {

@@ -12,6 +12,7 @@ import { buildXml, child, type Element, type Node, NS, parseXml, XmlError, x } f
 
 /** Commands that change nothing: the state file is not rewritten after them. */
 const READS = new Set(['check', 'info']);
+const VERBS = new Set(['check', 'create', 'delete', 'info', 'login', 'logout', 'poll', 'renew', 'transfer', 'update']);
 let svCounter = 0;
 const svPrefix = randomBytes(3).toString('hex').toUpperCase();
 /** A server transaction id unique across the registry's runs (a random prefix, then a counter). */
@@ -162,6 +163,10 @@ export class Session {
     if (takeShot(faults.answer, key))
       return this.answer({ code: faults.answer?.code ?? 2400, reason: 'fault injected by the test registry', clTRID });
     const cut = takeShot(faults.drop?.when === 'mid-response' ? faults.drop : undefined, key);
+    const verb = command?.children[0];
+    if (verb && verb.ns === NS.epp && !VERBS.has(verb.local)) {
+      return this.answer({ code: 2000, reason: `<${verb.local}> is not an EPP command`, value: verb.local, clTRID }, cut);
+    }
     try {
       validateRoot(root, clientFrame);
     } catch (error) {

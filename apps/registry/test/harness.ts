@@ -135,7 +135,9 @@ export function code(frame: string | null): number {
 
 /** The `<reason>` a refusal gives. */
 export function reason(frame: string | null): string {
-  return /<reason>([^<]*)<\/reason>/.exec(frame ?? '')?.[1] ?? '';
+  const text = /<reason>([^<]*)<\/reason>/.exec(frame ?? '')?.[1] ?? '';
+  const entities: Record<string, string> = { lt: '<', gt: '>', apos: "'", quot: '"', amp: '&' };
+  return text.replace(/&(lt|gt|apos|quot|amp);/g, (_, name: string) => entities[name]);
 }
 
 // Object commands as a registrar writes them (RFC 5731–5733 examples, trimmed).
