@@ -1,4 +1,4 @@
-import { type Ctx, eppDate, mustSponsor, ok, type Reply, refuseIfStatus, statusNodes } from './context.ts';
+import { type Ctx, changeStatuses, eppDate, mustSponsor, ok, type Reply, refuseIfStatus, statusNodes } from './context.ts';
 import { fail } from './results.ts';
 import type { ContactObject, Phone, PostalInfo } from './state.ts';
 import { transfer, transferNode } from './transfers.ts';
@@ -144,17 +144,7 @@ export function contactUpdate(ctx: Ctx): Reply {
     refuseIfStatus(contact.statuses, ['clientUpdateProhibited'], 'update');
   }
   const next = structuredClone(contact);
-  let statuses = [...contact.statuses];
-  for (const s of remStatuses) {
-    if (!statuses.some((t) => t.s === s.attrs.s)) fail(2306, `status ${s.attrs.s} is not set`, s.attrs.s);
-    statuses = statuses.filter((t) => t.s !== s.attrs.s);
-  }
-  for (const s of childrenNamed(add, C, 'status')) {
-    if (!CONTACT_CLIENT_STATUSES.includes(s.attrs.s)) fail(2306, `a client may not set status ${s.attrs.s}`, s.attrs.s);
-    if (statuses.some((t) => t.s === s.attrs.s)) fail(2306, `status ${s.attrs.s} is already set`, s.attrs.s);
-    statuses.push({ s: s.attrs.s, lang: s.attrs.lang, text: s.text || undefined });
-  }
-  next.statuses = statuses;
+  next.statuses = changeStatuses(contact.statuses, childrenNamed(add, C, 'status'), remStatuses, CONTACT_CLIENT_STATUSES);
   if (chg) {
     for (const e of childrenNamed(chg, C, 'postalInfo')) {
       const previous = next.postalInfo.find((p) => p.type === e.attrs.type);

@@ -99,8 +99,6 @@ export class TestRegistry {
     return [...this.sessions].filter((s) => s.clID === clID).length;
   }
 
-  loggedOut(_session: Session): void {}
-
   setFaults(faults: Faults): void {
     this.faults = { ...this.faults, ...structuredClone(faults) };
   }

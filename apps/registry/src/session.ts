@@ -187,7 +187,6 @@ export class Session {
     if (key === 'login') return this.login(command.children[0]);
     if (!this.clID) return { code: 2002, reason: 'log in first' };
     if (key === 'logout') {
-      this.registry.loggedOut(this);
       this.clID = undefined;
       return { code: 1500 };
     }

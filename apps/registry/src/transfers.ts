@@ -1,4 +1,4 @@
-import { type Ctx, eppDate, has, ok, type Reply, refuseIfStatus } from './context.ts';
+import { type Ctx, eppDate, ok, type Reply, refuseIfStatus } from './context.ts';
 import { fail } from './results.ts';
 import type { Status, Transfer } from './state.ts';
 import { x } from './xml.ts';
@@ -82,5 +82,3 @@ export function transfer(ctx: Ctx, options: Options): Reply {
   );
   return ok(options.node());
 }
-
-export { has };
