@@ -148,6 +148,17 @@ describe('faults on demand', () => {
     expect(message).toContain('<domain:name paResult="0">refused.test</domain:name>');
     await client.command(`<poll op="ack" msgID="${/id="([^"]+)"/.exec(message ?? '')?.[1]}"/>`);
   });
+
+  it('takes the name of a pending create at once, and frees it when the create is refused', async () => {
+    registry.setFaults({ pending: ['domain:create'] });
+    expect(code(await client.command(createDomain('pending-create.test', NS2)))).toBe(1001);
+    expect(await client.command(infoDomain('pending-create.test'))).toContain('<domain:status s="pendingCreate"/>');
+    registry.completePending(false);
+    expect(code(await client.command(infoDomain('pending-create.test')))).toBe(2303);
+    const message = await client.command('<poll op="req"/>');
+    expect(message).toContain('<domain:name paResult="0">pending-create.test</domain:name>');
+    await client.command(`<poll op="ack" msgID="${/id="([^"]+)"/.exec(message ?? '')?.[1]}"/>`);
+  });
 });
 
 describe('the control interface', () => {
