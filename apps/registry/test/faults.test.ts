@@ -5,6 +5,7 @@ import {
   createDomain,
   createHost,
   D,
+  EPP_OPEN,
   EppTestClient,
   infoDomain,
   OTHER_PASSWORD,
@@ -61,8 +62,9 @@ describe('faults on demand', () => {
     expect(registry.state.data.domains['drop-mid.test'].hostObjs).toEqual(['ns1.dns.example', 'ns3.dns.example']);
   });
 
-  it('answers 2400 to the next command and keeps the session', async () => {
+  it('answers 2400 to the next command (a hello is not one) and keeps the session', async () => {
     registry.setFaults({ answer: { code: 2400 } });
+    expect(await client.send(`${EPP_OPEN}<hello/></epp>`)).toContain('<greeting>');
     const failed = await client.command(check);
     expect(code(failed)).toBe(2400);
     expect(failed).toContain('<clTRID>');
