@@ -32,6 +32,7 @@ interface Answer extends Reply {
  */
 export class Session {
   clID?: string;
+  private closing = false;
   private buffer = Buffer.alloc(0);
   private chain: Promise<void> = Promise.resolve();
   private objURIs: string[] = [];
@@ -50,11 +51,13 @@ export class Session {
   }
 
   private receive(chunk: Buffer): void {
+    if (this.closing) return;
     this.buffer = Buffer.concat([this.buffer, chunk]);
     while (this.buffer.length >= 4) {
       const length = this.buffer.readUInt32BE(0);
       if (length <= 4 || length > this.registry.options.maxFrameBytes) {
-        // The stream cannot be trusted past a bad length: answer once and close.
+        // The stream cannot be trusted past a bad length: answer once, read nothing more, close.
+        this.closing = true;
         this.buffer = Buffer.alloc(0);
         const reason = `a frame of ${length} bytes is outside 5 to ${this.registry.options.maxFrameBytes}`;
         this.chain = this.chain.then(() => this.answer({ code: 2500, reason }));
@@ -135,11 +138,15 @@ export class Session {
       ),
       cut,
     );
-    if (!cut && closesSession(answer.code)) this.socket.end();
+    if (!cut && closesSession(answer.code)) {
+      // Nothing sent after a closing answer is read, even a command already in the buffer.
+      this.closing = true;
+      this.socket.end();
+    }
   }
 
   private async handle(frame: string): Promise<void> {
-    if (this.socket.destroyed) return;
+    if (this.socket.destroyed || this.closing) return;
     let root: Element;
     try {
       root = parseXml(frame);

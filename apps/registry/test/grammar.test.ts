@@ -168,6 +168,26 @@ describe('sessions', () => {
     expect(await fresh.next()).toBeNull();
   });
 
+  it('reads nothing sent after logout, even a command already on its way', async () => {
+    const fresh = await EppTestClient.open(registry.port, certs.client, certs.ca);
+    await fresh.login();
+    const frame = (xml: string) => {
+      const body = Buffer.from(xml);
+      const header = Buffer.alloc(4);
+      header.writeUInt32BE(body.length + 4);
+      return Buffer.concat([header, body]);
+    };
+    fresh.sendRaw(
+      Buffer.concat([
+        frame(`${EPP_OPEN}<command><logout/></command></epp>`),
+        frame(`${EPP_OPEN}<command>${createDomain('after-logout.test')}</command></epp>`),
+      ]),
+    );
+    expect(code(await fresh.next())).toBe(1500);
+    expect(await fresh.next()).toBeNull();
+    expect(registry.state.data.domains['after-logout.test']).toBeUndefined();
+  });
+
   it('closes a connection that sends a frame over the size limit, saying why', async () => {
     const fresh = await EppTestClient.open(registry.port, certs.client, certs.ca);
     const header = Buffer.alloc(4);
