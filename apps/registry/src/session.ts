@@ -33,6 +33,7 @@ interface Answer extends Reply {
 export class Session {
   clID?: string;
   private closing = false;
+  private failedLogins = 0;
   private buffer = Buffer.alloc(0);
   private chain: Promise<void> = Promise.resolve();
   private objURIs: string[] = [];
@@ -217,8 +218,14 @@ export class Session {
     const clID = child(login, NS.epp, 'clID')?.text as string;
     const pw = child(login, NS.epp, 'pw')?.text as string;
     const registry = this.registry;
-    if (registry.options.clients[clID] !== pw) return { code: 2200, reason: 'unknown client or wrong password' };
+    if (registry.options.clients[clID] !== pw) {
+      // Guessing is cut short: the third failure in one connection closes it.
+      this.failedLogins++;
+      return { code: this.failedLogins >= 3 ? 2501 : 2200, reason: 'unknown client or wrong password' };
+    }
     const options = child(login, NS.epp, 'options');
+    const version = child(options, NS.epp, 'version')?.text;
+    if (version !== '1.0') return { code: 2100, reason: 'the only protocol version is 1.0', value: version };
     if (child(options, NS.epp, 'lang')?.text !== 'en')
       return { code: 2102, reason: 'the only language is en', value: child(options, NS.epp, 'lang')?.text };
     const svcs = child(login, NS.epp, 'svcs');
