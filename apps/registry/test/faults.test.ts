@@ -185,5 +185,34 @@ describe('the control interface', () => {
     expect((await control('POST', '/pending/complete', { approve: true })).status).toBe(200);
     expect(registry.state.data.domains['http-pending.test'].hostObjs).toContain('ns3.dns.example');
     expect((await control('POST', '/pending/complete', {})).status).toBe(404);
+    const ack = async () => {
+      const message = await client.command('<poll op="req"/>');
+      await client.command(`<poll op="ack" msgID="${/id="([^"]+)"/.exec(message ?? '')?.[1]}"/>`);
+      return message;
+    };
+    expect(await ack()).toContain('paResult="1"');
+    expect((await control('POST', '/messages', { clID: 'registrar-a', msg: 'Registry maintenance at 02:00.' })).status).toBe(200);
+    expect(await ack()).toContain('<msg>Registry maintenance at 02:00.</msg>');
+  });
+
+  it('sets server statuses over HTTP, which then refuse the client (2304)', async () => {
+    await client.command(createDomain('server-lock.test', NS2));
+    expect(
+      (await control('POST', '/server-status', { object: 'domain', name: 'server-lock.test', add: ['serverUpdateProhibited'] })).status,
+    ).toBe(200);
+    expect(code(await client.command(swapNs('server-lock.test')))).toBe(2304);
+    expect(
+      (await control('POST', '/server-status', { object: 'domain', name: 'server-lock.test', rem: ['serverUpdateProhibited'] })).status,
+    ).toBe(200);
+    expect(code(await client.command(swapNs('server-lock.test')))).toBe(1000);
+    expect((await control('POST', '/server-status', { object: 'domain', name: 'nowhere.test', add: ['serverHold'] })).status).toBe(404);
+  });
+
+  it('shows sessions and state, and resets the state (the last test here: it empties the registry)', async () => {
+    expect(await (await control('GET', '/sessions')).json()).toMatchObject({ loggedIn: expect.any(Number) });
+    expect((await (await control('GET', '/state')).json()).domains['server-lock.test'].clID).toBe('registrar-a');
+    expect((await control('POST', '/reset')).status).toBe(200);
+    expect(code(await client.command(infoDomain('server-lock.test')))).toBe(2303);
+    expect((await control('GET', '/nothing')).status).toBe(404);
   });
 });
