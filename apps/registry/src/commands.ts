@@ -92,13 +92,16 @@ export function deferCommand(ctx: Ctx): Reply {
     reply = runCommand(ctx);
   } else {
     const trial = new RegistryState();
-    trial.data = structuredClone(ctx.state.data);
+    const data = ctx.state.data;
+    trial.data = { ...structuredClone(data), domains: clone(data.domains), hosts: clone(data.hosts), contacts: clone(data.contacts) };
     reply = runCommand({ ...ctx, state: trial });
   }
   const object = lookup(ctx, ctx.cmd.object, objectName(ctx.cmd));
   if (object) object.statuses.push({ s: pendingStatus(ctx.cmd.verb) });
   return { ...reply, code: 1001 };
 }
+
+const clone = <T>(entries: Record<string, T>): Record<string, T> => Object.assign(Object.create(null), structuredClone({ ...entries }));
 
 function remove(ctx: Omit<Ctx, 'cmd'>, object: Command['object'], name: string): void {
   if (object === 'domain') delete ctx.state.data.domains[name.toLowerCase()];

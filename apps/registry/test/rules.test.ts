@@ -293,6 +293,14 @@ describe('contacts and host attributes', () => {
     expect(await b.command(info)).toContain('<contact:email>ana@example.test</contact:email>');
   });
 
+  it('keeps a contact whose id is __proto__ as any other', async () => {
+    expect(code(await a.command(createContact('__proto__')))).toBe(1000);
+    expect(code(await a.command(createContact('__proto__')))).toBe(2302);
+    expect(await a.command(`<info><contact:info ${C}><contact:id>__proto__</contact:id></contact:info></info>`)).toContain(
+      '<contact:id>__proto__</contact:id>',
+    );
+  });
+
   it('takes name servers as host attributes with glue when its policy says so', async () => {
     const attrs = await registryFor(certs, { policy: { hostModel: 'attributes' } });
     const client = await EppTestClient.open(attrs.port, certs.client, certs.ca);
