@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
-import { type Area, canSee, type Expiring, type ExpiringKind, type PermissionMap } from '@atalaya/contract';
+import type { Area, Expiring, ExpiringKind } from '@atalaya/contract';
 import type { Store } from '../../store/db.ts';
-import { type Caller, visibleLevel, visibleRows } from '../permission/visible.ts';
+import { type Caller, visibleRows } from '../permission/visible.ts';
 
 /** The permission area that makes each kind visible (read) or actionable (write). */
 export const AREA_OF: Record<ExpiringKind, Area> = { certificate: 'service_subdomains', domain: 'domain', service: 'service' };
@@ -66,13 +66,13 @@ export async function expiringThings(store: Store, until: number, itemIds?: numb
 export async function expiringFor(store: Store, caller: Caller & { realmId: number }, until: number): Promise<Expiring[]> {
   const rows = await visibleRows(store, caller)
     .innerJoin('item', 'item.id', 'p.item_id')
-    .select(['p.item_id', 'p.area', visibleLevel(caller).as('level')])
+    .select(['p.item_id', 'p.area'])
     .where('item.realm_id', '=', caller.realmId)
     .execute();
-  const maps = new Map<number, PermissionMap>();
-  for (const row of rows) maps.set(row.item_id, { ...maps.get(row.item_id), [row.area]: row.level });
-  const things = await expiringThings(store, until, [...maps.keys()]);
-  return things.filter((t) => canSee(maps.get(t.itemId), AREA_OF[t.kind])).map(({ subjectId: _, ...t }) => t);
+  const areas = new Map<number, Set<string>>();
+  for (const row of rows) areas.set(row.item_id, (areas.get(row.item_id) ?? new Set()).add(row.area));
+  const things = await expiringThings(store, until, [...areas.keys()]);
+  return things.filter((t) => areas.get(t.itemId)?.has(AREA_OF[t.kind])).map(({ subjectId: _, ...t }) => t);
 }
 
 function thing(

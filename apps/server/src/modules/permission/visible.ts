@@ -7,7 +7,7 @@
  * in memory.
  */
 import { AREAS, type Area, type Level, lowerLevel, type PermissionMap } from '@atalaya/contract';
-import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { TokenGrant } from '../token/tokens.ts';
 
@@ -34,8 +34,9 @@ const itemsFor = (caller: Caller) => (caller.token?.items ? (caller.token.items.
 
 /**
  * The caller's visible permission rows as `p` (permission: user_id, item_id, area, level), of the
- * given areas or all. Consumers select and group what they need; `visibleLevel` is the level the
- * caller holds on the row. Served by the permission key (user_id, item_id, area).
+ * given areas or all; consumers select and group what they need. Every row is one the caller may
+ * read: what a token may write is decided per item by the opener (`withinScope`). Served by the
+ * permission key (user_id, item_id, area).
  */
 export function visibleRows(db: Kysely<Database>, caller: Caller, areas?: readonly Area[]) {
   const areaCut = areasFor(caller, areas);
@@ -46,13 +47,6 @@ export function visibleRows(db: Kysely<Database>, caller: Caller, areas?: readon
     .where('p.level', 'in', VISIBLE)
     .$if(areaCut !== undefined, (q) => q.where('p.area', 'in', areaCut!))
     .$if(itemCut !== undefined, (q) => q.where('p.item_id', 'in', itemCut!));
-}
-
-/** The level the caller holds on a row of `visibleRows`: the user's, lowered to read where the token's scope only reads. */
-export function visibleLevel(caller: Caller): RawBuilder<string> {
-  const readOnly = caller.token ? AREAS.filter((area) => caller.token?.scope[area] === 'read') : [];
-  if (readOnly.length === 0) return sql<string>`p.level`;
-  return sql<string>`CASE WHEN p.area IN (${sql.join(readOnly)}) THEN 'read' ELSE p.level END`;
 }
 
 /**
