@@ -30,7 +30,8 @@ export const account = {
   // Public so that signing out of an already expired session still clears the cookie.
   logout: endpoint({ method: 'POST', path: '/user/logout/', answer: z.null(), permission: { public: 'form' }, sessionOnly: true }),
   // ENROLLING: the shell and the language still work for a user who must first enrol a second factor.
-  info: endpoint({ method: 'POST', path: '/user/info/', answer: userInfoSchema, permission: ENROLLING }),
+  // Session only: it shows the account (the last sign-in's address and time), which no token's scope covers.
+  info: endpoint({ method: 'POST', path: '/user/info/', answer: userInfoSchema, permission: ENROLLING, sessionOnly: true }),
   preferences: endpoint({
     method: 'POST',
     path: '/user/preferences/',

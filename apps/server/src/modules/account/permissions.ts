@@ -10,10 +10,9 @@ import {
 } from '@atalaya/contract';
 import type { Store } from '../../store/db.ts';
 import type { ItemAccess } from '../permission/policy.ts';
+import { visibleRows } from '../permission/visible.ts';
 import type { SessionUser } from '../session/sessions.ts';
-import { tokenAreas, tokenItems } from '../token/tokens.ts';
 
-const VISIBLE = ['read', 'write'];
 const seesKind = (map: PermissionMap, kind: keyof typeof AREAS_BY_KIND) => AREAS_BY_KIND[kind].some((a) => canSee(map, a));
 // Expiry dates are shown only for the kinds the user may see, like everything else about an item.
 const expiry = (at: number | null, visible: boolean) => (visible && at !== null ? at : null);
@@ -53,32 +52,27 @@ export async function permissionSet(store: Store, access: ItemAccess): Promise<P
  * hold 10,000 domains), sorted by reference.
  */
 export async function permissionList(store: Store, user: SessionUser): Promise<PermissionItem[]> {
-  // Grouping the user's own permission rows first follows the (user_id, item_id, area) key in order.
-  const seen = store
-    .selectFrom('permission')
+  // Grouping the visible rows first follows the permission key (user_id, item_id, area) in order.
+  const seen = visibleRows(store, user)
     .select((eb) => {
-      // 1 when the user sees at least one area of that kind on the item.
+      // 1 when the caller sees at least one area of that kind on the item.
       const seesAny = (areas: readonly Area[]) =>
         eb.fn.max(
           eb
             .case()
-            .when('area', 'in', [...areas])
+            .when('p.area', 'in', [...areas])
             .then(1)
             .else(0)
             .end(),
         );
       return [
-        'item_id',
+        'p.item_id',
         seesAny(AREAS_BY_KIND.domain).as('see_d'),
         seesAny(AREAS_BY_KIND.service).as('see_s'),
         seesAny(AREAS_BY_KIND.mail).as('see_m'),
       ];
     })
-    .where('user_id', '=', user.id)
-    .where('level', 'in', VISIBLE)
-    .$if(tokenAreas(user) !== null, (qb) => qb.where('area', 'in', tokenAreas(user)!))
-    .$if(tokenItems(user) !== null, (qb) => qb.where('item_id', 'in', tokenItems(user)!))
-    .groupBy('item_id')
+    .groupBy('p.item_id')
     .as('p');
   const rows = await store
     .selectFrom(seen)

@@ -2,6 +2,7 @@ import { LIMITS } from '@atalaya/contract';
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
+import { type Caller, seesItem } from '../permission/visible.ts';
 
 const DAY = 86_400;
 const startOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
@@ -36,29 +37,20 @@ export function filteredEvents(store: Store, filters: ActivityFilters): Events {
 }
 
 /**
- * What a signed-in user may read of the log: their realm's events on an item and area where they
- * hold read or write, and their own events that belong to no item (sign-ins, password, preferences).
- * Another user's sign-ins stay private: no permission area of this panel makes a user the realm's
+ * What a caller may read of the log: their realm's events on an item and area of their visible set
+ * (modules/permission/visible.ts), and, signed in with a session, their own events that belong to
+ * no item (sign-ins, password, preferences). A token reads no itemless event: those are the
+ * account's, which no scope covers, and they carry the user's addresses and browsers. Another
+ * user's sign-ins stay private: no permission area of this panel makes a user the realm's
  * administrator (decision 023).
  */
-export function visibleTo(query: Events, user: { id: number; realmId: number }): Events {
+export function visibleTo(store: Store, query: Events, caller: Caller & { realmId: number }): Events {
   return query
-    .where('e.realm_id', '=', user.realmId)
+    .where('e.realm_id', '=', caller.realmId)
     .where((eb: Eb) =>
       eb.or([
-        eb.and([
-          eb('e.item_id', 'is not', null),
-          eb.exists(
-            eb
-              .selectFrom('permission as p')
-              .select('p.item_id')
-              .whereRef('p.item_id', '=', 'e.item_id')
-              .whereRef('p.area', '=', 'e.area')
-              .where('p.user_id', '=', user.id)
-              .where('p.level', 'in', ['read', 'write']),
-          ),
-        ]),
-        eb.and([eb('e.item_id', 'is', null), eb('e.user_id', '=', user.id)]),
+        eb.and([eb('e.item_id', 'is not', null), seesItem(eb, store, caller, 'e.item_id', { column: 'e.area' })]),
+        ...(caller.token ? [] : [eb.and([eb('e.item_id', 'is', null), eb('e.user_id', '=', caller.id)])]),
       ]),
     );
 }

@@ -12,7 +12,7 @@ export default async function activityRoutes(app: FastifyInstance) {
     // An id no item can have matches nothing, like an item the user may not see.
     if (item && !isStoredId(Number(item))) return { data: { events: [], total: 0, page } };
     const filters = { item: item ? Number(item) : undefined, area: area || undefined, actor, from: from || undefined, to: to || undefined };
-    const { rows, total } = await eventPage(visibleTo(filteredEvents(app.store, filters), request.user!), page);
+    const { rows, total } = await eventPage(visibleTo(app.store, filteredEvents(app.store, filters), request.user!), page);
     return { data: { events: rows.map(presentEvent), total, page } };
   });
 }

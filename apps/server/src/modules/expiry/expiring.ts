@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { Area, Expiring, ExpiringKind } from '@atalaya/contract';
 import type { Store } from '../../store/db.ts';
+import { type Caller, visibleRows } from '../permission/visible.ts';
 
 /** The permission area that makes each kind visible (read) or actionable (write). */
 export const AREA_OF: Record<ExpiringKind, Area> = { certificate: 'service_subdomains', domain: 'domain', service: 'service' };
@@ -59,6 +60,19 @@ export async function expiringThings(store: Store, until: number, itemIds?: numb
     things.push(thing('certificate', site.id, site.service_id, site.reference, `${site.name}.${site.reference}`, expiresAt, source));
   }
   return things.sort((a, b) => a.expiresAt - b.expiresAt || a.name.localeCompare(b.name));
+}
+
+/** What expires by `until` among what the caller sees: each thing shown only where its area is visible. */
+export async function expiringFor(store: Store, caller: Caller & { realmId: number }, until: number): Promise<Expiring[]> {
+  const rows = await visibleRows(store, caller)
+    .innerJoin('item', 'item.id', 'p.item_id')
+    .select(['p.item_id', 'p.area'])
+    .where('item.realm_id', '=', caller.realmId)
+    .execute();
+  const areas = new Map<number, Set<string>>();
+  for (const row of rows) areas.set(row.item_id, (areas.get(row.item_id) ?? new Set()).add(row.area));
+  const things = await expiringThings(store, until, [...areas.keys()]);
+  return things.filter((t) => areas.get(t.itemId)?.has(AREA_OF[t.kind])).map(({ subjectId: _, ...t }) => t);
 }
 
 function thing(

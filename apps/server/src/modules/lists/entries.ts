@@ -1,6 +1,7 @@
 import { AREAS_BY_KIND, LIST_KINDS, type ListKind } from '@atalaya/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { visibleRows } from '../permission/visible.ts';
 
 export const KIND_TABLE = { domain: 'domain', service: 'service', mail: 'mail_service' } as const;
 
@@ -26,16 +27,16 @@ export async function refreshListEntries(db: Kysely<Database>, scope: { userId: 
     .where('user_id', '=', userId)
     .$if(itemId !== undefined, (q) => q.where('item_id', '=', itemId!))
     .execute();
-  // Literals, not parameters: PostgreSQL cannot type a bare parameter in a SELECT list; all are numbers and constants.
-  const onItem = itemId === undefined ? sql`` : sql` AND permission.item_id = ${sql.lit(itemId)}`;
   for (const kind of LIST_KINDS) {
-    await sql`
-      INSERT INTO list_entry (user_id, kind, item_id, search, expire_at)
-      SELECT DISTINCT permission.user_id, ${sql.lit(kind)}, item.id, item.search, k.expire_at
-      FROM permission JOIN item ON item.id = permission.item_id JOIN ${sql.table(KIND_TABLE[kind])} AS k ON k.item_id = item.id
-      WHERE permission.user_id = ${sql.lit(userId)}${onItem}
-        AND permission.area IN (${sql.join(AREAS_BY_KIND[kind].map((a) => sql.lit(a)))})
-        AND permission.level IN ('read', 'write')`.execute(db);
+    // The user's visible set of the kind (a session's: the lists' token cut is applied when read).
+    const visible = visibleRows(db, { id: userId }, AREAS_BY_KIND[kind])
+      .innerJoin('item', 'item.id', 'p.item_id')
+      .innerJoin(sql<{ item_id: number; expire_at: number }>`${sql.table(KIND_TABLE[kind])}`.as('k'), 'k.item_id', 'item.id')
+      .$if(itemId !== undefined, (q) => q.where('p.item_id', '=', itemId!))
+      // Literals, not parameters: PostgreSQL cannot type a bare parameter in a SELECT list.
+      .select([sql.lit(userId).as('user_id'), sql.lit(kind).as('kind'), 'item.id as item_id', 'item.search', 'k.expire_at'])
+      .distinct();
+    await db.insertInto('list_entry').columns(['user_id', 'kind', 'item_id', 'search', 'expire_at']).expression(visible).execute();
   }
   const after = await kindsOf();
   for (const kind of LIST_KINDS) {

@@ -6,7 +6,6 @@
  */
 import {
   AREAS_BY_KIND,
-  type Area,
   type ItemRow,
   LIST_KINDS,
   type ListKind,
@@ -19,8 +18,8 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { FieldErrors } from '../../http/errors.ts';
 import type { Store } from '../../store/db.ts';
+import { seesItem } from '../permission/visible.ts';
 import type { SessionUser } from '../session/sessions.ts';
-import { tokenAreas, tokenItems } from '../token/tokens.ts';
 import { KIND_TABLE, keptTotal } from './entries.ts';
 
 export interface PageRequest<S extends string> {
@@ -54,39 +53,16 @@ export function checkPage(page: number, total: number) {
 const kindTable = (kind: ListKind) => sql<{ item_id: number; kind: string }>`${sql.table(KIND_TABLE[kind])}`.as('k');
 
 /**
- * What a token cuts from its user's entries of a kind: its items, and the areas of that kind its
- * scope reads (a token's rights are the lower of its scope and its user's map). Null: no token.
+ * The caller's entries of a kind. list_entry is the user's visible set of each kind, written from
+ * `visibleRows` (entries.ts), so a session reads it as it is; a token's cut of that set (its items,
+ * the areas of the kind its scope reads) is probed per entry on top.
  */
-function tokenCut(user: SessionUser, kind: ListKind) {
-  const areas = tokenAreas(user);
-  if (areas === null) return null;
-  const kindAreas: readonly Area[] = AREAS_BY_KIND[kind];
-  return { areas: areas.filter((area) => kindAreas.includes(area)), items: tokenItems(user) };
-}
-
-/** The user's entries of a kind, as a token of the user sees them when the call came with one. */
 function entriesOf(store: Store, user: SessionUser, kind: ListKind) {
-  const cut = tokenCut(user, kind);
   return store
     .selectFrom('list_entry as e')
     .where('e.user_id', '=', user.id)
     .where('e.kind', '=', kind)
-    .$if(cut !== null, (q) =>
-      q
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('permission as p')
-              .select('p.item_id')
-              .whereRef('p.item_id', '=', 'e.item_id')
-              .where('p.user_id', '=', user.id)
-              .where('p.level', 'in', ['read', 'write'])
-              // An empty scope of the kind sees nothing: no area is named ''.
-              .where('p.area', 'in', cut!.areas.length ? cut!.areas : ['']),
-          ),
-        )
-        .$if(cut!.items !== null, (q2) => q2.where('e.item_id', 'in', cut!.items!.length ? cut!.items! : [0])),
-    );
+    .$if(user.token !== undefined, (q) => q.where((eb) => seesItem(eb, store, user, 'e.item_id', AREAS_BY_KIND[kind])));
 }
 
 /** The kept total of the user's entries, which a token's cut does not count by. */

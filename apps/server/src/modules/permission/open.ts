@@ -74,10 +74,15 @@ export async function openService(
   return { access, service };
 }
 
-/** Visible to a user who may see any part of the hosting service. */
+/**
+ * Visible to a user who may see any part of the hosting service. A token needs the `service` area
+ * itself: the view shows that area's data (usage, PHP, parking), which a scope of, say, the DNS
+ * zone alone does not cover; the web's shell, which needs the view for any area, uses a session.
+ */
 async function anyServiceArea(request: FastifyRequest, rawId: string): Promise<ItemAccess> {
   const access = request.user ? await request.server.authCache.itemAccess(request.user, pathId(rawId)) : null;
-  if (!access || !AREAS_BY_KIND.service.some((area) => canSee(access.permissions, area))) throw notFound();
+  const areas = request.user?.token ? (['service'] as const) : AREAS_BY_KIND.service;
+  if (!access || !areas.some((area) => canSee(access.permissions, area))) throw notFound();
   noteItem(request, { id: access.itemId, reference: access.reference }, 'service');
   return access;
 }

@@ -4,7 +4,7 @@ import { oncePerTurn } from '../../http/turn.ts';
 import { compiledQuery } from '../../store/compiled.ts';
 import type { Store } from '../../store/db.ts';
 import { type ItemAccess, loadItemAccess } from '../permission/policy.ts';
-import { withinScope } from '../token/tokens.ts';
+import { withinScope } from '../permission/visible.ts';
 import { findSession, flushTouches, type SessionRow, type SessionUser, sessionTouches } from './sessions.ts';
 
 const MAX_ENTRIES = 10_000;

@@ -1,17 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
-import {
-  type ApiToken,
-  AREAS,
-  type Area,
-  isAbove,
-  isArea,
-  LEVELS,
-  type Level,
-  lowerLevel,
-  type PermissionMap,
-  TOKEN_PREFIX,
-} from '@atalaya/contract';
+import { type ApiToken, AREAS, type Area, isAbove, isArea, LEVELS, type Level, type PermissionMap, TOKEN_PREFIX } from '@atalaya/contract';
 import { now, type Store } from '../../store/db.ts';
+import { visibleRows } from '../permission/visible.ts';
 
 /** What a token may do, as the permission checks read it. */
 export interface TokenGrant {
@@ -67,15 +57,12 @@ export async function levelCeiling(store: Store, user: { id: number; realmId: nu
 export async function specProblems(store: Store, user: { id: number; realmId: number }, spec: TokenSpec): Promise<SpecProblem[]> {
   const problems: SpecProblem[] = [];
   if (spec.items !== null) {
-    const visible = await store
-      .selectFrom('permission')
-      .innerJoin('item', 'item.id', 'permission.item_id')
-      .select('permission.item_id')
+    const visible = await visibleRows(store, { id: user.id })
+      .innerJoin('item', 'item.id', 'p.item_id')
+      .select('p.item_id')
       .distinct()
-      .where('permission.user_id', '=', user.id)
       .where('item.realm_id', '=', user.realmId)
-      .where('permission.level', 'in', ['read', 'write'])
-      .where('permission.item_id', 'in', spec.items.length ? spec.items : [0])
+      .where('p.item_id', 'in', spec.items.length ? spec.items : [0])
       .execute();
     // The scope's ceiling over items the user cannot see says nothing useful: this is the one problem.
     if (visible.length !== new Set(spec.items).size) return [{ field: 'items', key: 'account.token_items_unknown' }];
@@ -146,23 +133,3 @@ export async function revokeToken(store: Store, userId: number, id: number) {
   const result = await store.deleteFrom('api_token').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
-
-/** A token's map on an item: each area at the lower of the user's and the scope's level. */
-export function withinScope(grant: TokenGrant, itemId: number, map: PermissionMap): PermissionMap | null {
-  if (grant.items !== null && !grant.items.includes(itemId)) return null;
-  const out: PermissionMap = {};
-  for (const area of AREAS) {
-    const level = lowerLevel(map[area], grant.scope[area]);
-    if (level !== 'disabled') out[area] = level;
-  }
-  return Object.keys(out).length ? out : null;
-}
-
-/**
- * What the queries over a user's permission rows (the item list, the domain count, the expiry list)
- * keep when a token makes the call: only the areas its scope can see and only its items. Null: no
- * limit. Never empty: a token's scope holds at least one visible area, and no item limit is empty.
- */
-export const tokenAreas = (user: { token?: TokenGrant }): Area[] | null =>
-  user.token ? AREAS.filter((a) => lowerLevel(user.token?.scope[a], 'read') === 'read') : null;
-export const tokenItems = (user: { token?: TokenGrant }): number[] | null => user.token?.items ?? null;
