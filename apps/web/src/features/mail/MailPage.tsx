@@ -42,7 +42,7 @@ type Open =
 export default function MailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const { data: item, canSee, canAct } = usePermissions(id);
+  const { data: item, canSee, canAct, check } = usePermissions(id);
   const reference = item?.reference ?? '';
   const accounts = useQuery({ ...accountsQuery(id), enabled: canSee('servicemail_accounts') });
   const aliases = useQuery({ ...aliasesQuery(id), enabled: canSee('servicemail_alias') });
@@ -53,6 +53,7 @@ export default function MailPage() {
   const alias = open && 'alias' in open ? open.alias : null;
   const removeAccount = useFormMutation({
     opened: open?.kind === 'delete-account',
+    permission: { check, areas: 'servicemail_accounts' },
     send: () => deleteAccount(id, account!.id),
     reload: [accountsKey(id)],
     onClose: close,
@@ -60,6 +61,7 @@ export default function MailPage() {
   });
   const removeAlias = useFormMutation({
     opened: open?.kind === 'delete-alias',
+    permission: { check, areas: 'servicemail_alias' },
     send: () => deleteAlias(id, alias!.id),
     reload: [aliasesKey(id)],
     onClose: close,

@@ -22,13 +22,14 @@ type Open = { kind: 'create' } | { kind: 'edit' | 'password' | 'delete'; user: F
 export default function FtpPage() {
   const { t } = useTranslation();
   const service = useService();
-  const { canSee, canAct } = usePermissions(service.id);
+  const { canSee, canAct, check } = usePermissions(service.id);
   const rows = useQuery({ ...ftpQuery(service.id), enabled: canSee('service_ftp') });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const selected = open && open.kind !== 'create' ? open.user : null;
   const remove = useFormMutation({
     opened: open?.kind === 'delete',
+    permission: { check, areas: 'service_ftp' },
     send: () => deleteFtp(service.id, selected!.id),
     reload: [ftpKey(service.id)],
     onClose: close,
