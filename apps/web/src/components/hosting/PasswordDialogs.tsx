@@ -25,7 +25,14 @@ export function ChangePasswordDialog({ itemId, area, title, opened, onClose, sub
   const { t } = useTranslation();
   const [password, setPassword] = useFreshPassword(opened);
   const { check } = usePermissions(itemId);
-  const mutation = useFormMutation({ opened, permission: { check, areas: area }, send: () => submit(password), inputs: ['password'], onClose, onDone });
+  const mutation = useFormMutation({
+    opened,
+    permission: { check, areas: area },
+    send: () => submit(password),
+    inputs: ['password'],
+    onClose,
+    onDone,
+  });
   return (
     <FormDialog title={title} opened={opened} onClose={onClose} mutation={mutation}>
       <PasswordField

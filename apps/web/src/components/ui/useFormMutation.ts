@@ -28,6 +28,8 @@ interface Options<R, V> {
    * nothing is sent.
    */
   permission?: { check: PermissionCheck; areas: Areas | ((variables: V) => Areas) };
+  /** The dialog stays open after a success (the installer goes on to show the installation's progress). */
+  staysOpen?: boolean;
   /** A confirmation (a delete): any failure shows its toast, reloads and closes. */
   closeOnError?: boolean;
   /** The screen writes every failure itself (the sign-in steps show it under the form): no toast. */
@@ -45,7 +47,7 @@ const infoOf = (result: unknown) =>
  * it changed. The API client under it opens the login modal on an expired session and replays.
  */
 export function useFormMutation<R, V = void>(options: Options<R, V>) {
-  const { opened, send, inputs, onClose, onDone, reload = [], permission, closeOnError, showsFailures } = options;
+  const { opened, send, inputs, onClose, onDone, reload = [], permission, staysOpen, closeOnError, showsFailures } = options;
   const client = useQueryClient();
   const reloadAll = () => Promise.all(reload.map((queryKey) => client.invalidateQueries({ queryKey })));
   const dialog = onClose !== undefined;
@@ -74,7 +76,7 @@ export function useFormMutation<R, V = void>(options: Options<R, V>) {
       if (info) notifySuccess(info);
       await onDone?.(result, variables);
       void reloadAll();
-      onClose?.();
+      if (!staysOpen) onClose?.();
     },
   });
   const { reset } = mutation;

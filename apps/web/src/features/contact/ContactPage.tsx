@@ -38,9 +38,7 @@ export default function ContactPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { name, phone, ...always } = fields;
-    send.mutate(
-      { ...always, ...(full ? { name, phone } : {}), privacy },
-    );
+    send.mutate({ ...always, ...(full ? { name, phone } : {}), privacy });
   };
   const text = bindText(fields, (key, value) => setFields({ ...fields, [key]: value }), send.error);
   const input = (name: Field) => ({

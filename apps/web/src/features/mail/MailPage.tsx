@@ -10,7 +10,6 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
 import {
@@ -84,7 +83,8 @@ export default function MailPage() {
 
   const writeAccounts = canAct('servicemail_accounts');
   const writeAliases = canAct('servicemail_alias');
-  const webmail = (a: MailAccount) => webmailLogin(id, a.id).then(submitAutoForm, notifyError);
+  // Opening webmail signs in with the form the server sends (a read): through the one hook for its failure toast.
+  const webmail = useFormMutation({ send: (a: MailAccount) => webmailLogin(id, a.id), onDone: submitAutoForm });
 
   return (
     <Stack>
@@ -136,7 +136,7 @@ export default function MailPage() {
                 <Badge variant="light">{t('hosting.account')}</Badge>
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="light" onClick={() => webmail(r.account)}>
+                <Button size="xs" variant="light" onClick={() => webmail.mutate(r.account)}>
                   {t('hosting.webmail')}
                 </Button>
               </Table.Td>

@@ -12,7 +12,6 @@ import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import {
   changeDatabasePassword,
@@ -53,7 +52,7 @@ export default function DatabasesPage() {
   const count = rows.data?.filter((d) => d.state !== 'deleting').length ?? 0;
   // Creation only below the service's database limit.
   const canCreate = writable && count < service.usage.BBDD.limit;
-  const phpMyAdmin = (db: DatabaseView) => databaseLogin(service.id, db.id).then(submitAutoForm, notifyError);
+  const phpMyAdmin = useFormMutation({ send: (db: DatabaseView) => databaseLogin(service.id, db.id), onDone: submitAutoForm });
   const dump = useFormMutation({
     permission: { check, areas: 'service_ddbb' },
     send: (db: DatabaseView) => dumpDatabase(service.id, db.id),
@@ -96,7 +95,7 @@ export default function DatabasesPage() {
             <Table.Td>{formatBytes(d.usage)}</Table.Td>
             <Table.Td>{formatDate(d.createdTS, i18n.language)}</Table.Td>
             <Table.Td>
-              <Button size="xs" variant="light" onClick={() => phpMyAdmin(d)}>
+              <Button size="xs" variant="light" onClick={() => phpMyAdmin.mutate(d)}>
                 {t('hosting.access')}
               </Button>
             </Table.Td>

@@ -10,7 +10,6 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { deleteFtp, ftpKey, ftpLogin, ftpPassword, ftpQuery } from './api/service.ts';
 import { FtpDialog } from './components/FtpDialogs.tsx';
@@ -35,7 +34,7 @@ export default function FtpPage() {
     onClose: close,
     closeOnError: true,
   });
-  const webFtp = (user: FtpUser) => ftpLogin(service.id, user.id, user.directorio).then(submitAutoForm, notifyError);
+  const webFtp = useFormMutation({ send: (user: FtpUser) => ftpLogin(service.id, user.id, user.directorio), onDone: submitAutoForm });
   const writable = canAct('service_ftp');
 
   return (
@@ -61,7 +60,7 @@ export default function FtpPage() {
             <NameCell name={u.user} row={u} itemId={service.id} listKey={ftpKey(service.id)} writable={writable} />
             <Table.Td>/{u.directorio}</Table.Td>
             <Table.Td>
-              <Button size="xs" variant="light" onClick={() => webFtp(u)}>
+              <Button size="xs" variant="light" onClick={() => webFtp.mutate(u)}>
                 {t('hosting.access')}
               </Button>
             </Table.Td>

@@ -1,4 +1,4 @@
-import type { Area, Redirection, Subdomain } from '@atalaya/contract';
+import type { Redirection, Subdomain } from '@atalaya/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -14,8 +14,8 @@ import { RedirectionDialog } from './components/RedirectionDialog.tsx';
 import { SiteCard } from './components/SiteCard.tsx';
 import { SiteDialog } from './components/SiteDialog.tsx';
 import { InstallerWizard } from './installer/InstallerWizard.tsx';
+import { INSTALL_AREAS } from './installer/state.ts';
 
-const INSTALL_AREAS: Area[] = ['service_ftp', 'service_ddbb', 'service_subdomains'];
 type Pending = { kind: 'site'; site: Subdomain } | { kind: 'redirection'; redirection: Redirection } | null;
 
 /** /admin/:id/service/subdomain/: the service's sites as cards, their redirections, and the installer. */

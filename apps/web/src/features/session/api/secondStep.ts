@@ -13,7 +13,6 @@ export interface SecondStepFields {
 /** POST /user/login/second/: the first step's challenge and one factor (decision 021). Never opens the login modal. */
 export const secondStep = (fields: SecondStepFields) => call(endpoints.factors.secondStep, {}, { ...fields }, true).then((r) => r.data);
 
-
 /** Asks the browser for an assertion of one of the user's passkeys; loads the WebAuthn helper on first use. */
 export async function passkeyAssertion(challenge: SecondFactorChallenge): Promise<string> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
