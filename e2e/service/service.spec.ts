@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { signInContext } from '../support/accounts.ts';
 import { dialog, hostingAccount, toast } from './helpers.ts';
 
-test('the service view: PHP change and parking on and off after confirmation', async ({ page, context }) => {
+test('the service view: PHP change, and parking on and off after confirmation with a label that says the switch’s state', async ({
+  page,
+  context,
+}) => {
   const { account, id } = await hostingAccount();
   await signInContext(context, account, 'admin');
   await page.goto(`/admin/${id}/service/`);
@@ -22,16 +25,21 @@ test('the service view: PHP change and parking on and off after confirmation', a
   await toast(page, 'Versión de PHP cambiada');
   await expect(page.getByTestId('php-button')).toHaveText('PHP 8.3');
 
-  const parking = page.getByRole('switch', { name: 'Aparcamiento activo' });
+  // The switch is named for what it switches; its visible label says the state it shows.
+  const parking = page.getByRole('switch', { name: 'Aparcamiento', exact: true });
+  const label = page.locator('label').filter({ has: page.getByTestId('parking-switch-state') });
   await expect(parking).not.toBeChecked();
+  await expect(label).toHaveText('Desactivado');
   await parking.dispatchEvent('click');
   await dialog(page).getByRole('button', { name: 'Confirmar' }).click();
   await toast(page, 'Aparcamiento activado');
   await expect(parking).toBeChecked();
+  await expect(label).toHaveText('Activado');
   await parking.dispatchEvent('click');
   await dialog(page).getByRole('button', { name: 'Confirmar' }).click();
   await toast(page, 'Aparcamiento desactivado');
   await expect(parking).not.toBeChecked();
+  await expect(label).toHaveText('Desactivado');
 
   await page.getByRole('button', { name: 'Registro de errores' }).click();
   await expect(dialog(page)).toBeVisible();
