@@ -54,10 +54,12 @@ export function useFormMutation<R, V = void>(options: Options<R, V>) {
   const mutation = useMutation({
     // null: the permission re-check refused, nothing was sent.
     mutationFn: async (variables: V): Promise<R | null> => {
-      const { areas } = permission ?? {};
-      if (permission && !(await permission.check(typeof areas === 'function' ? areas(variables) : (areas as Areas)))) {
-        onClose?.();
-        return null;
+      if (permission) {
+        const { check, areas } = permission;
+        if (!(await check(typeof areas === 'function' ? areas(variables) : areas))) {
+          onClose?.();
+          return null;
+        }
       }
       return send(variables);
     },
