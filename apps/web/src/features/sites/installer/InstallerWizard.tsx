@@ -55,7 +55,6 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
   const firstStep: Step = launchedFrom === null ? 0 : 1;
   const back = () => (state.step <= firstStep ? setState(initialState(launchedFrom)) : go((state.step - 1) as Step));
   const forcedNew = needsDb && databases.data !== undefined && databases.data.length === 0;
-  const error = (input: string) => (missing.includes(input) ? t('sites.required') : fieldError(installing.error, input));
 
   // The database (when a new one is due) and the installation are one write: the permissions are
   // read again first, and a missing one shows "no permission" and closes the wizard.
@@ -85,6 +84,7 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
     // A refusal shows in the wizard: under its field (back on the path step), else in the error dialog.
     showsFailures: true,
   });
+  const error = (input: string) => (missing.includes(input) ? t('sites.required') : fieldError(installing.error, input));
   const install = () => {
     const absent = missingInputs(state);
     setMissing(absent);
