@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { signInContext } from '../support/accounts.ts';
+import { grant, parsePermissionMap } from '../../apps/server/src/modules/provisioning/accounts.ts';
+import { signInContext, withE2EStore } from '../support/accounts.ts';
 import { dialog, hostingAccount, toast } from './helpers.ts';
 
-test('the service view: PHP change and parking on and off after confirmation', async ({ page, context }) => {
+test('the service view: PHP change, and parking on and off after confirmation with a label that says the switch’s state', async ({
+  page,
+  context,
+}) => {
   const { account, id } = await hostingAccount();
   await signInContext(context, account, 'admin');
   await page.goto(`/admin/${id}/service/`);
@@ -22,16 +26,21 @@ test('the service view: PHP change and parking on and off after confirmation', a
   await toast(page, 'Versión de PHP cambiada');
   await expect(page.getByTestId('php-button')).toHaveText('PHP 8.3');
 
-  const parking = page.getByRole('switch', { name: 'Aparcamiento activo' });
+  // The switch is named for what it switches; its visible label says the state it shows.
+  const parking = page.getByRole('switch', { name: 'Aparcamiento', exact: true });
+  const label = page.locator('label').filter({ has: page.getByTestId('parking-switch-state') });
   await expect(parking).not.toBeChecked();
+  await expect(label).toHaveText('Desactivado');
   await parking.dispatchEvent('click');
   await dialog(page).getByRole('button', { name: 'Confirmar' }).click();
   await toast(page, 'Aparcamiento activado');
   await expect(parking).toBeChecked();
+  await expect(label).toHaveText('Activado');
   await parking.dispatchEvent('click');
   await dialog(page).getByRole('button', { name: 'Confirmar' }).click();
   await toast(page, 'Aparcamiento desactivado');
   await expect(parking).not.toBeChecked();
+  await expect(label).toHaveText('Desactivado');
 
   await page.getByRole('button', { name: 'Registro de errores' }).click();
   await expect(dialog(page)).toBeVisible();
@@ -82,4 +91,29 @@ test('a read-only user sees no write controls anywhere in the service area', asy
   await expect(page.getByRole('menuitem', { name: 'Eliminar' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: /Acciones de ventas@/ })).toHaveCount(0);
+});
+
+test('a switch whose write was taken away meanwhile sends nothing: its confirmation closes with "no permission"', async ({
+  page,
+  context,
+}) => {
+  const { account, reference, id } = await hostingAccount();
+  await signInContext(context, account, 'admin');
+  await page.goto(`/admin/${id}/service/`);
+  const parking = page.getByRole('switch', { name: 'Aparcamiento', exact: true });
+  await expect(parking).not.toBeChecked();
+  await parking.dispatchEvent('click');
+  await expect(dialog(page)).toBeVisible();
+  // Behind the browser's back, as an operator would.
+  await withE2EStore((store) => grant(store, account.realm, 'admin', reference, parsePermissionMap('all=write,service_parking=read')));
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/parking/')) writes.push(request.url());
+  });
+  await dialog(page).getByRole('button', { name: 'Confirmar' }).click();
+  await toast(page, 'Sin permiso');
+  await expect(dialog(page)).toBeHidden();
+  expect(writes).toEqual([]);
+  // The permissions read for the check show the switch as the read-only state now.
+  await expect(page.getByTestId('parking-status')).toHaveText('Desactivado');
 });

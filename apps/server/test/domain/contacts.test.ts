@@ -98,6 +98,9 @@ describeStores('contacts and the address lookup on %s', (kind) => {
     [{ firstName: 'An\u0000a' }, { firstName: 'Cannot contain control characters' }],
     [{ address: 'Carrer 3\r\nPalma' }, { address: 'Cannot contain control characters' }],
     [{ city: 'pal\u001bma' }, { city: 'Cannot contain control characters' }],
+    // A right-to-left override or isolate would turn the name around wherever it is shown.
+    [{ firstName: 'Ana\u202eanilo' }, { firstName: 'Cannot contain control characters' }],
+    [{ address: 'Carrer \u2067Major\u2069 3' }, { address: 'Cannot contain control characters' }],
   ])('refuses %j', async (change, errors) => {
     const res = await owner({ ...PERSON, ...change });
     expect(res.status).toBe(400);
@@ -116,6 +119,19 @@ describeStores('contacts and the address lookup on %s', (kind) => {
     const res = await owner({ ...PERSON, country, postalCode });
     expect(res.status).toBe(200);
     expect((await domain()).registrant).toMatchObject({ postalCode });
+  });
+
+  it('refuses a right-to-left override in a contact’s name under the field, in the caller’s language, and keeps the contact', async () => {
+    const before = (await domain()).tech;
+    const res = await t.post(`/domain/${t.id('y.com')}/contacts/save/?language=ca`, {
+      ...PERSON,
+      lastName: 'Serra\u202eColl',
+      type: 'tech',
+      mode: 'only_contact',
+    });
+    expect(res.status).toBe(400);
+    expect(fieldErrors(res.body)).toEqual({ lastName: 'No pot contenir caràcters de control' });
+    expect((await domain()).tech).toEqual(before);
   });
 
   it('refuses a contact save without a valid type or mode', async () => {

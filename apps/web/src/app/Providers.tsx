@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
-import { buildTheme, themeManager, useColor } from '../lib/theme.ts';
+import { buildTheme, cssVariablesResolver, themeManager, useColor } from '../lib/theme.ts';
 
 const colorSchemeManager = themeManager();
 const Toasts = lazy(() => import('./Toasts.tsx'));
@@ -28,7 +28,12 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
   const color = useColor();
   const theme = useMemo(() => buildTheme(color), [color]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <QueryClientProvider client={queryClient}>
         {children}
         <ToastsOnDemand />

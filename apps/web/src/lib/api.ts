@@ -75,6 +75,24 @@ export type FormOf<E extends Endpoint | Route> = { [K in keyof RequestOf<Declara
 /** The URL of a call of the endpoint table, path parameters filled in. */
 export const urlOf = <E extends Endpoint>(e: Route<E>, params: ParamsOf<E>) => `${API_BASE.slice(0, -1)}${pathOf(e, params)}`;
 
+function send<E extends Endpoint>(e: Route<E>, params: ParamsOf<E>, fields?: FormOf<E>): Promise<Response> {
+  const url = urlOf(e, params);
+  const form = fields as Fields | undefined;
+  return fetch(e.method === 'GET' && form ? `${url}?${toBody(form)}` : url, {
+    method: e.method,
+    credentials: 'same-origin',
+    headers: { [REQUEST_HEADER]: '1' },
+    body: e.method === 'POST' ? toBody(form ?? {}) : undefined,
+  });
+}
+
+/** Status 101: the login modal opens; true once the user has signed in again and the call may be replayed. */
+async function signedInAgain(envelope: Envelope<unknown> | undefined, replayed: boolean): Promise<boolean> {
+  if (envelope?.system.statusCode !== STATUS_NO_SESSION || !onSessionExpired || replayed) return false;
+  await onSessionExpired();
+  return true;
+}
+
 /**
  * One call of the endpoint table: the envelope unwrapped; on status 101 the login modal opens and
  * the call is replayed (unless `replayed`: the sign-in page's own calls never open it).
@@ -85,20 +103,34 @@ export async function call<E extends Endpoint>(
   fields?: FormOf<E>,
   replayed = false,
 ): Promise<ApiResult<AnswerOf<E>>> {
-  const url = urlOf(e, params);
-  const form = fields as Fields | undefined;
-  const response = await fetch(e.method === 'GET' && form ? `${url}?${toBody(form)}` : url, {
-    method: e.method,
-    credentials: 'same-origin',
-    headers: { [REQUEST_HEADER]: '1' },
-    body: e.method === 'POST' ? toBody(form ?? {}) : undefined,
-  });
+  const response = await send(e, params, fields);
   const envelope = await envelopeOf<AnswerOf<E>>(response);
-  if (envelope?.system.statusCode === STATUS_NO_SESSION && onSessionExpired && !replayed) {
-    await onSessionExpired();
-    return call(e, params, fields, true);
-  }
+  if (await signedInAgain(envelope, replayed)) return call(e, params, fields, true);
   return unwrap(response, envelope);
+}
+
+/** A file the server sent, with the name it gave it ("Backup" when it gave none). */
+export interface DownloadedFile {
+  name: string;
+  blob: Blob;
+}
+
+/**
+ * A call whose answer is a file (the database dump): sent and replayed like call()'s, status 101
+ * included; a refusal comes in the envelope and throws the same ApiFailure, and any answer outside
+ * 200–299 is a failure (docs/behaviour/service-area-dns.md#errors).
+ */
+export async function download<E extends Endpoint>(e: Route<E>, params: ParamsOf<E>, replayed = false): Promise<DownloadedFile> {
+  const response = await send(e, params);
+  if (response.headers.get(ENVELOPE_HEADER) || !response.ok) {
+    const envelope = await envelopeOf<unknown>(response);
+    if (await signedInAgain(envelope, replayed)) return download(e, params, true);
+    unwrap(response, envelope);
+    // A valid envelope where a file was due is no file either.
+    throw new ApiFailure(response.status, envelope?.system);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'Backup';
+  return { name, blob: await response.blob() };
 }
 
 /** The data of a call, for queries. */

@@ -1,6 +1,6 @@
 import { type Area, canAct, canSee, type PermissionMap, type PermissionSet } from '@atalaya/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { fetchData } from './api.ts';
 import { endpoints } from './endpoints.ts';
 import { notifyError, notifyNoPermission } from './notify.ts';
@@ -22,22 +22,24 @@ export const itemPermissionsQuery = (itemId: number | string) =>
 interface PermissionOptions {
   /** Reloads the map another way (the domain call carries it); by default the permission call. */
   reload?: () => Promise<PermissionMap | undefined>;
-  /** A form: each time it opens the map is reloaded, and without write on `area` it closes. */
-  form?: { area: Area; opened: boolean; close: () => void };
 }
+
+/** Reloads the map and answers whether every area may still act; when one may not, "no permission" shows. */
+export type PermissionCheck = (areas: Area | readonly Area[]) => Promise<boolean>;
 
 /**
  * The one permission hook of the screens: the item's map (one request per item, shared by every
- * screen of that item), `canSee`/`canAct` on it (the contract's rule), and `check(areas)` for
- * actions: the map is reloaded first, and when an area may no longer act 'no permission'
- * shows and the answer is false. `refetch()` reloads; `reloadPermissions()` does it from outside.
+ * screen of that item), `canSee`/`canAct` on it (the contract's rule) to show or hide controls,
+ * and `check(areas)`, the re-check every write makes before it is sent: the one mutation hook
+ * (components/ui/useFormMutation.ts) calls it with the areas the write needs. `refetch()` reloads;
+ * `reloadPermissions()` does it from outside.
  */
 export function usePermissions(itemId: number | string, options: PermissionOptions = {}) {
   const query = useQuery(itemPermissionsQuery(itemId));
   const map = query.data?.permissions;
   const { refetch } = query;
-  const { reload, form } = options;
-  const check = useCallback(
+  const { reload } = options;
+  const check: PermissionCheck = useCallback(
     async (areas: Area | readonly Area[]) => {
       let fresh: PermissionMap | undefined;
       try {
@@ -52,19 +54,6 @@ export function usePermissions(itemId: number | string, options: PermissionOptio
     },
     [reload, refetch],
   );
-  const opened = form?.opened ?? false;
-  const area = form?.area;
-  const close = form?.close;
-  useEffect(() => {
-    if (!opened || !area || !close) return;
-    let live = true;
-    check(area).then((allowed) => {
-      if (live && !allowed) close();
-    });
-    return () => {
-      live = false;
-    };
-  }, [opened, area, close, check]);
   return {
     ...query,
     map,

@@ -24,8 +24,15 @@ interface ChangeProps {
 export function ChangePasswordDialog({ itemId, area, title, opened, onClose, submit, onDone }: ChangeProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useFreshPassword(opened);
-  usePermissions(itemId, { form: { area, opened, close: onClose } });
-  const mutation = useFormMutation({ opened, send: () => submit(password), inputs: ['password'], onClose, onDone });
+  const { check } = usePermissions(itemId);
+  const mutation = useFormMutation({
+    opened,
+    permission: { check, areas: area },
+    send: () => submit(password),
+    inputs: ['password'],
+    onClose,
+    onDone,
+  });
   return (
     <FormDialog title={title} opened={opened} onClose={onClose} mutation={mutation}>
       <PasswordField

@@ -1,10 +1,10 @@
 import type { BackendState } from '@atalaya/contract';
 import { Badge, Button } from '@mantine/core';
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useFormMutation } from '../ui/useFormMutation.ts';
 
 /** A failed row the user may write: its item, its failed job, the list to reload and the row's name. */
 export interface Retry {
@@ -43,12 +43,11 @@ export function StateBadge({ state, retry }: { state: BackendState; retry?: Retr
 
 function RetryButton({ retry, job }: { retry: Retry; job: number }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const run = useMutation({
-    mutationFn: () => call(endpoints.service.jobRetry, { id: retry.itemId, jobId: job }),
-    onSuccess: (result) => notifySuccess(result.info),
-    onError: notifyError,
-    onSettled: () => client.invalidateQueries({ queryKey: retry.listKey }),
+  // No permission re-check here: the row offers the retry only to a writer, and the server lets a
+  // writer of any of the areas that queue the job retry it, which no single area check can say.
+  const run = useFormMutation({
+    send: () => call(endpoints.service.jobRetry, { id: retry.itemId, jobId: job }),
+    reload: [retry.listKey],
   });
   return (
     <Button

@@ -1,5 +1,5 @@
-import { type AutoForm, REQUEST_HEADER } from '@atalaya/contract';
-import { ApiFailure } from '../../lib/api.ts';
+import type { AutoForm } from '@atalaya/contract';
+import type { DownloadedFile } from '../../lib/api.ts';
 
 /** Posts the server's form data (webmail, WebFTP, phpMyAdmin) from a throw-away form (docs/behaviour/service-area-dns.md#states). */
 export function submitAutoForm(form: AutoForm) {
@@ -20,15 +20,9 @@ export function submitAutoForm(form: AutoForm) {
   element.remove();
 }
 
-/** A file download through the API (docs/behaviour: fails outside 200–299); saved as the server names it, else "Backup". */
-export async function downloadFile(source: string) {
-  const response = await fetch(source, { credentials: 'same-origin', headers: { [REQUEST_HEADER]: '1' } });
-  if (response.status < 200 || response.status > 299) {
-    const envelope = await response.json().catch(() => undefined);
-    throw new ApiFailure(response.status, envelope?.system);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'Backup';
-  const url = URL.createObjectURL(await response.blob());
+/** Hands a file the API client downloaded (lib/api.ts's download) to the browser, under its name. */
+export function saveFile({ name, blob }: DownloadedFile) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

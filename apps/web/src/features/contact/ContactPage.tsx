@@ -1,13 +1,13 @@
 import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { bindText, hasFieldErrors } from '../../components/ui/fieldErrors.ts';
+import { bindText } from '../../components/ui/fieldErrors.ts';
 import { PrivacyCheckbox } from '../../components/ui/PrivacyCheckbox.tsx';
+import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { usePageTitle } from '../../components/ui/usePageTitle.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useUser } from '../../lib/session.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
-import { useSendContactMail } from './api/sendContactMail.ts';
+import { sendContactMail } from './api/sendContactMail.ts';
 
 const EMPTY = { name: '', phone: '', email: '', subject: '', contents: '' };
 const FIELDS = ['name', 'phone', 'email', 'subject', 'contents'] as const;
@@ -24,26 +24,21 @@ export default function ContactPage() {
   const user = useUser();
   const [fields, setFields] = useState(EMPTY);
   const [privacy, setPrivacy] = useState(false);
-  const send = useSendContactMail();
+  const send = useFormMutation({
+    send: sendContactMail,
+    inputs: FIELDS,
+    onDone: () => {
+      setFields(EMPTY);
+      setPrivacy(false);
+      send.reset();
+    },
+  });
   usePageTitle(t('shell.contact'));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { name, phone, ...always } = fields;
-    send.mutate(
-      { ...always, ...(full ? { name, phone } : {}), privacy },
-      {
-        onSuccess: (result) => {
-          notifySuccess(result.info);
-          setFields(EMPTY);
-          setPrivacy(false);
-          send.reset();
-        },
-        onError: (error) => {
-          if (!hasFieldErrors(error, FIELDS)) notifyError(error);
-        },
-      },
-    );
+    send.mutate({ ...always, ...(full ? { name, phone } : {}), privacy });
   };
   const text = bindText(fields, (key, value) => setFields({ ...fields, [key]: value }), send.error);
   const input = (name: Field) => ({

@@ -48,8 +48,6 @@ export default function DnsPage() {
     poll: (answer) => pollWhilePending(answer?.state ? [{ state: answer.state }] : undefined),
   });
 
-  /** docs/behaviour/service-area-dns.md#permissions: forms re-check the action permission; without it, 'no permission' and nothing opens. */
-  const allowed = () => permissions.check('service_dnszone');
   // A change moves rows between pages and may change siblings (one TTL per RRset, the last NS):
   // the page on screen is read again, with the filters as they are.
   const update = () => client.invalidateQueries({ queryKey: serverPageKey(endpoints.dns.list, zoneParams) });
@@ -59,7 +57,6 @@ export default function DnsPage() {
   };
 
   const edit = async (record: DnsRecord) => {
-    if (!(await allowed())) return;
     try {
       setOpen({ kind: 'edit', record: await fetchRecord(serviceId, record.id) });
     } catch (error) {
@@ -111,9 +108,9 @@ export default function DnsPage() {
                   <Button variant="light">{t('dns.zone_menu')}</Button>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item onClick={async () => (await allowed()) && setOpen({ kind: 'create' })}>{t('dns.create')}</Menu.Item>
-                  <Menu.Item onClick={async () => (await allowed()) && setOpen({ kind: 'restore' })}>{t('dns.restore')}</Menu.Item>
-                  <Menu.Item color="red" onClick={async () => (await allowed()) && setOpen({ kind: 'deleteAll' })}>
+                  <Menu.Item onClick={() => setOpen({ kind: 'create' })}>{t('dns.create')}</Menu.Item>
+                  <Menu.Item onClick={() => setOpen({ kind: 'restore' })}>{t('dns.restore')}</Menu.Item>
+                  <Menu.Item color="red" onClick={() => setOpen({ kind: 'deleteAll' })}>
                     {t('dns.delete_all')}
                   </Menu.Item>
                 </Menu.Dropdown>

@@ -10,7 +10,6 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
 import {
@@ -42,7 +41,7 @@ type Open =
 export default function MailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const { data: item, canSee, canAct } = usePermissions(id);
+  const { data: item, canSee, canAct, check } = usePermissions(id);
   const reference = item?.reference ?? '';
   const accounts = useQuery({ ...accountsQuery(id), enabled: canSee('servicemail_accounts') });
   const aliases = useQuery({ ...aliasesQuery(id), enabled: canSee('servicemail_alias') });
@@ -53,6 +52,7 @@ export default function MailPage() {
   const alias = open && 'alias' in open ? open.alias : null;
   const removeAccount = useFormMutation({
     opened: open?.kind === 'delete-account',
+    permission: { check, areas: 'servicemail_accounts' },
     send: () => deleteAccount(id, account!.id),
     reload: [accountsKey(id)],
     onClose: close,
@@ -60,6 +60,7 @@ export default function MailPage() {
   });
   const removeAlias = useFormMutation({
     opened: open?.kind === 'delete-alias',
+    permission: { check, areas: 'servicemail_alias' },
     send: () => deleteAlias(id, alias!.id),
     reload: [aliasesKey(id)],
     onClose: close,
@@ -82,7 +83,8 @@ export default function MailPage() {
 
   const writeAccounts = canAct('servicemail_accounts');
   const writeAliases = canAct('servicemail_alias');
-  const webmail = (a: MailAccount) => webmailLogin(id, a.id).then(submitAutoForm, notifyError);
+  // Opening webmail signs in with the form the server sends (a read): through the one hook for its failure toast.
+  const webmail = useFormMutation({ send: (a: MailAccount) => webmailLogin(id, a.id), onDone: submitAutoForm });
 
   return (
     <Stack>
@@ -134,7 +136,7 @@ export default function MailPage() {
                 <Badge variant="light">{t('hosting.account')}</Badge>
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="light" onClick={() => webmail(r.account)}>
+                <Button size="xs" variant="light" onClick={() => webmail.mutate(r.account)}>
                   {t('hosting.webmail')}
                 </Button>
               </Table.Td>

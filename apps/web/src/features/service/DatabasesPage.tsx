@@ -3,7 +3,7 @@ import { formatBytes } from '@atalaya/contract';
 import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { downloadFile, submitAutoForm } from '../../components/hosting/autoSubmit.ts';
+import { saveFile, submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { ChangePasswordDialog, ShowPasswordDialog } from '../../components/hosting/PasswordDialogs.tsx';
 import { RowMenu } from '../../components/hosting/RowMenu.tsx';
 import { StateBadge } from '../../components/hosting/StateBadge.tsx';
@@ -12,7 +12,6 @@ import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import {
   changeDatabasePassword,
@@ -21,7 +20,7 @@ import {
   ddbbKey,
   ddbbQuery,
   deleteDatabase,
-  dumpUrl,
+  dumpDatabase,
   toggleExternal,
 } from './api/service.ts';
 import { CreateDatabaseDialog } from './components/CreateDatabaseDialog.tsx';
@@ -34,13 +33,14 @@ type Open = { kind: 'create' } | { kind: Kind; db: DatabaseView } | null;
 export default function DatabasesPage() {
   const { t, i18n } = useTranslation();
   const service = useService();
-  const { canSee, canAct } = usePermissions(service.id);
+  const { canSee, canAct, check } = usePermissions(service.id);
   const rows = useQuery({ ...ddbbQuery(service.id), enabled: canSee('service_ddbb') });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const selected = open && open.kind !== 'create' ? open.db : null;
   const confirmation = (kind: Kind, send: (db: DatabaseView) => Promise<{ info: string[] }>) => ({
     opened: open?.kind === kind,
+    permission: { check, areas: 'service_ddbb' as const },
     send: () => send(selected!),
     reload: [ddbbKey(service.id)],
     onClose: close,
@@ -52,8 +52,12 @@ export default function DatabasesPage() {
   const count = rows.data?.filter((d) => d.state !== 'deleting').length ?? 0;
   // Creation only below the service's database limit.
   const canCreate = writable && count < service.usage.BBDD.limit;
-  const phpMyAdmin = (db: DatabaseView) => databaseLogin(service.id, db.id).then(submitAutoForm, notifyError);
-  const dump = (db: DatabaseView) => downloadFile(dumpUrl(service.id, db.id)).catch(notifyError);
+  const phpMyAdmin = useFormMutation({ send: (db: DatabaseView) => databaseLogin(service.id, db.id), onDone: submitAutoForm });
+  const dump = useFormMutation({
+    permission: { check, areas: 'service_ddbb' },
+    send: (db: DatabaseView) => dumpDatabase(service.id, db.id),
+    onDone: saveFile,
+  });
 
   return (
     <Stack>
@@ -91,7 +95,7 @@ export default function DatabasesPage() {
             <Table.Td>{formatBytes(d.usage)}</Table.Td>
             <Table.Td>{formatDate(d.createdTS, i18n.language)}</Table.Td>
             <Table.Td>
-              <Button size="xs" variant="light" onClick={() => phpMyAdmin(d)}>
+              <Button size="xs" variant="light" onClick={() => phpMyAdmin.mutate(d)}>
                 {t('hosting.access')}
               </Button>
             </Table.Td>
@@ -100,7 +104,7 @@ export default function DatabasesPage() {
               actions={[
                 { label: t('hosting.show_password'), onClick: () => setOpen({ kind: 'show', db: d }) },
                 { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', db: d }), hidden: !writable },
-                { label: t('hosting.dump'), onClick: () => dump(d), hidden: !writable },
+                { label: t('hosting.dump'), onClick: () => dump.mutate(d), hidden: !writable },
                 {
                   label: t(d.externalAccess ? 'hosting.external_off' : 'hosting.external_on'),
                   onClick: () => setOpen({ kind: 'external', db: d }),

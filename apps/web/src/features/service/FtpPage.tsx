@@ -10,7 +10,6 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { deleteFtp, ftpKey, ftpLogin, ftpPassword, ftpQuery } from './api/service.ts';
 import { FtpDialog } from './components/FtpDialogs.tsx';
@@ -22,19 +21,20 @@ type Open = { kind: 'create' } | { kind: 'edit' | 'password' | 'delete'; user: F
 export default function FtpPage() {
   const { t } = useTranslation();
   const service = useService();
-  const { canSee, canAct } = usePermissions(service.id);
+  const { canSee, canAct, check } = usePermissions(service.id);
   const rows = useQuery({ ...ftpQuery(service.id), enabled: canSee('service_ftp') });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const selected = open && open.kind !== 'create' ? open.user : null;
   const remove = useFormMutation({
     opened: open?.kind === 'delete',
+    permission: { check, areas: 'service_ftp' },
     send: () => deleteFtp(service.id, selected!.id),
     reload: [ftpKey(service.id)],
     onClose: close,
     closeOnError: true,
   });
-  const webFtp = (user: FtpUser) => ftpLogin(service.id, user.id, user.directorio).then(submitAutoForm, notifyError);
+  const webFtp = useFormMutation({ send: (user: FtpUser) => ftpLogin(service.id, user.id, user.directorio), onDone: submitAutoForm });
   const writable = canAct('service_ftp');
 
   return (
@@ -60,7 +60,7 @@ export default function FtpPage() {
             <NameCell name={u.user} row={u} itemId={service.id} listKey={ftpKey(service.id)} writable={writable} />
             <Table.Td>/{u.directorio}</Table.Td>
             <Table.Td>
-              <Button size="xs" variant="light" onClick={() => webFtp(u)}>
+              <Button size="xs" variant="light" onClick={() => webFtp.mutate(u)}>
                 {t('hosting.access')}
               </Button>
             </Table.Td>

@@ -1,9 +1,10 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { NotPermitted } from '../../components/ui/NotPermitted.tsx';
+import { useFormMutation } from '../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useNavigate } from '../../lib/router/hooks.ts';
@@ -23,22 +24,23 @@ import { useService } from './ServiceWrapper.tsx';
 export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode }) {
   const { t } = useTranslation();
   const service = useService();
-  const { canAct, canSee } = usePermissions(service.id);
+  const { canAct, canSee, check } = usePermissions(service.id);
   const [dialog, setDialog] = useState<'php' | 'log' | null>(null);
   const close = () => setDialog(null);
   // The launcher asks for the selected folder, then signs in for it and opens a new tab.
-  const builder = useMutation({
-    mutationFn: async () => constructorLogin(service.id, await constructorFolder(service.id)),
-    onSuccess: (url) => window.open(url, '_blank', 'noopener'),
+  const builder = useFormMutation({
+    permission: { check, areas: 'service' },
+    send: async () => constructorLogin(service.id, await constructorFolder(service.id)),
+    onDone: (url) => window.open(url, '_blank', 'noopener'),
   });
   const client = useQueryClient();
   const navigate = useNavigate();
   // WebFTP opens for the service's first FTP user, in its folder; without one, the FTP list, to create it.
-  const webFtp = useMutation({
-    mutationFn: async () => {
+  const webFtp = useFormMutation({
+    send: async () => {
       const [first] = await client.fetchQuery(ftpQuery(service.id));
-      if (!first) return navigate('ftp/');
-      submitAutoForm(await ftpLogin(service.id, first.id, first.directorio));
+      if (first) submitAutoForm(await ftpLogin(service.id, first.id, first.directorio));
+      else navigate('ftp/');
     },
   });
 

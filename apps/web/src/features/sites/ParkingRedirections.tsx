@@ -27,6 +27,7 @@ export default function ParkingRedirections() {
   const [pending, setPending] = useState<Redirection | null>(null);
   const remove = useFormMutation({
     opened: pending !== null,
+    permission: { check, areas: 'service_redirects' },
     send: () => deleteRedirection(id, pending!.id),
     reload: [sitesKey(id)],
     onClose: () => setPending(null),
@@ -34,7 +35,6 @@ export default function ParkingRedirections() {
   });
   if (!visible || !permissions.data) return null;
   const canWrite = permissions.canAct('service_redirects');
-  const guarded = (open: () => void) => void check(['service_redirects']).then((ok) => ok && open());
 
   return (
     <>
@@ -43,7 +43,7 @@ export default function ParkingRedirections() {
           {t('sites.parking_redirections')}
         </Title>
         {canWrite && (
-          <Button size="xs" data-testid="parking-redirection-create" onClick={() => guarded(() => setTarget({ host: '' }))}>
+          <Button size="xs" data-testid="parking-redirection-create" onClick={() => setTarget({ host: '' })}>
             {t('sites.redirection_create')}
           </Button>
         )}
@@ -57,7 +57,7 @@ export default function ParkingRedirections() {
           label={t('sites.redirections_label', { name: permissions.data.reference })}
           rows={list.data ?? []}
           canWrite={canWrite}
-          onEdit={(redirection) => guarded(() => setTarget({ redirection }))}
+          onEdit={(redirection) => setTarget({ redirection })}
           onDelete={setPending}
         />
       )}

@@ -1,4 +1,4 @@
-import type { Area, Redirection, Subdomain } from '@atalaya/contract';
+import type { Redirection, Subdomain } from '@atalaya/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -14,8 +14,8 @@ import { RedirectionDialog } from './components/RedirectionDialog.tsx';
 import { SiteCard } from './components/SiteCard.tsx';
 import { SiteDialog } from './components/SiteDialog.tsx';
 import { InstallerWizard } from './installer/InstallerWizard.tsx';
+import { INSTALL_AREAS } from './installer/state.ts';
 
-const INSTALL_AREAS: Area[] = ['service_ftp', 'service_ddbb', 'service_subdomains'];
 type Pending = { kind: 'site'; site: Subdomain } | { kind: 'redirection'; redirection: Redirection } | null;
 
 /** /admin/:id/service/subdomain/: the service's sites as cards, their redirections, and the installer. */
@@ -36,6 +36,7 @@ export default function SitesPage() {
   const [pending, setPending] = useState<Pending>(null);
   const remove = useFormMutation({
     opened: pending !== null,
+    permission: { check, areas: pending?.kind === 'redirection' ? 'service_redirects' : 'service_subdomains' },
     send: () => (pending?.kind === 'site' ? deleteSite(id, pending.site.id) : deleteRedirection(id, pending!.redirection.id)),
     reload: [sitesKey(id)],
     onClose: () => setPending(null),
@@ -52,8 +53,6 @@ export default function SitesPage() {
   const canEdit = permissions.canAct('service_subdomains');
   const canRedirect = permissions.canAct('service_redirects');
   const canInstall = INSTALL_AREAS.every((area) => permissions.canAct(area));
-  /** Every form re-checks its permission when it opens. */
-  const guarded = (areas: Area[], open: () => void) => () => void check(areas).then((ok) => ok && open());
 
   // The server lets a writer of either area retry: both queue a host's apply.
   const canRetry = canEdit || canRedirect;
@@ -69,11 +68,11 @@ export default function SitesPage() {
         </Group>
       )}
       {canInstall && (
-        <Button variant="light" onClick={guarded(INSTALL_AREAS, () => setInstaller({ siteId: null }))} disabled={!sites?.length}>
+        <Button variant="light" onClick={() => setInstaller({ siteId: null })} disabled={!sites?.length}>
           {t('sites.install')}
         </Button>
       )}
-      {canEdit && <Button onClick={guarded(['service_subdomains'], () => setSiteDialog({ site: null }))}>{t('sites.create')}</Button>}
+      {canEdit && <Button onClick={() => setSiteDialog({ site: null })}>{t('sites.create')}</Button>}
     </Group>
   );
 
@@ -94,12 +93,11 @@ export default function SitesPage() {
               canEdit,
               canRedirect,
               canInstall,
-              onEdit: guarded(['service_subdomains'], () => setSiteDialog({ site })),
+              onEdit: () => setSiteDialog({ site }),
               onDelete: () => setPending({ kind: 'site', site }),
-              onAddRedirection: guarded(['service_redirects'], () => setRedirectionTarget({ host: site.subdominio })),
-              onInstall: guarded(INSTALL_AREAS, () => setInstaller({ siteId: site.id })),
-              onEditRedirection: (redirection) =>
-                void check(['service_redirects']).then((ok) => ok && setRedirectionTarget({ redirection })),
+              onAddRedirection: () => setRedirectionTarget({ host: site.subdominio }),
+              onInstall: () => setInstaller({ siteId: site.id }),
+              onEditRedirection: (redirection) => setRedirectionTarget({ redirection }),
               onDeleteRedirection: (redirection) => setPending({ kind: 'redirection', redirection }),
               retry: canRetry && {
                 itemId: Number(id),

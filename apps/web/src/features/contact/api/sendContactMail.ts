@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
@@ -14,5 +13,3 @@ export interface ContactMailFields {
 
 /** POST /contactmail/: a signed-in user's message to the provider. */
 export const sendContactMail = (fields: ContactMailFields) => call(endpoints.account.contactMail, {}, { ...fields });
-
-export const useSendContactMail = () => useMutation({ mutationFn: sendContactMail, meta: { quiet: true } });

@@ -5,6 +5,7 @@ import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { createRecord, saveRecord } from '../api/dns.ts';
 import { type DnsForm, emptyForm, formFields, formFromRecord, zonaErrorOnService } from '../form.ts';
 import { ttlLabel } from '../labels.ts';
@@ -28,8 +29,10 @@ export function RecordDialog({ serviceId, zone, record, onClose, onDone }: Props
   const mode = record ? 'edit' : 'create';
   const [form, setForm] = useState<DnsForm>(() => (record ? formFromRecord(record) : emptyForm()));
   const set = (patch: Partial<DnsForm>) => setForm((f) => ({ ...f, ...patch }));
+  const { check } = usePermissions(serviceId);
   const mutation = useFormMutation({
     opened: true,
+    permission: { check, areas: 'service_dnszone' },
     send: () => (record ? saveRecord(serviceId, record.id, formFields(form, 'edit')) : createRecord(serviceId, formFields(form, 'create'))),
     inputs: FIELDS,
     onClose,

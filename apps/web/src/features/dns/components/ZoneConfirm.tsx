@@ -1,8 +1,8 @@
 import type { DnsRecord } from '@atalaya/contract';
-import { useMutation } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { deleteAllRecords, deleteRecord, restoreDefaults } from '../api/dns.ts';
 
 export type ZoneAction = 'restore' | 'deleteAll';
@@ -18,22 +18,19 @@ interface Props {
 /** Delete one record, restore defaults or delete all, behind a confirmation with a loading flag (docs/behaviour/service-area-dns.md#states). */
 export function ZoneConfirm({ serviceId, action, record, onClose, onDone }: Props) {
   const { t } = useTranslation();
-  const mutation = useMutation({
-    mutationFn: () =>
+  const { check } = usePermissions(serviceId);
+  const mutation = useFormMutation({
+    opened: true,
+    permission: { check, areas: 'service_dnszone' },
+    send: () =>
       action === 'delete'
         ? deleteRecord(serviceId, record!.id)
         : action === 'restore'
           ? restoreDefaults(serviceId)
           : deleteAllRecords(serviceId),
-    onSuccess: async (result) => {
-      notifySuccess(result.info);
-      await onDone();
-      onClose();
-    },
-    onError: (error) => {
-      notifyError(error);
-      onClose();
-    },
+    onDone,
+    onClose,
+    closeOnError: true,
   });
   const texts = {
     delete: {

@@ -1,11 +1,12 @@
 import { type Area, canAct, canSee, type DomainAnswer } from '@atalaya/contract';
 import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { NotPermitted } from '../../../components/ui/NotPermitted.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { setItemPermissions } from '../../../lib/permissions.ts';
 import { domainKey, type Toggle, toggle } from '../api/domain.ts';
+import { useDomainPermissions } from '../useDomainPermissions.ts';
 import { Flag } from './Flag.tsx';
 
 const ACTIONS: { toggle: Toggle; area: Area; flag: 'blocked' | 'transferBlock' | 'whoisPrivacy'; label: string }[] = [
@@ -19,15 +20,16 @@ export function ActionsCard({ data }: { data: DomainAnswer }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { id, permissions } = data.domain;
-  const mutation = useMutation({
-    mutationFn: (which: Toggle) => toggle(id, which),
-    onSuccess: (result) => {
+  // The check reads the domain again before each toggle: a refused one leaves the switch on what the server holds.
+  const { check } = useDomainPermissions(id);
+  const mutation = useFormMutation({
+    permission: { check, areas: (which: Toggle) => ACTIONS.find((a) => a.toggle === which)!.area },
+    send: (which: Toggle) => toggle(id, which),
+    onDone: (result) => {
       // The answer is the updated domain: it replaces the local one, permissions included.
       client.setQueryData(domainKey(id), result.data);
       setItemPermissions(client, id, result.data.domain.permissions);
-      notifySuccess(result.info);
     },
-    onError: () => client.invalidateQueries({ queryKey: domainKey(id) }),
   });
   const visible = ACTIONS.filter((a) => canSee(permissions, a.area));
   if (visible.length === 0) return null;

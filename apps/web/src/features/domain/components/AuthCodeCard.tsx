@@ -1,6 +1,6 @@
 import { LIMITS } from '@atalaya/contract';
 import { Button, Card, Code, Group, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { fetchAuthCode, fetchTransferKey } from '../api/domain.ts';
@@ -23,7 +23,16 @@ async function copyText(text: string) {
 export function AuthCodeCard({ id, kind }: { id: number; kind: 'authcode' | 'transferkey' }) {
   const { t } = useTranslation();
   const [note, setNote] = useState<string | null>(null);
-  const secret = useMutation({ mutationFn: () => (kind === 'authcode' ? fetchAuthCode(id) : fetchTransferKey(id)) });
+  // A read on demand, not a write: loaded once asked for, kept while the card is shown, never
+  // reloaded with the domain (its key is outside the domain's), forgotten when the card goes.
+  const [asked, setAsked] = useState(false);
+  const secret = useQuery({
+    queryKey: ['domain-secret', id, kind],
+    queryFn: () => (kind === 'authcode' ? fetchAuthCode(id) : fetchTransferKey(id)),
+    enabled: asked,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
   useEffect(() => {
     if (!note) return;
     const timer = setTimeout(() => setNote(null), LIMITS.copyConfirmMs);
@@ -49,8 +58,8 @@ export function AuthCodeCard({ id, kind }: { id: number; kind: 'authcode' | 'tra
           // The label wraps: "Mostra Codi d'autorització (authcode)" was cut at 360 px.
           <Button
             variant="light"
-            loading={secret.isPending}
-            onClick={() => secret.mutate()}
+            loading={secret.isFetching}
+            onClick={() => (secret.isError ? void secret.refetch() : setAsked(true))}
             h="auto"
             mih={36}
             py={6}

@@ -27,7 +27,7 @@ export function ContactDialog({ data, type, onClose }: Props) {
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened,
-    allowed: () => check(role === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts'),
+    permission: { check, areas: role === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts' },
     send: () => {
       const fields = toFields(form, role);
       return role === 'registrant' ? saveOwner(id, fields) : saveContacts(id, fields as Parameters<typeof saveContacts>[1]);

@@ -24,7 +24,7 @@ export function DnssecDialog({ id, opened, onClose }: { id: number; opened: bool
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened,
-    allowed: () => check('domain_dnssec'),
+    permission: { check, areas: 'domain_dnssec' },
     send: () => createDnssec(id, { type, ...Object.fromEntries(fields.map((f) => [f, form[f as keyof typeof EMPTY]])) }),
     reload: [dnssecKey(id)],
     onClose,
@@ -99,7 +99,7 @@ export function DnssecDeleteDialog({ id, record, onClose }: { id: number; record
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened: record !== null,
-    allowed: () => check('domain_dnssec'),
+    permission: { check, areas: 'domain_dnssec' },
     send: () => deleteDnssec(id, record!.id),
     reload: [dnssecKey(id)],
     onClose,

@@ -30,7 +30,7 @@ export function GlueDialog({ id, domain, record, opened, onClose }: Props) {
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened,
-    allowed: () => check('domain_gluerecords'),
+    permission: { check, areas: 'domain_gluerecords' },
     send: () => (record ? saveGlue(id, record.id, { ip, ipv6 }) : createGlue(id, { name, ip, ipv6 })),
     reload: [glueKey(id), domainKey(id)],
     onClose,
@@ -87,7 +87,7 @@ export function GlueDeleteDialog({ id, record, onClose }: { id: number; record: 
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened: record !== null,
-    allowed: () => check('domain_gluerecords'),
+    permission: { check, areas: 'domain_gluerecords' },
     send: () => deleteGlue(id, record!.id),
     reload: [glueKey(id), domainKey(id)],
     onClose,

@@ -21,7 +21,7 @@ export function NameServersDialog({ id, opened, onClose }: { id: number; opened:
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened,
-    allowed: () => check('domain_dns'),
+    permission: { check, areas: 'domain_dns' },
     send: () => saveDns(id, useDefault, rows),
     reload: [domainKey(id), ['domain', id, 'dnsinit']],
     onClose,

@@ -17,9 +17,10 @@ export function AccountDialog({ id, reference, opened, onClose }: { id: number; 
   const client = useQueryClient();
   const [name, setName] = useState('');
   const [password, setPassword] = useFreshPassword(opened);
-  usePermissions(id, { form: { area: 'servicemail_accounts', opened, close: onClose } });
+  const { check } = usePermissions(id);
   const mutation = useFormMutation({
     opened,
+    permission: { check, areas: 'servicemail_accounts' },
     send: () => createAccount(id, name, password),
     inputs: ['name', 'password'],
     onClose,

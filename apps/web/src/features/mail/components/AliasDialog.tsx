@@ -26,7 +26,7 @@ export function AliasDialog({ id, reference, alias, opened, onClose }: Props) {
   const [name, setName] = useState('');
   const [targets, setTargets] = useState<string[]>(['']);
   const [touched, setTouched] = useState<boolean[]>([false]);
-  usePermissions(id, { form: { area: 'servicemail_alias', opened, close: onClose } });
+  const { check } = usePermissions(id);
   const joined = () =>
     targets
       .map((s) => s.trim())
@@ -34,6 +34,7 @@ export function AliasDialog({ id, reference, alias, opened, onClose }: Props) {
       .join(',');
   const mutation = useFormMutation({
     opened,
+    permission: { check, areas: 'servicemail_alias' },
     send: () => (alias ? saveAlias(id, alias.id, joined()) : createAlias(id, name, joined())),
     inputs: ['name', 'target'],
     onClose,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pollWhilePending } from '../../../components/hosting/StateBadge.tsx';
-import { call, fetchData, urlOf } from '../../../lib/api.ts';
+import { call, download, fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
 export { createDatabase, ddbbKey, ddbbQuery, serviceKey, serviceQuery } from '../../../lib/hosting.ts';
@@ -37,7 +37,7 @@ export const changeDatabasePassword = (id: number, dbId: number, password: strin
 export const databaseLogin = (id: number, dbId: number) => fetchData(service.ddbbLogin, { id, dbId });
 export const toggleExternal = (id: number, dbId: number) => call(service.ddbbExternalAccess, { id, dbId });
 export const deleteDatabase = (id: number, dbId: number) => call(service.ddbbDelete, { id, dbId });
-export const dumpUrl = (id: number, dbId: number) => urlOf(service.ddbbDump, { id, dbId });
+export const dumpDatabase = (id: number, dbId: number) => download(service.ddbbDump, { id, dbId });
 
 /** Measures the service's usage now; the answer's job is followed until done (docs/behaviour/service-area-dns.md#service-home). */
 export const refreshUsage = (id: number) => call(service.usageRefresh, { id });

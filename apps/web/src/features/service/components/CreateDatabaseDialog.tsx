@@ -14,9 +14,10 @@ export function CreateDatabaseDialog({ id, opened, onClose }: { id: number; open
   const { t } = useTranslation();
   const client = useQueryClient();
   const [password, setPassword] = useFreshPassword(opened);
-  usePermissions(id, { form: { area: 'service_ddbb', opened, close: onClose } });
+  const { check } = usePermissions(id);
   const mutation = useFormMutation({
     opened,
+    permission: { check, areas: 'service_ddbb' },
     send: () => createDatabase(id, password),
     inputs: ['password', 'form'],
     onClose,

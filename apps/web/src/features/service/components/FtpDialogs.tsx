@@ -27,9 +27,10 @@ export function FtpDialog({ id, reference, user, opened, onClose }: Props) {
   const client = useQueryClient();
   const [fields, setFields] = useState({ ftpUser: '', folder: '' });
   const [password, setPassword] = useFreshPassword(opened);
-  usePermissions(id, { form: { area: 'service_ftp', opened, close: onClose } });
+  const { check } = usePermissions(id);
   const mutation = useFormMutation({
     opened,
+    permission: { check, areas: 'service_ftp' },
     send: () => (user ? saveFtp(id, user.id, fields.folder) : createFtp(id, { ...fields, password })),
     inputs: user ? ['folder'] : ['ftpUser', 'password', 'folder'],
     onClose,

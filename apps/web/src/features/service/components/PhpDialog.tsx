@@ -18,12 +18,13 @@ export function PhpDialog({ service, opened, onClose }: { service: ServiceView; 
   const { t } = useTranslation();
   const client = useQueryClient();
   const [version, setVersion] = useState(service.phpversion);
-  usePermissions(service.id, { form: { area: 'service', opened, close: onClose } });
+  const { check } = usePermissions(service.id);
   useEffect(() => {
     if (opened) setVersion(service.phpversion);
   }, [opened, service.phpversion]);
   const mutation = useFormMutation({
     opened,
+    permission: { check, areas: 'service' },
     send: () => setPhp(service.id, version),
     inputs: ['phpVersion'],
     onClose,

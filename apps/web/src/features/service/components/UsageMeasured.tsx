@@ -1,6 +1,7 @@
 import type { ServiceView } from '@atalaya/contract';
 import { Button, Group, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { refreshUsage, serviceQuery } from '../api/service.ts';
@@ -15,8 +16,8 @@ const POLL_TIMES = 20;
 export function UsageMeasured({ service }: { service: ServiceView }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const measure = useMutation({
-    mutationFn: async () => {
+  const measure = useFormMutation({
+    send: async () => {
       const before = service.usageMeasuredTS;
       await refreshUsage(service.id);
       for (let i = 0; i < POLL_TIMES; i++) {

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
@@ -14,5 +13,3 @@ export interface ForgotFields {
 
 /** POST /contact/: the sign-in page's "forgot password" message to the provider (no session). */
 export const sendForgot = (fields: ForgotFields) => call(endpoints.account.contact, {}, { ...fields }, true);
-
-export const useSendForgot = () => useMutation({ mutationFn: sendForgot, meta: { quiet: true } });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
@@ -13,5 +12,3 @@ export interface LoginFields {
 /** POST /user/login/: may name the item to open first (domainID, docs/behaviour/shell-session-domains.md#states). */
 // Made as "already replayed": a refused sign-in must never open the login modal over itself.
 export const login = (fields: LoginFields) => call(endpoints.account.login, {}, { ...fields }, true).then((r) => r.data);
-
-export const useLogin = () => useMutation({ mutationFn: login, meta: { quiet: true } });

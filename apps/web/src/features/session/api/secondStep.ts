@@ -1,5 +1,4 @@
 import type { SecondFactorChallenge } from '@atalaya/contract';
-import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
@@ -13,8 +12,6 @@ export interface SecondStepFields {
 
 /** POST /user/login/second/: the first step's challenge and one factor (decision 021). Never opens the login modal. */
 export const secondStep = (fields: SecondStepFields) => call(endpoints.factors.secondStep, {}, { ...fields }, true).then((r) => r.data);
-
-export const useSecondStep = () => useMutation({ mutationFn: secondStep, meta: { quiet: true } });
 
 /** Asks the browser for an assertion of one of the user's passkeys; loads the WebAuthn helper on first use. */
 export async function passkeyAssertion(challenge: SecondFactorChallenge): Promise<string> {

@@ -1,8 +1,7 @@
-import { ENVELOPE_HEADER } from '@atalaya/contract';
 import { Text } from '@mantine/core';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
-import { urlOf } from '../../../lib/api.ts';
+import { call, urlOf } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 
@@ -16,7 +15,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 let widgetCode: Promise<unknown> | undefined;
 const loadWidget = () => {
   widgetCode ??= Promise.all([import('altcha'), import('altcha/i18n/es-es'), import('altcha/i18n/ca')]).then(() =>
-    globalThis.$altcha.defaults.set({ fetch: unwrappingFetch, challenge: urlOf(endpoints.account.captcha, {}) }),
+    globalThis.$altcha.defaults.set({ fetch: challengeFetch, challenge: urlOf(endpoints.account.captcha, {}) }),
   );
   return widgetCode;
 };
@@ -37,12 +36,14 @@ function whenUsed(element: HTMLElement, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The challenge comes wrapped in the API envelope; the widget wants the bare challenge. */
-async function unwrappingFetch(input: RequestInfo | URL, init?: RequestInit) {
-  const response = await fetch(input, init);
-  if (!response.headers.get(ENVELOPE_HEADER)) return response;
-  const envelope = (await response.json()) as { data: unknown };
-  return new Response(JSON.stringify(envelope.data), { status: response.status, headers: { 'content-type': 'application/json' } });
+/**
+ * The widget's only request, its challenge, made by the API client: the envelope unwrapped (the
+ * widget wants the bare challenge) and a refusal thrown, which the widget shows as a failed
+ * verification. Made as "already replayed", like every call of the sign-in page.
+ */
+async function challengeFetch(): Promise<Response> {
+  const { data } = await call(endpoints.account.captcha, {}, undefined, true);
+  return new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json' } });
 }
 
 interface StateDetail {

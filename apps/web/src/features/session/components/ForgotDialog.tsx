@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { bindText, fieldError, hasFieldErrors } from '../../../components/ui/fieldErrors.ts';
+import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { PrivacyCheckbox } from '../../../components/ui/PrivacyCheckbox.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useSendForgot } from '../api/contact.ts';
+import { sendForgot } from '../api/contact.ts';
 import { Captcha } from './Captcha.tsx';
 
 const EMPTY = { domain: '', user: '', name: '', email: '', contents: '' };
@@ -18,22 +18,22 @@ export default function ForgotDialog({ opened, onClose }: { opened: boolean; onC
   const [privacy, setPrivacy] = useState(false);
   const [captcha, setCaptcha] = useState('');
   const [round, setRound] = useState(0);
-  const send = useSendForgot();
+  const send = useFormMutation({
+    opened,
+    send: sendForgot,
+    inputs: TEXT_FIELDS,
+    onClose,
+    onDone: () => {
+      setFields(EMPTY);
+      setPrivacy(false);
+    },
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send.mutate(
       { ...fields, privacy, recaptcha_response: captcha },
       {
-        onSuccess: (result) => {
-          notifySuccess(result.info);
-          setFields(EMPTY);
-          setPrivacy(false);
-          onClose();
-        },
-        onError: (error) => {
-          if (!hasFieldErrors(error, TEXT_FIELDS)) notifyError(error);
-        },
         onSettled: () => {
           setCaptcha('');
           setRound((r) => r + 1);

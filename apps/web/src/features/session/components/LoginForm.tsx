@@ -2,10 +2,11 @@ import type { LoginAnswer, SecondFactorChallenge } from '@atalaya/contract';
 import { Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { ApiFailure } from '../../../lib/api.ts';
 import { addTexts, useTranslation } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/notify.ts';
-import { useLogin } from '../api/login.ts';
+import { login as sendLogin } from '../api/login.ts';
 import { Captcha } from './Captcha.tsx';
 
 // The second step and its texts load when the password is sent, i.e. while the server checks it:
@@ -42,7 +43,12 @@ export function LoginForm({ onSignedIn, extra }: Props) {
   const [missing, setMissing] = useState<string[]>([]);
   // Set once the password was right and a second factor is due (decision 021).
   const [second, setSecond] = useState<SecondFactorChallenge | null>(null);
-  const login = useLogin();
+  // The sign-in page writes every failure under its form, never as a toast.
+  const login = useFormMutation({
+    send: sendLogin,
+    showsFailures: true,
+    onDone: (answer) => (answer.secondFactor ? setSecond(answer.secondFactor) : onSignedIn(answer)),
+  });
   const text = bindText(fields, (key, value) => setFields({ ...fields, [key]: value }), login.error);
 
   const submit = (event: FormEvent) => {
@@ -56,7 +62,6 @@ export function LoginForm({ onSignedIn, extra }: Props) {
     login.mutate(
       { ...fields, recaptcha_response: captcha },
       {
-        onSuccess: (answer) => (answer.secondFactor ? setSecond(answer.secondFactor) : onSignedIn(answer)),
         // A used challenge is refused by the server: every attempt gets a fresh one.
         onError: () => {
           setCaptcha('');

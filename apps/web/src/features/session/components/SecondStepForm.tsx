@@ -2,10 +2,11 @@ import type { LoginAnswer, SecondFactorChallenge } from '@atalaya/contract';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { ApiFailure } from '../../../lib/api.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/notify.ts';
-import { passkeyAssertion, useSecondStep } from '../api/secondStep.ts';
+import { passkeyAssertion, secondStep } from '../api/secondStep.ts';
 
 interface Props {
   challenge: SecondFactorChallenge;
@@ -20,12 +21,12 @@ export function SecondStepForm({ challenge, onSignedIn, onRestart }: Props) {
   const [recovery, setRecovery] = useState(!challenge.totp && !challenge.passkey);
   const [code, setCode] = useState('');
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
-  const step = useSecondStep();
+  // Like the first step, every failure shows under the form.
+  const step = useFormMutation({ send: secondStep, showsFailures: true, onDone: onSignedIn });
   const send = (fields: { code?: string; recoveryCode?: string; credential?: string }) =>
     step.mutate(
       { challenge: challenge.challenge, ...fields },
       {
-        onSuccess: onSignedIn,
         onError: (error) => {
           if (error instanceof ApiFailure && error.status === 401) onRestart();
         },

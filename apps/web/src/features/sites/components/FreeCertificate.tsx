@@ -1,10 +1,11 @@
 import { ACME_STEPS, type Subdomain } from '@atalaya/contract';
 import { Alert, Checkbox, Stack, Stepper, Switch, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { siteQuery, sitesKey, switchAcme } from '../api/sites.ts';
 
 const POLL_MS = 1000;
@@ -34,17 +35,13 @@ export function FreeCertificate({ serviceId, reference, site }: Props) {
     if (acme.status === 'done' || acme.status === 'failed')
       void client.invalidateQueries({ queryKey: [...sitesKey(serviceId), 'subdomains'] });
   }, [acme.status, client, serviceId]);
-  const mutation = useMutation({
-    mutationFn: (active: boolean) => switchAcme(serviceId, site.id, active, wildcard),
-    meta: { quiet: true },
-    onError: (error) => {
-      if (!fieldError(error, 'active') && !fieldError(error, 'wildcard')) notifyError(error);
-    },
-    onSuccess: (result) => {
-      notifySuccess(result.info);
-      client.setQueryData(siteQuery(serviceId, site.id).queryKey, result.data.subdomain);
-      void client.invalidateQueries({ queryKey: sitesKey(serviceId) });
-    },
+  const { check } = usePermissions(serviceId);
+  const mutation = useFormMutation({
+    permission: { check, areas: 'service_subdomains' },
+    send: (active: boolean) => switchAcme(serviceId, site.id, active, wildcard),
+    inputs: ['active', 'wildcard'],
+    onDone: (result) => client.setQueryData(siteQuery(serviceId, site.id).queryKey, result.data.subdomain),
+    reload: [sitesKey(serviceId)],
   });
   const active = ACME_STEPS.indexOf(acme.step ?? 'order');
   const steps = acme.status === 'done' ? ACME_STEPS.length : active;

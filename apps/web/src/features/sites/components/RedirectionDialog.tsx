@@ -6,6 +6,7 @@ import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { createRedirection, type RedirectionForm, saveRedirection, sitesKey } from '../api/sites.ts';
 
 const FIELDS = ['subDomain', 'recurso', 'urlRedir', 'redirType', 'iframeTitle', 'iframeDescription', 'iframeKeywords'];
@@ -52,8 +53,10 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
       setForm({ ...EMPTY, subDomain: target.host });
     }
   }, [target, editing]);
+  const { check } = usePermissions(serviceId);
   const mutation = useFormMutation({
     opened: target !== null,
+    permission: { check, areas: 'service_redirects' },
     send: () => (editing ? saveRedirection(serviceId, editing.id, form) : createRedirection(serviceId, form)),
     inputs: FIELDS,
     onClose,

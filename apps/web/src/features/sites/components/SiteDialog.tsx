@@ -8,6 +8,7 @@ import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { createSite, type SiteForm, saveSite, sitesKey } from '../api/sites.ts';
 import { FreeCertificate } from './FreeCertificate.tsx';
 import { PemField } from './PemField.tsx';
@@ -35,8 +36,10 @@ export function SiteDialog({ serviceId, reference, site, opened, onClose }: Prop
   useEffect(() => {
     if (opened) setForm(site ? { ...empty, subDomain: site.subdominio, folder: `/${site.directorio}`, ssl: site.ssl.enabled } : empty);
   }, [opened, site]);
+  const { check } = usePermissions(serviceId);
   const mutation = useFormMutation({
     opened,
+    permission: { check, areas: 'service_subdomains' },
     send: () => (site ? saveSite(serviceId, site.id, form) : createSite(serviceId, form)),
     inputs: FIELDS,
     onClose,

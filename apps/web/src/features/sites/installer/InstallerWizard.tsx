@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { ApiFailure } from '../../../lib/api.ts';
 import { createDatabase, ddbbQuery, serviceKey, serviceQuery } from '../../../lib/hosting.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -15,7 +16,7 @@ import { ConfigStep } from './ConfigStep.tsx';
 import { InstallErrorDialog } from './InstallErrorDialog.tsx';
 import { InstallProgress } from './InstallProgress.tsx';
 import { PathStep } from './PathStep.tsx';
-import { configFields, defaultsFor, initialState, missingInputs, type Step, type WizardState } from './state.ts';
+import { configFields, defaultsFor, INSTALL_AREAS, initialState, missingInputs, type Step, type WizardState } from './state.ts';
 
 interface Props {
   serviceId: string;
@@ -33,9 +34,7 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
   const { check } = usePermissions(serviceId);
   const [state, setState] = useState<WizardState>(() => initialState(launchedFrom));
   const [password, setPassword] = useState(generatePassword);
-  const [failure, setFailure] = useState<unknown>(null);
   const [missing, setMissing] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const [installation, setInstallation] = useState<{ id: number; name: string } | null>(null);
   const [jobError, setJobError] = useState<{ name: string; message: string } | null>(null);
   const catalogue = useQuery({ ...catalogueQuery, enabled: opened });
@@ -47,7 +46,6 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
     if (!opened) return;
     setState(initialState(launchedFrom));
     setInstallation(null);
-    setFailure(null);
     setMissing([]);
     setJobError(null);
   }, [opened, launchedFrom]);
@@ -57,46 +55,55 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
   const firstStep: Step = launchedFrom === null ? 0 : 1;
   const back = () => (state.step <= firstStep ? setState(initialState(launchedFrom)) : go((state.step - 1) as Step));
   const forcedNew = needsDb && databases.data !== undefined && databases.data.length === 0;
-  const error = (input: string) => (missing.includes(input) ? t('sites.required') : fieldError(failure, input));
 
-  const install = async () => {
-    const absent = missingInputs(state);
-    setMissing(absent);
-    if (absent.length > 0 || !state.app || state.siteId === null) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      // Permissions reloaded first; a missing one shows 'no permission' and closes.
-      if (!(await check(['service_ftp', 'service_ddbb', 'service_subdomains']))) return onClose();
-      let database = state.database;
-      if (state.app.isBBDDApplication && (forcedNew || database === 'new')) {
+  // The database (when a new one is due) and the installation are one write: the permissions are
+  // read again first, and a missing one shows "no permission" and closes the wizard.
+  const installing = useFormMutation({
+    opened,
+    permission: { check, areas: INSTALL_AREAS },
+    send: async (chosen: WizardState & { app: NonNullable<WizardState['app']>; siteId: number }) => {
+      let database = chosen.database;
+      if (chosen.app.isBBDDApplication && (forcedNew || database === 'new')) {
         database = (await createDatabase(Number(serviceId), password)).data.ddbb.id;
         // A retry after a failed install reuses the database just created.
         patch({ database });
         client.invalidateQueries({ queryKey: serviceKey(Number(serviceId)) });
       }
-      const fields = {
-        subdomainID: state.siteId,
-        applicationID: state.app.id,
-        mysqlID: state.app.isBBDDApplication && typeof database === 'number' ? database : '',
-        subpath: state.subpath,
-        overwrite: state.overwrite ? '1' : '0',
-        ...configFields(state),
-      };
-      const started = await installApp(serviceId, fields);
-      setInstallation({ id: started.id, name: started.fullName });
-    } catch (caught) {
-      setFailure(caught);
-      const fieldNames = caught instanceof ApiFailure ? caught.inputs : [];
-      if (fieldNames.length === 0 || fieldNames.includes('form')) {
-        setJobError({
-          name: caught instanceof ApiFailure ? `${t('sites.error_name')} ${caught.status}` : t('sites.error_name'),
-          message: errorText(caught),
-        });
-      } else if (fieldNames.some((f) => f === 'subpath' || f === 'mysqlID' || f === 'password')) go(2);
-    } finally {
-      setBusy(false);
-    }
+      return installApp(serviceId, {
+        subdomainID: chosen.siteId,
+        applicationID: chosen.app.id,
+        mysqlID: chosen.app.isBBDDApplication && typeof database === 'number' ? database : '',
+        subpath: chosen.subpath,
+        overwrite: chosen.overwrite ? '1' : '0',
+        ...configFields(chosen),
+      });
+    },
+    onDone: (started) => setInstallation({ id: started.id, name: started.fullName }),
+    onClose,
+    staysOpen: true,
+    // A refusal shows in the wizard: under its field (back on the path step), else in the error dialog.
+    showsFailures: true,
+  });
+  const error = (input: string) => (missing.includes(input) ? t('sites.required') : fieldError(installing.error, input));
+  const install = () => {
+    const absent = missingInputs(state);
+    setMissing(absent);
+    const { app, siteId } = state;
+    if (absent.length > 0 || !app || siteId === null) return;
+    installing.mutate(
+      { ...state, app, siteId },
+      {
+        onError: (caught) => {
+          const fieldNames = caught instanceof ApiFailure ? caught.inputs : [];
+          if (fieldNames.length === 0 || fieldNames.includes('form')) {
+            setJobError({
+              name: caught instanceof ApiFailure ? `${t('sites.error_name')} ${caught.status}` : t('sites.error_name'),
+              message: errorText(caught),
+            });
+          } else if (fieldNames.some((f) => f === 'subpath' || f === 'mysqlID' || f === 'password')) go(2);
+        },
+      },
+    );
   };
   const onFailed = useCallback(
     (message: string) => setJobError({ name: installation?.name ?? t('sites.install_error'), message }),
@@ -171,7 +178,7 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
               {t('sites.back')}
             </Button>
             {state.step === 3 ? (
-              <Button onClick={install} loading={busy}>
+              <Button onClick={install} loading={installing.isPending}>
                 {t('sites.do_install')}
               </Button>
             ) : (
