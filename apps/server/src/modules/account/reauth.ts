@@ -54,9 +54,7 @@ export async function reauthenticate(
   } else {
     const since = await sessionStart(store, user);
     const isTotp = /^\d{6}$/.test(code);
-    proven = isTotp
-      ? await checkTotp(store, ctx.secrets, user.id, code, since)
-      : await spendRecoveryCode(store, user.id, code, since);
+    proven = isTotp ? await checkTotp(store, ctx.secrets, user.id, code, since) : await spendRecoveryCode(store, user.id, code, since);
     if (!proven) {
       tooNew = isTotp
         ? await isNewTotpCode(store, ctx.secrets, user.id, code, since)
