@@ -2,6 +2,8 @@ import type { Texts } from './boot.ts';
 
 const AREA_LABELS = {
   es: {
+    'tokens.revoked_when':
+      'Los tokens se revocan para siempre cuando cambias tu contraseña, y cuando tu proveedor la restablece, quita tus segundos factores o desactiva tu usuario. Si tu proveedor exige un segundo factor, no funcionan mientras no tengas uno.',
     domain: 'Dominio',
     domain_ownercontacts: 'Titular del dominio',
     domain_contacts: 'Contactos del dominio',
@@ -23,6 +25,8 @@ const AREA_LABELS = {
     servicemail_alias: 'Alias de correo',
   },
   en: {
+    'tokens.revoked_when':
+      'Tokens are revoked for good when you change your password, and when your provider resets it, removes your second factors or disables your user. If your provider requires a second factor, they do not work while you have none.',
     domain: 'Domain',
     domain_ownercontacts: 'Domain owner',
     domain_contacts: 'Domain contacts',
@@ -44,6 +48,8 @@ const AREA_LABELS = {
     servicemail_alias: 'Mail aliases',
   },
   ca: {
+    'tokens.revoked_when':
+      'Els tokens es revoquen per sempre quan canvies la contrasenya, i quan el teu proveïdor la restableix, treu els teus segons factors o desactiva el teu usuari. Si el teu proveïdor exigeix un segon factor, no funcionen mentre no en tinguis cap.',
     domain: 'Domini',
     domain_ownercontacts: 'Titular del domini',
     domain_contacts: 'Contactes del domini',

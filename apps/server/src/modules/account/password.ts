@@ -34,10 +34,10 @@ export async function changePassword(
   await store.transaction().execute(async (trx) => {
     await trx.updateTable('user').set({ password_hash: hash }).where('id', '=', user.id).execute();
     await trx.deleteFrom('session').where('user_id', '=', user.id).execute();
-    const tokensRevoked = await revokeAllTokens(trx, user.id);
+    const revokedApiAccess = await revokeAllTokens(trx, user.id);
     // That the password changed is recorded, never the password: the log shows it redacted.
     const changes = [{ field: 'password', before: '', after: '' }];
-    await recordActivity(trx, { ...who, action: 'changepass', area: 'account', changes, detail: { tokensRevoked } });
+    await recordActivity(trx, { ...who, action: 'changepass', area: 'account', changes, detail: { revokedApiAccess } });
   });
   return createSession(store, user.id, ctx.ip);
 }

