@@ -66,6 +66,13 @@ describeStores('API tokens and account recovery on %s', (kind) => {
     expect(res.body.system.info).toEqual(['Contraseña cambiada. Se han cerrado las demás sesiones y se han revocado tus tokens de API']);
     expect((await call()).status).toBe(401);
     expect(await tokensLeft('ana')).toBe(0);
+    const audit = await ctx.store
+      .selectFrom('audit_event')
+      .select('detail')
+      .where('user_id', '=', acc.users.ana)
+      .where('action', '=', 'changepass')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.detail)).toEqual({ revokedApiAccess: 1 });
   });
 
   it('stops working once the operator resets the password (user-password)', async () => {

@@ -144,7 +144,7 @@ describeStores('changing the password on %s', (kind) => {
       .where('action', '=', 'changepass')
       .where('user_id', '=', acc.users.luis)
       .execute();
-    expect(audit).toEqual([{ action: 'changepass', outcome: 'success', detail: '{}' }]);
+    expect(audit).toEqual([{ action: 'changepass', outcome: 'success', detail: JSON.stringify({ revokedApiAccess: 0 }) }]);
   });
 
   it('locks the change after 5 wrong current passwords, not before, even for the right one', async () => {
