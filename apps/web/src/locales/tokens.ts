@@ -2,8 +2,6 @@ import type { Texts } from './boot.ts';
 
 const AREA_LABELS = {
   es: {
-    'tokens.revoked_when':
-      'Los tokens se revocan para siempre cuando cambias tu contraseña, y cuando tu proveedor la restablece, quita tus segundos factores o desactiva tu usuario. Si tu proveedor exige un segundo factor, no funcionan mientras no tengas uno.',
     domain: 'Dominio',
     domain_ownercontacts: 'Titular del dominio',
     domain_contacts: 'Contactos del dominio',
@@ -25,8 +23,6 @@ const AREA_LABELS = {
     servicemail_alias: 'Alias de correo',
   },
   en: {
-    'tokens.revoked_when':
-      'Tokens are revoked for good when you change your password, and when your provider resets it, removes your second factors or disables your user. If your provider requires a second factor, they do not work while you have none.',
     domain: 'Domain',
     domain_ownercontacts: 'Domain owner',
     domain_contacts: 'Domain contacts',
@@ -48,8 +44,6 @@ const AREA_LABELS = {
     servicemail_alias: 'Mail aliases',
   },
   ca: {
-    'tokens.revoked_when':
-      'Els tokens es revoquen per sempre quan canvies la contrasenya, i quan el teu proveïdor la restableix, treu els teus segons factors o desactiva el teu usuari. Si el teu proveïdor exigeix un segon factor, no funcionen mentre no en tinguis cap.',
     domain: 'Domini',
     domain_ownercontacts: 'Titular del domini',
     domain_contacts: 'Contactes del domini',
@@ -78,6 +72,8 @@ const areas = (lang: keyof typeof AREA_LABELS) =>
 /** The API tokens section of Preferences: loaded with that page only (app/router.tsx). */
 export const tokens: Texts = {
   es: {
+    'tokens.revoked_when':
+      'Los tokens se revocan para siempre cuando cambias tu contraseña, y cuando tu proveedor la restablece, quita tus segundos factores o desactiva tu usuario. Si tu proveedor exige un segundo factor, no funcionan mientras no tengas uno.',
     ...areas('es'),
     'tokens.title': 'Tokens de API',
     'tokens.intro':
@@ -112,6 +108,8 @@ export const tokens: Texts = {
     'tokens.done': 'Ya lo he copiado',
   },
   en: {
+    'tokens.revoked_when':
+      'Tokens are revoked for good when you change your password, and when your provider resets it, removes your second factors or disables your user. If your provider requires a second factor, they do not work while you have none.',
     ...areas('en'),
     'tokens.title': 'API tokens',
     'tokens.intro':
@@ -146,6 +144,8 @@ export const tokens: Texts = {
     'tokens.done': 'I have copied it',
   },
   ca: {
+    'tokens.revoked_when':
+      'Els tokens es revoquen per sempre quan canvies la contrasenya, i quan el teu proveïdor la restableix, treu els teus segons factors o desactiva el teu usuari. Si el teu proveïdor exigeix un segon factor, no funcionen mentre no en tinguis cap.',
     ...areas('ca'),
     'tokens.title': 'Tokens d’API',
     'tokens.intro':
