@@ -44,6 +44,7 @@ test('changing the password: a wrong current one is refused under its field, the
   await page.goto('/admin/preferences/');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cambiar contraseña' });
+  await expect(dialog.getByText(/se revocarán todos tus tokens de API/)).toBeVisible();
   await dialog.getByLabel('Contraseña actual').fill('not-my-password');
   await dialog.getByLabel('Nueva contraseña').fill('una-clave-bastante-larga');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -52,7 +53,9 @@ test('changing the password: a wrong current one is refused under its field, the
   await dialog.getByLabel('Contraseña actual').fill(TEST_PASSWORD);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.locator('.mantine-Notification-root')).toHaveText('Contraseña cambiada. Se han cerrado las demás sesiones');
+  await expect(page.locator('.mantine-Notification-root')).toHaveText(
+    'Contraseña cambiada. Se han cerrado las demás sesiones y se han revocado tus tokens de API',
+  );
   // Still signed in, on the fresh session the change handed out.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toBeVisible();

@@ -20,9 +20,17 @@ const nextCode = (secret: string) => totpCode(secret, now() + 30);
 const account = () => createE2EAccount({ users: { ana: 'all=write' }, items: [{ reference: unique('dosfactores.es'), domain: true }] });
 const LANDED = /\/admin\/\d+\/domain\/$/;
 
-/** Adds an authenticator app in Preferences with the code the test computes; answers its secret. */
+/**
+ * Adds an authenticator app in Preferences: the current password first (a first factor asks for
+ * nothing else), then the code the test computes; answers its secret.
+ */
 async function enrolApp(page: Page) {
   await page.getByRole('button', { name: 'Añadir aplicación de autenticación' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Añadir aplicación de autenticación' });
+  await expect(confirm.getByText('Para añadir tu primer segundo factor, escribe tu contraseña actual.')).toBeVisible();
+  await expect(confirm.getByLabel(/O un código/)).toHaveCount(0);
+  await confirm.getByLabel('Contraseña actual').fill(TEST_PASSWORD);
+  await confirm.getByRole('button', { name: 'Continuar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Añadir aplicación de autenticación' });
   await expect(dialog.getByRole('img', { name: 'Código QR para la aplicación de autenticación' })).toBeVisible();
   const secret = (await dialog.getByTestId('totp-secret').textContent())!.trim();
@@ -44,6 +52,15 @@ test('an authenticator app is enrolled in Preferences and asked for at the next 
     page.getByRole('table', { name: 'Segundo factor' }).getByRole('cell', { name: 'Aplicación de autenticación' }).first(),
   ).toBeVisible();
   await expect(page.getByText('Te quedan 10 códigos de recuperación.')).toBeVisible();
+
+  // A code of the app just added does not stand in for the password in this session.
+  await page.getByRole('button', { name: 'Nuevos códigos de recuperación' }).click();
+  const renew = page.getByRole('dialog', { name: 'Nuevos códigos de recuperación' });
+  await renew.getByLabel(/O un código/).fill(nextCode(secret));
+  await renew.getByRole('button', { name: 'Nuevos códigos de recuperación' }).click();
+  await expect(renew.getByLabel(/O un código/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(renew.getByText(/Ese factor se añadió en esta sesión/)).toBeVisible();
+  await renew.getByRole('button', { name: 'Cancelar' }).click();
 
   await context.clearCookies();
   await page.goto('/login/');
@@ -74,6 +91,11 @@ test('a passkey made with a virtual authenticator signs in as the second factor'
   await page.getByRole('button', { name: 'Añadir llave de acceso' }).click();
   const dialog = page.getByRole('dialog', { name: 'Añadir llave de acceso' });
   await dialog.getByLabel('Nombre de la llave').fill('Portátil de pruebas');
+  await dialog.getByLabel('Contraseña actual').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Crear la llave' }).click();
+  await expect(dialog.getByLabel('Contraseña actual')).toHaveAttribute('data-invalid', 'true');
+  await expect(dialog.getByText('La contraseña actual no es correcta')).toBeVisible();
+  await dialog.getByLabel('Contraseña actual').fill(TEST_PASSWORD);
   await dialog.getByRole('button', { name: 'Crear la llave' }).click();
   await page.getByRole('dialog', { name: 'Códigos de recuperación' }).getByRole('button', { name: 'Los he guardado' }).click();
   await expect(page.getByRole('cell', { name: 'Portátil de pruebas', exact: true })).toBeVisible();

@@ -9,8 +9,10 @@ test('an API token: created in Preferences and shown once, listed, working, then
   await signInContext(context, account, 'ana');
   await page.goto('/admin/preferences/');
   await expect(page.getByText('No tienes tokens')).toBeVisible();
+  await expect(page.getByText(/Los tokens se revocan para siempre cuando cambias tu contraseña/)).toBeVisible();
   await page.getByRole('button', { name: 'Crear token' }).click();
   const dialog = page.getByRole('dialog', { name: 'Crear token' });
+  await expect(dialog.getByText(/Los tokens se revocan para siempre/)).toBeVisible();
   await dialog.getByLabel('Nombre').fill('informes');
   await dialog.getByRole('button', { name: 'Todo lectura' }).click();
   await dialog.getByRole('radiogroup', { name: 'Zona DNS' }).getByText('Escritura').click();

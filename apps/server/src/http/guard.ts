@@ -111,7 +111,8 @@ export function registerGuard(app: FastifyInstance) {
 /**
  * A call with `Authorization: Bearer`: no cookie and no CSRF header needed, since a browser never
  * adds that header to a cross-site request by itself (and the panel grants no CORS). A bad token
- * answers 401, a call that manages the account itself 403, and each token has its own rate limit.
+ * answers 401, a call that manages the account itself 403, a token of a user whose realm requires a
+ * second factor they lack 403, and each token has its own rate limit.
  */
 async function tokenCall(app: FastifyInstance, request: FastifyRequest, bearer: string, isAllowedHost: (host: string) => boolean) {
   // The Host check still holds: the panel answers only under its own names.
@@ -123,6 +124,9 @@ async function tokenCall(app: FastifyInstance, request: FastifyRequest, bearer: 
   request.user = user;
   request.apiToken = { id: user.token.id, name: user.token.name };
   if (request.routeOptions.config?.endpoint?.sessionOnly) throw new ApiError(403, 'account.token_session_only');
+  // The realm's second-factor rule holds for tokens as for sessions: the enrolment calls a session
+  // may still make are session-only, so a token of a user who must enrol answers nothing.
+  if (user.mustEnrol) throw new ApiError(403, 'factors.required');
   const slot = await takeSlot(app.store, tokenLimit(user.token.id));
   if (slot.wait > 0) throw new ApiError(429, 'account.token_rate_limited', { seconds: slot.wait });
 }

@@ -32,9 +32,9 @@ describeStores('second factors on %s', (kind) => {
     return sessionToken(res)!;
   }
 
-  /** Enrols an authenticator app through the API; answers its secret and the recovery codes shown. */
+  /** Enrols an authenticator app through the API (the password first); answers its secret and the recovery codes shown. */
   async function enrolTotp(token: string) {
-    const start = await call(token, '/user/factors/totp/start/');
+    const start = await call(token, '/user/factors/totp/start/', { password: TEST_PASSWORD });
     expect(start.status).toBe(200);
     const { secret, token: enrolment } = start.body.data;
     const confirm = await call(token, '/user/factors/totp/confirm/', { token: enrolment, code: totpCode(secret, now()) });
@@ -45,6 +45,18 @@ describeStores('second factors on %s', (kind) => {
   /** A user with an authenticator app whose current step is spent already; the next code is the next step's. */
   async function userWithTotp(username: string) {
     return enrolTotp(await passwordSession(username));
+  }
+
+  /**
+   * Half a minute after an enrolment, a new sign-in with one of its recovery codes: a session that
+   * began after the factor, whose codes therefore prove it is the user. The app's next step is unspent.
+   */
+  async function laterSession(realm: string, username: string, recoveryCode: string) {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
+    const first = await login(ctx, { domainName: realm, username, password: TEST_PASSWORD }, {}, freshIp());
+    const res = await second(first.json().data.secondFactor.challenge, { recoveryCode });
+    expect(res.statusCode).toBe(200);
+    return sessionToken(res)!;
   }
 
   beforeAll(async () => {
@@ -60,7 +72,7 @@ describeStores('second factors on %s', (kind) => {
 
   it('enrols an authenticator app with a first code and shows ten recovery codes once', async () => {
     const token = await passwordSession('ana');
-    const start = await call(token, '/user/factors/totp/start/');
+    const start = await call(token, '/user/factors/totp/start/', { password: TEST_PASSWORD });
     expect(start.body.data.uri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]{32}&/);
     expect(start.body.data.qr).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(await ctx.store.selectFrom('second_factor').selectAll().where('user_id', '=', acc.users.ana).execute()).toEqual([]);
@@ -86,7 +98,7 @@ describeStores('second factors on %s', (kind) => {
 
   it('refuses an enrolment token of another user', async () => {
     const ana = await passwordSession('hal');
-    const start = await call(ana, '/user/factors/totp/start/');
+    const start = await call(ana, '/user/factors/totp/start/', { password: TEST_PASSWORD });
     const other = await acc.as('gus');
     const res = await call(other.cookie.split('=')[1], '/user/factors/totp/confirm/', {
       token: start.body.data.token,
@@ -276,14 +288,13 @@ describeStores('second factors on %s', (kind) => {
     expect(now_.statusCode).toBe(200);
   });
 
-  it('creates an API token after a code of the second factor instead of the password, and refuses a wrong code under its field', async () => {
-    const token = await passwordSession('ivo');
-    const { secret } = await enrolTotp(token);
+  it('creates an API token after a code of a second factor enrolled before the session instead of the password, and refuses a wrong code under its field', async () => {
+    const { secret, recoveryCodes } = await userWithTotp('ivo');
+    const token = await laterSession(acc.realm, 'ivo', recoveryCodes[0]);
     const create = (fields: Record<string, string>) => call(token, '/user/tokens/create/', { name: 'ci', scope: 'all=read', ...fields });
     expect((await create({})).body.system.inputs).toEqual(['password']);
-    const wrong = '000000' === totpCode(secret, now() + 30) ? '111111' : '000000';
+    const wrong = '000000' === totpCode(secret, now()) ? '111111' : '000000';
     expect((await create({ code: wrong })).body.system.inputs).toEqual(['code']);
-    vi.useFakeTimers({ now: Date.now() + 30_000, toFake: ['Date'] });
     const made = await create({ code: totpCode(secret, now()) });
     expect(made.status).toBe(200);
     expect(made.body.data.token).toMatch(/^atl_/);
@@ -292,8 +303,11 @@ describeStores('second factors on %s', (kind) => {
   describe('removing a factor', () => {
     it('needs the password or a code, and ends every other session of the user', async () => {
       const acc2 = await createAccount(ctx.store, { users: { ivo: 'all=write' }, items: [] });
-      const here = sessionToken(await login(ctx, { domainName: acc2.realm, username: 'ivo', password: TEST_PASSWORD }, {}, freshIp()))!;
-      const { secret } = await enrolTotp(here);
+      const enrolling = sessionToken(
+        await login(ctx, { domainName: acc2.realm, username: 'ivo', password: TEST_PASSWORD }, {}, freshIp()),
+      )!;
+      const { secret, recoveryCodes } = await enrolTotp(enrolling);
+      const here = await laterSession(acc2.realm, 'ivo', recoveryCodes[0]);
       const other = (await acc2.as('ivo')).cookie.split('=')[1];
       const id = (await call(here, '/user/factors/')).body.data.factors[0].id;
       const bare = await call(here, '/user/factors/remove/', { id });
@@ -301,14 +315,14 @@ describeStores('second factors on %s', (kind) => {
       expect(bare.body.system.inputs).toEqual(['password']);
       const badCode = await call(here, '/user/factors/remove/', {
         id,
-        code: '123456' === totpCode(secret, now() + 30) ? '654321' : '123456',
+        code: '123456' === totpCode(secret, now()) ? '654321' : '123456',
       });
       expect(badCode.body.system.inputs).toEqual(['code']);
       expect((await call(other, '/user/info/')).status).toBe(200);
-      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
       const ok = await call(here, '/user/factors/remove/', { id, code: totpCode(secret, now()) });
       expect(ok.status).toBe(200);
       expect((await call(other, '/user/info/')).status).toBe(401);
+      expect((await call(enrolling, '/user/info/')).status).toBe(401);
       expect((await call(here, '/user/info/')).status).toBe(200);
       const list = (await call(here, '/user/factors/')).body.data;
       expect(list).toMatchObject({ factors: [], recoveryCodesLeft: 0 });
@@ -343,11 +357,10 @@ describeStores('second factors on %s', (kind) => {
     expect((await call(pia, '/user/factors/')).body.data.factors[0].name).toBe('Móvil del trabajo');
   });
 
-  it('changes the password with a second-factor code instead of the current password', async () => {
+  it('changes the password with a code of a second factor enrolled before the session instead of the current password', async () => {
     const acc2 = await createAccount(ctx.store, { users: { lia: 'all=write' }, items: [] });
-    const token = (await acc2.as('lia')).cookie.split('=')[1];
-    const { secret } = await enrolTotp(token);
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
+    const { secret, recoveryCodes } = await enrolTotp((await acc2.as('lia')).cookie.split('=')[1]);
+    const token = await laterSession(acc2.realm, 'lia', recoveryCodes[0]);
     const res = await call(token, '/user/changepass/', { code: totpCode(secret, now()), password: 'a-brand-new-pass' });
     expect(res.status).toBe(200);
     const again = await login(ctx, { domainName: acc2.realm, username: 'lia', password: 'a-brand-new-pass' }, {}, freshIp());
@@ -404,7 +417,7 @@ describeStores('second factors on %s', (kind) => {
       .where('user_id', '=', acc2.users.ona)
       .where('action', '=', 'factor_reset')
       .execute();
-    expect(audit).toEqual([{ action: 'factor_reset', outcome: 'success', detail: JSON.stringify({ removed: 1 }) }]);
+    expect(audit).toEqual([{ action: 'factor_reset', outcome: 'success', detail: JSON.stringify({ removed: 1, revokedApiAccess: 0 }) }]);
     expect(
       (await login(ctx, { domainName: acc2.realm, username: 'ona', password: TEST_PASSWORD }, {}, freshIp())).json().data.success,
     ).toBe(true);

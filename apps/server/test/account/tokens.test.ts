@@ -300,12 +300,8 @@ describeStores('API tokens on %s', (kind) => {
       expect(row.last_used_at).toBeGreaterThan(0);
     });
 
-    it('answers 401 once its user or realm is disabled', async () => {
+    it('answers 401 while its realm is disabled, and works again once the realm is enabled', async () => {
       const t = await token('gone');
-      expect((await send(ctx.app, 'GET', zone(), bearer(t))).status).toBe(200);
-      await setDisabled(ctx.store, { realm: acc.realm, username: 'gone' }, true);
-      expect((await send(ctx.app, 'GET', zone(), bearer(t))).status).toBe(401);
-      await setDisabled(ctx.store, { realm: acc.realm, username: 'gone' }, false);
       expect((await send(ctx.app, 'GET', zone(), bearer(t))).status).toBe(200);
       await setDisabled(ctx.store, { realm: acc.realm }, true);
       try {
@@ -313,6 +309,17 @@ describeStores('API tokens on %s', (kind) => {
       } finally {
         await setDisabled(ctx.store, { realm: acc.realm }, false);
       }
+      expect((await send(ctx.app, 'GET', zone(), bearer(t))).status).toBe(200);
+    });
+
+    it('is revoked when its user is disabled: enabling the user again brings it back no more', async () => {
+      const t = await token('gone');
+      expect((await send(ctx.app, 'GET', zone(), bearer(t))).status).toBe(200);
+      await setDisabled(ctx.store, { realm: acc.realm, username: 'gone' }, true);
+      expect((await send(ctx.app, 'GET', zone(), bearer(t))).status).toBe(401);
+      await setDisabled(ctx.store, { realm: acc.realm, username: 'gone' }, false);
+      expect((await send(ctx.app, 'GET', zone(), bearer(t))).status).toBe(401);
+      expect(await ctx.store.selectFrom('api_token').select('id').where('user_id', '=', acc.users.gone).execute()).toEqual([]);
     });
 
     it.each([

@@ -126,7 +126,7 @@ describeStores('changing the password on %s', (kind) => {
     const elsewhere = await acc.as('luis');
     const res = await change(here, { actualPassword: TEST_PASSWORD, password: NEW, language: 'en' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().system.info).toEqual(['Password changed. Your other sessions have been closed']);
+    expect(res.json().system.info).toEqual(['Password changed. Your other sessions have been closed and your API tokens revoked']);
     const fresh = sessionToken(res)!;
     expect(fresh).toBeDefined();
     const info = (headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url: '/p247/user/info/', headers });
@@ -144,7 +144,7 @@ describeStores('changing the password on %s', (kind) => {
       .where('action', '=', 'changepass')
       .where('user_id', '=', acc.users.luis)
       .execute();
-    expect(audit).toEqual([{ action: 'changepass', outcome: 'success', detail: '{}' }]);
+    expect(audit).toEqual([{ action: 'changepass', outcome: 'success', detail: JSON.stringify({ revokedApiAccess: 0 }) }]);
   });
 
   it('locks the change after 5 wrong current passwords, not before, even for the right one', async () => {

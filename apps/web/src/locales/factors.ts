@@ -1,6 +1,10 @@
 /** Texts of second factors (sign-in's second step and Preferences), in es, en and ca (same keys; a test checks it). */
 export const factors = {
   es: {
+    'factors.add_intro':
+      'Para añadir un segundo factor, confirma que eres tú con tu contraseña actual o con un código de un factor que ya tenías al iniciar sesión.',
+    'factors.first_intro': 'Para añadir tu primer segundo factor, escribe tu contraseña actual.',
+    'factors.continue': 'Continuar',
     'factors.title': 'Segundo factor',
     'factors.second_step_intro': 'Tu cuenta tiene un segundo factor. Confirma que eres tú.',
     'factors.use_passkey': 'Usar una llave de acceso',
@@ -37,13 +41,17 @@ export const factors = {
       'Ponle un nombre para reconocerla (por ejemplo, «Portátil» o «Llave USB»). Después el navegador te pedirá crearla.',
     'factors.passkey_name': 'Nombre de la llave',
     'factors.create_passkey': 'Crear la llave',
-    'factors.or_code': 'O un código de tu segundo factor',
+    'factors.or_code': 'O un código de un segundo factor que ya tenías al iniciar sesión',
     'factors.recovery_title': 'Códigos de recuperación',
     'factors.recovery_intro':
       'Guárdalos en un lugar seguro: cada uno sirve una vez para entrar si pierdes tu segundo factor. No se volverán a mostrar.',
     'factors.recovery_saved': 'Los he guardado',
   },
   en: {
+    'factors.add_intro':
+      'To add a second factor, confirm it is you with your current password or a code of a factor you already had when you signed in.',
+    'factors.first_intro': 'To add your first second factor, enter your current password.',
+    'factors.continue': 'Continue',
     'factors.title': 'Second factor',
     'factors.second_step_intro': 'Your account has a second factor. Confirm it is you.',
     'factors.use_passkey': 'Use a passkey',
@@ -79,13 +87,17 @@ export const factors = {
       'Give it a name you will recognise (for example "Laptop" or "USB key"). The browser will then ask you to create it.',
     'factors.passkey_name': 'Passkey name',
     'factors.create_passkey': 'Create the passkey',
-    'factors.or_code': 'Or a code of your second factor',
+    'factors.or_code': 'Or a code of a second factor you had when you signed in',
     'factors.recovery_title': 'Recovery codes',
     'factors.recovery_intro':
       'Keep them somewhere safe: each one signs you in once if you lose your second factor. They will not be shown again.',
     'factors.recovery_saved': 'I have saved them',
   },
   ca: {
+    'factors.add_intro':
+      'Per afegir un segon factor, confirma que ets tu amb la teva contrasenya actual o amb un codi d’un factor que ja tenies en iniciar la sessió.',
+    'factors.first_intro': 'Per afegir el teu primer segon factor, escriu la teva contrasenya actual.',
+    'factors.continue': 'Continua',
     'factors.title': 'Segon factor',
     'factors.second_step_intro': 'El teu compte té un segon factor. Confirma que ets tu.',
     'factors.use_passkey': 'Fes servir una clau d’accés',
@@ -121,7 +133,7 @@ export const factors = {
       'Posa-li un nom per reconèixer-la (per exemple, «Portàtil» o «Clau USB»). Després el navegador et demanarà crear-la.',
     'factors.passkey_name': 'Nom de la clau',
     'factors.create_passkey': 'Crea la clau',
-    'factors.or_code': 'O un codi del teu segon factor',
+    'factors.or_code': 'O un codi d’un segon factor que ja tenies en iniciar la sessió',
     'factors.recovery_title': 'Codis de recuperació',
     'factors.recovery_intro':
       'Desa’ls en un lloc segur: cadascun serveix una vegada per entrar si perds el segon factor. No es tornaran a mostrar.',

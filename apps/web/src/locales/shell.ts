@@ -1,6 +1,8 @@
 /** Texts of the shell screens, in es, en and ca (same keys; a test checks it). */
 export const shell = {
   es: {
+    'shell.password_change_effects':
+      'Al cambiarla se cerrarán tus demás sesiones y se revocarán todos tus tokens de API: los scripts que los usen dejarán de funcionar hasta que crees tokens nuevos.',
     'shell.expiring_title': 'Caduca pronto',
     'shell.expiring_none': 'Nada caduca en los próximos días',
     'shell.expiring_certificate': 'Certificado',
@@ -99,6 +101,8 @@ export const shell = {
     'shell.username': 'Usuario',
   },
   en: {
+    'shell.password_change_effects':
+      'Changing it closes your other sessions and revokes all your API tokens: scripts that use them stop working until you create new tokens.',
     'shell.expiring_title': 'Expiring soon',
     'shell.expiring_none': 'Nothing expires in the coming days',
     'shell.expiring_certificate': 'Certificate',
@@ -197,6 +201,8 @@ export const shell = {
     'shell.username': 'Username',
   },
   ca: {
+    'shell.password_change_effects':
+      'En canviar-la es tancaran les altres sessions i es revocaran tots els teus tokens d’API: els scripts que els facin servir deixaran de funcionar fins que en creïs de nous.',
     'shell.expiring_title': 'Caduca aviat',
     'shell.expiring_none': 'No caduca res els propers dies',
     'shell.expiring_certificate': 'Certificat',

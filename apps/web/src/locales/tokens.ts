@@ -72,6 +72,8 @@ const areas = (lang: keyof typeof AREA_LABELS) =>
 /** The API tokens section of Preferences: loaded with that page only (app/router.tsx). */
 export const tokens: Texts = {
   es: {
+    'tokens.revoked_when':
+      'Los tokens se revocan para siempre cuando cambias tu contraseña, y cuando tu proveedor la restablece, quita tus segundos factores o desactiva tu usuario. Si tu proveedor exige un segundo factor, no funcionan mientras no tengas uno.',
     ...areas('es'),
     'tokens.title': 'Tokens de API',
     'tokens.intro':
@@ -106,6 +108,8 @@ export const tokens: Texts = {
     'tokens.done': 'Ya lo he copiado',
   },
   en: {
+    'tokens.revoked_when':
+      'Tokens are revoked for good when you change your password, and when your provider resets it, removes your second factors or disables your user. If your provider requires a second factor, they do not work while you have none.',
     ...areas('en'),
     'tokens.title': 'API tokens',
     'tokens.intro':
@@ -140,6 +144,8 @@ export const tokens: Texts = {
     'tokens.done': 'I have copied it',
   },
   ca: {
+    'tokens.revoked_when':
+      'Els tokens es revoquen per sempre quan canvies la contrasenya, i quan el teu proveïdor la restableix, treu els teus segons factors o desactiva el teu usuari. Si el teu proveïdor exigeix un segon factor, no funcionen mentre no en tinguis cap.',
     ...areas('ca'),
     'tokens.title': 'Tokens d’API',
     'tokens.intro':

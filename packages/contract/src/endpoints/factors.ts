@@ -34,9 +34,10 @@ export const factors = {
     sessionOnly: true,
   }),
   list: factorCall({ path: '/user/factors/', answer: factorListSchema }),
-  totpStart: factorCall({ path: '/user/factors/totp/start/', answer: totpStartSchema }),
+  // Adding a factor starts with the current password or a factor the user had before this session.
+  totpStart: factorCall({ path: '/user/factors/totp/start/', body: reauthSchema, answer: totpStartSchema }),
   totpConfirm: factorCall({ path: '/user/factors/totp/confirm/', body: totpConfirmSchema, answer: enrolledSchema }),
-  passkeyOptions: factorCall({ path: '/user/factors/passkey/options/', answer: passkeyOptionsSchema }),
+  passkeyOptions: factorCall({ path: '/user/factors/passkey/options/', body: reauthSchema, answer: passkeyOptionsSchema }),
   passkeyRegister: factorCall({ path: '/user/factors/passkey/register/', body: passkeyRegisterSchema, answer: enrolledSchema }),
   rename: factorCall({ path: '/user/factors/rename/', body: factorRenameSchema, answer: z.null() }),
   remove: factorCall({ path: '/user/factors/remove/', body: factorRemoveSchema, answer: z.null() }),

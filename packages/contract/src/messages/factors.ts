@@ -1,6 +1,8 @@
 /** Server messages of the second factors (decision 021), in es, en and ca. */
 export const factors = {
   es: {
+    'factors.code_too_new':
+      'Ese factor se añadió en esta sesión y no sirve para confirmar que eres tú. Usa tu contraseña o un factor que ya tenías al iniciar sesión',
     'factors.expired': 'El paso de verificación ha caducado. Vuelve a iniciar sesión',
     'factors.code_format': 'Escribe los 6 dígitos de tu aplicación de autenticación',
     'factors.recovery_format': 'Eso no es un código de recuperación',
@@ -21,6 +23,8 @@ export const factors = {
     'factors.totp_name': 'Aplicación de autenticación',
   },
   en: {
+    'factors.code_too_new':
+      'That factor was added in this session and cannot confirm it is you. Use your password or a factor you already had when you signed in',
     'factors.expired': 'The verification step has expired. Sign in again',
     'factors.code_format': 'Enter the 6 digits of your authenticator app',
     'factors.recovery_format': 'That is not a recovery code',
@@ -41,6 +45,8 @@ export const factors = {
     'factors.totp_name': 'Authenticator app',
   },
   ca: {
+    'factors.code_too_new':
+      'Aquest factor s’ha afegit en aquesta sessió i no serveix per confirmar que ets tu. Fes servir la contrasenya o un factor que ja tenies en iniciar la sessió',
     'factors.expired': 'El pas de verificació ha caducat. Torna a iniciar la sessió',
     'factors.code_format': 'Escriu els 6 dígits de la teva aplicació d’autenticació',
     'factors.recovery_format': 'Això no és un codi de recuperació',

@@ -3,14 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../http/actor.ts';
 import { route } from '../../http/route.ts';
 import { setSessionCookie } from './cookie.ts';
+import { createMailer } from './mailer.ts';
 import { changePassword } from './password.ts';
+import { tellHolder } from './security-notice.ts';
 
-/** POST /user/changepass/: every session ends, this browser gets a fresh one and stays signed in. */
+/** POST /user/changepass/: every session ends and every token goes, this browser gets a fresh session and stays signed in. */
 export default async function passwordRoutes(app: FastifyInstance) {
+  const mailer = createMailer(app.config);
   route(app, endpoints.account.changePassword, async (request, reply) => {
     const ctx = { store: app.store, secrets: app.runtime.secrets, ip: request.ip };
     const token = await changePassword(ctx, request.user!, request.body, actorOf(request));
     setSessionCookie(request, reply, token);
+    await tellHolder(app, request, mailer, 'password_changed');
     return { data: null, info: [{ key: 'account.password_changed' }] };
   });
 }

@@ -32,28 +32,36 @@ export async function isUnfamiliar(store: Store, place: SignInPlace, firstEver: 
   return !ip || !agent;
 }
 
-/** Mails the user, in their language, that their account was signed in to from somewhere new. */
-export async function mailSignInNotice(store: Store, config: Config, mailer: Mailer, place: SignInPlace, at: number) {
+/** Who an account's notices go to: the address, the name to greet and the language; null without an address. */
+export async function accountHolder(store: Store, userId: number) {
   const user = await store
     .selectFrom('user')
     .innerJoin('realm', 'realm.id', 'user.realm_id')
     .select(['user.username', 'user.name', 'user.email', 'user.language', 'realm.name as realm'])
-    .where('user.id', '=', place.userId)
+    .where('user.id', '=', userId)
     .executeTakeFirstOrThrow();
-  if (!user.email) return false;
-  const language = toLanguage(user.language);
-  const params = {
+  if (!user.email) return null;
+  return {
+    email: user.email,
+    language: toLanguage(user.language),
     account: `${user.username}@${user.realm}`,
     name: user.name || user.username,
-    date: new Date(at * 1000).toISOString().slice(0, 16).replace('T', ' '),
-    ip: place.ip,
-    agent: place.agent || '?',
   };
+}
+
+/** A notice's time as its text shows it: UTC, to the minute. */
+export const noticeDate = (at: number) => new Date(at * 1000).toISOString().slice(0, 16).replace('T', ' ');
+
+/** Mails the user, in their language, that their account was signed in to from somewhere new. */
+export async function mailSignInNotice(store: Store, config: Config, mailer: Mailer, place: SignInPlace, at: number) {
+  const holder = await accountHolder(store, place.userId);
+  if (!holder) return false;
+  const params = { account: holder.account, name: holder.name, date: noticeDate(at), ip: place.ip, agent: place.agent || '?' };
   await mailer({
-    subject: translate(language, 'activity.new_signin_subject', params),
-    text: `${translate(language, 'activity.new_signin_text', params)}\n`,
+    subject: translate(holder.language, 'activity.new_signin_subject', params),
+    text: `${translate(holder.language, 'activity.new_signin_text', params)}\n`,
     replyTo: config.company.email,
-    to: user.email,
+    to: holder.email,
   });
   return true;
 }

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** The account area's additions to the store's Database type (migrations 0002_account, 0013_factors). */
+/** The account area's additions to the store's Database type (migrations 0002_account, 0013_factors, 0023_recovery_code_issued). */
 export type AccountTables = {
   /** Columns added to the core user table: the sign-in before the current one. */
   user: { prev_login_at: number | null; prev_ip: string | null };
@@ -34,4 +34,6 @@ export interface RecoveryCodeTable {
   /** SHA-256 of the code (the codes carry 60 random bits, no slow hash needed). */
   code_hash: string;
   used_at: number | null;
+  /** When it was issued (0: before 0023_recovery_code_issued); a re-authentication counts only codes older than the session. */
+  created_at: Generated<number>;
 }

@@ -22,7 +22,7 @@ export async function hasFactor(store: Store, userId: number): Promise<boolean> 
 export const totpFactor = (store: Store, userId: number) =>
   store
     .selectFrom('second_factor')
-    .select(['id', 'secret', 'last_step'])
+    .select(['id', 'secret', 'last_step', 'created_at'])
     .where('user_id', '=', userId)
     .where('kind', '=', 'totp')
     .executeTakeFirst();
@@ -30,11 +30,13 @@ export const totpFactor = (store: Store, userId: number) =>
 /**
  * Checks a code of the user's authenticator app and spends its time step: the update only wins
  * while the stored last step is older, so a code (or an older one) is accepted once, even by
- * two requests racing in two processes.
+ * two requests racing in two processes. With `enrolledBefore`, an app enrolled at or after that
+ * time answers false without spending anything.
  */
-export async function checkTotp(store: Store, secrets: Secrets, userId: number, code: string): Promise<boolean> {
+export async function checkTotp(store: Store, secrets: Secrets, userId: number, code: string, enrolledBefore?: number): Promise<boolean> {
   const factor = await totpFactor(store, userId);
   if (!factor?.secret) return false;
+  if (enrolledBefore !== undefined && Number(factor.created_at) >= enrolledBefore) return false;
   const step = matchTotp(secrets.decrypt(factor.secret), code, now(), Number(factor.last_step));
   if (step === null) return false;
   const result = await store
@@ -44,6 +46,13 @@ export async function checkTotp(store: Store, secrets: Secrets, userId: number, 
     .where('last_step', '<', step)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the code is right for the user's authenticator app enrolled at or after `since` (nothing spent). */
+export async function isNewTotpCode(store: Store, secrets: Secrets, userId: number, code: string, since: number): Promise<boolean> {
+  const factor = await totpFactor(store, userId);
+  if (!factor?.secret || Number(factor.created_at) < since) return false;
+  return matchTotp(secrets.decrypt(factor.secret), code, now(), Number(factor.last_step)) !== null;
 }
 
 /** Whether the realm (or the whole panel, by configuration) requires a second factor at sign-in. */

@@ -29,22 +29,39 @@ export async function newRecoveryCodes(store: Store, userId: number): Promise<st
     await trx.deleteFrom('recovery_code').where('user_id', '=', userId).execute();
     await trx
       .insertInto('recovery_code')
-      .values(codes.map((code) => ({ user_id: userId, code_hash: hashCode(code), used_at: null })))
+      .values(codes.map((code) => ({ user_id: userId, code_hash: hashCode(code), used_at: null, created_at: now() })))
       .execute();
   });
   return codes.map(shown);
 }
 
-/** Spends a code (normalised: lower case, no dashes): true once, and only for an unused code of this user. */
-export async function spendRecoveryCode(store: Store, userId: number, code: string): Promise<boolean> {
+/**
+ * Spends a code (normalised: lower case, no dashes): true once, and only for an unused code of this
+ * user; with `issuedBefore`, only for one issued before that time (a re-authentication's session start).
+ */
+export async function spendRecoveryCode(store: Store, userId: number, code: string, issuedBefore?: number): Promise<boolean> {
   const result = await store
     .updateTable('recovery_code')
     .set({ used_at: now() })
     .where('user_id', '=', userId)
     .where('code_hash', '=', hashCode(code))
     .where('used_at', 'is', null)
+    .$if(issuedBefore !== undefined, (qb) => qb.where('created_at', '<', issuedBefore!))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the code is an unused one of this user issued at or after `since`: right, but too new to count. */
+export async function isNewRecoveryCode(store: Store, userId: number, code: string, since: number): Promise<boolean> {
+  const row = await store
+    .selectFrom('recovery_code')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hashCode(code))
+    .where('used_at', 'is', null)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 export async function recoveryCodesLeft(store: Store, userId: number): Promise<number> {

@@ -5,6 +5,7 @@ import { route } from '../../http/route.ts';
 import { setSessionCookie } from '../account/cookie.ts';
 import { createMailer } from '../account/mailer.ts';
 import { reauthenticate } from '../account/reauth.ts';
+import { tellHolder } from '../account/security-notice.ts';
 import { signInContext } from '../account/signin.ts';
 import { recordActivity } from '../activity/record.ts';
 import type { SessionUser } from '../session/sessions.ts';
@@ -19,7 +20,7 @@ import { newTotpSecret, otpauthUri } from './totp.ts';
 
 /** The sign-in's second step and the Preferences calls of second factors (decision 021). */
 export default async function factorRoutes(app: FastifyInstance) {
-  // The second step may end an unfamiliar sign-in, whose notice goes by mail.
+  // The second step may end an unfamiliar sign-in, whose notice goes by mail, as do the changes of factors.
   const mailer = createMailer(app.config);
   const ctxOf = (request: FastifyRequest) => ({ store: app.store, secrets: app.runtime.secrets, ip: request.ip });
   const accountName = (user: SessionUser) => `${user.username}@${user.realmName}`;
@@ -47,8 +48,10 @@ export default async function factorRoutes(app: FastifyInstance) {
   });
 
   // Nothing is stored yet: the secret travels sealed in the token until a first code confirms it.
+  // The token is handed out only after re-authentication: a stolen session cannot add a factor.
   route(app, endpoints.factors.totpStart, async (request) => {
     const user = request.user!;
+    await reauthenticate(ctxOf(request), user, request.body, 'factor_add');
     const secret = newTotpSecret();
     const uri = otpauthUri(secret, app.config.company.name, accountName(user));
     // Loaded on first use, like the WebAuthn library: enrolment is rare.
@@ -62,11 +65,13 @@ export default async function factorRoutes(app: FastifyInstance) {
     const user = request.user!;
     const name = translate(user.language as Language, 'factors.totp_name');
     const data = await confirmTotp(ctxOf(request), user, request.body, name);
+    await tellHolder(app, request, mailer, 'factor_added');
     return { data, info: [{ key: 'factors.totp_added' }] };
   });
 
   route(app, endpoints.factors.passkeyOptions, async (request) => {
     const user = request.user!;
+    await reauthenticate(ctxOf(request), user, request.body, 'factor_add');
     const rp = relyingParty(request);
     const options = await registrationOptions(app.store, user, rp, app.config.company.name);
     const { token } = sealToken(app.runtime.secrets, 'passkey-enrol', user.id, { challenge: options.challenge, rpID: rp.rpID });
@@ -75,6 +80,7 @@ export default async function factorRoutes(app: FastifyInstance) {
 
   route(app, endpoints.factors.passkeyRegister, async (request) => {
     const data = await registerPasskey(ctxOf(request), request.user!, request.body, relyingParty(request));
+    await tellHolder(app, request, mailer, 'factor_added');
     return { data, info: [{ key: 'factors.passkey_added' }] };
   });
 
@@ -101,6 +107,7 @@ export default async function factorRoutes(app: FastifyInstance) {
     if (!owned) throw notFound();
     await reauthenticate(ctxOf(request), user, request.body, 'factor_remove');
     if (!(await removeFactor(ctxOf(request), user, request.body.id))) throw notFound();
+    await tellHolder(app, request, mailer, 'factor_removed');
     return { data: null, info: [{ key: 'factors.removed' }] };
   });
 
@@ -115,6 +122,7 @@ export default async function factorRoutes(app: FastifyInstance) {
       realmId: user.realmId,
       ip: request.ip,
     });
+    await tellHolder(app, request, mailer, 'recovery_codes');
     return { data: { codes }, info: [{ key: 'factors.recovery_created' }] };
   });
 }

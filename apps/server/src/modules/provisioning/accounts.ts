@@ -3,6 +3,7 @@ import { hashPassword } from '../../passwords.ts';
 import { now, type Store } from '../../store/db.ts';
 import { isUniqueViolation } from '../../store/errors.ts';
 import { refreshListEntries } from '../lists/entries.ts';
+import { revokeAllTokens } from '../token/tokens.ts';
 import { canonicalRealm, itemSearchText, toDomainName, USERNAME } from './names.ts';
 
 /** A refusal of the operator's input, with a message that says what is expected. */
@@ -70,6 +71,8 @@ export async function resetPassword(store: Store, realmName: string, username: s
       .where('id', '=', user.id)
       .execute();
     await trx.deleteFrom('session').where('user_id', '=', user.id).execute();
+    // A token made by whoever learnt the old password must not outlive the reset (decision 027).
+    await revokeAllTokens(trx, user.id);
   });
 }
 
@@ -77,8 +80,13 @@ export async function setDisabled(store: Store, target: { realm: string; usernam
   const flag = disabled ? 1 : 0;
   if (target.username) {
     const user = await findUser(store, target.realm, target.username);
-    await store.updateTable('user').set({ disabled: flag }).where('id', '=', user.id).execute();
-    if (disabled) await store.deleteFrom('session').where('user_id', '=', user.id).execute();
+    await store.transaction().execute(async (trx) => {
+      await trx.updateTable('user').set({ disabled: flag }).where('id', '=', user.id).execute();
+      if (!disabled) return;
+      await trx.deleteFrom('session').where('user_id', '=', user.id).execute();
+      // Revoked, not only refused while disabled: enabling the user again brings none back (decision 027).
+      await revokeAllTokens(trx, user.id);
+    });
   } else {
     const realm = await findRealm(store, target.realm);
     await store.updateTable('realm').set({ disabled: flag }).where('id', '=', realm.id).execute();

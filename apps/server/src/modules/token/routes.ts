@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { FieldErrors, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
+import { createMailer } from '../account/mailer.ts';
 import { reauthenticate } from '../account/reauth.ts';
+import { tellHolder } from '../account/security-notice.ts';
 import { recordActivity } from '../activity/record.ts';
 import { createToken, levelCeiling, listTokens, revokeToken, specProblems } from './tokens.ts';
 
 /** The user's API tokens, in Preferences: list, create (after the current password) and revoke. Never reached by a token. */
 export default async function tokenRoutes(app: FastifyInstance) {
+  const mailer = createMailer(app.config);
   route(app, endpoints.account.tokenList, async (request) => {
     const user = request.user!;
     return { data: { tokens: await listTokens(app.store, user.id), ceiling: await levelCeiling(app.store, user) } };
@@ -38,6 +41,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
       ip: request.ip,
       detail,
     });
+    await tellHolder(app, request, mailer, 'token_created');
     const item = (await listTokens(app.store, user.id)).find((t) => t.id === id)!;
     return { data: { token, item }, info: [{ key: 'account.token_created' }] };
   });

@@ -1,6 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import { type ApiToken, AREAS, type Area, isAbove, isArea, LEVELS, type Level, type PermissionMap, TOKEN_PREFIX } from '@atalaya/contract';
+import type { Kysely } from 'kysely';
 import { now, type Store } from '../../store/db.ts';
+import type { Database } from '../../store/schema.ts';
 import { visibleRows } from '../permission/visible.ts';
 
 /** What a token may do, as the permission checks read it. */
@@ -132,4 +134,15 @@ export async function listTokens(store: Store, userId: number): Promise<ApiToken
 export async function revokeToken(store: Store, userId: number, id: number) {
   const result = await store.deleteFrom('api_token').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Deletes every token of the user, in the caller's transaction when it has one: what a password
+ * change (the user's or the operator's), a reset of the second factors and a disabled account do,
+ * so a token made from a stolen session does not outlive the recovery (decision 027). Answers how
+ * many went.
+ */
+export async function revokeAllTokens(db: Kysely<Database>, userId: number) {
+  const result = await db.deleteFrom('api_token').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

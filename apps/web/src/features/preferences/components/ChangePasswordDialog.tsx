@@ -1,5 +1,5 @@
 import { LIMITS } from '@atalaya/contract';
-import { PasswordInput, TextInput } from '@mantine/core';
+import { PasswordInput, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText } from '../../../components/ui/fieldErrors.ts';
@@ -10,7 +10,11 @@ import { changePassword } from '../api/changePassword.ts';
 const FIELDS = ['actualPassword', 'code', 'password'] as const;
 const EMPTY = { actualPassword: '', code: '', password: '' };
 
-/** Current password (or a second-factor code) and new password; the server checks them and answers per field. */
+/**
+ * Current password (or a code of a second factor the user had before this session) and new
+ * password; the server checks them and answers per field. What else the change does (sessions
+ * closed, API tokens revoked) is said before it is made.
+ */
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [fields, setFields] = useState(EMPTY);
@@ -23,6 +27,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
   const ready = (fields.actualPassword !== '' || fields.code.trim() !== '') && fields.password !== '';
   return (
     <FormDialog title={t('shell.change_password')} noValidate opened={opened} onClose={onClose} mutation={change} submitDisabled={!ready}>
+      <Text size="sm">{t('shell.password_change_effects')}</Text>
       <PasswordInput {...text('actualPassword')} label={t('shell.current_password')} autoComplete="current-password" />
       <TextInput {...text('code')} label={t('factors.or_code')} autoComplete="one-time-code" />
       <PasswordInput

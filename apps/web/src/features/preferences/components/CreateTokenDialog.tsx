@@ -1,5 +1,5 @@
 import { AREAS, type Area, levelsText, lowerLevel, type PermissionMap, TOKEN_LIMITS } from '@atalaya/contract';
-import { Button, Group, MultiSelect, PasswordInput, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, PasswordInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
@@ -86,6 +86,9 @@ export function CreateTokenDialog({
         autoComplete="current-password"
       />
       <TextInput {...text('code')} required={false} label={t('factors.or_code')} autoComplete="one-time-code" />
+      <Text size="sm" c="dimmed">
+        {t('tokens.revoked_when')}
+      </Text>
     </FormDialog>
   );
 }

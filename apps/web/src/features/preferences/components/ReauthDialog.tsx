@@ -12,15 +12,29 @@ interface Props<R> {
   title: string;
   intro: string;
   submitLabel: string;
-  /** The call that needs re-authentication (removing a factor, new recovery codes). */
+  /** The call that needs re-authentication (adding or removing a factor, new recovery codes). */
   send: (fields: ReauthFields) => Promise<R>;
   onDone?: (result: R) => void;
+  /** False for a user without a second factor: only the password can prove it is them. */
+  withCode?: boolean;
 }
 
 const EMPTY: ReauthFields = { password: '', code: '' };
 
-/** The current password or a code of the second factor, before a change a stolen session must not make alone. */
-export function ReauthDialog<R extends { info: string[] }>({ opened, onClose, title, intro, submitLabel, send, onDone }: Props<R>) {
+/**
+ * The current password or a code of a second factor the user had before this session, before a
+ * change a stolen session must not make alone.
+ */
+export function ReauthDialog<R extends { info: string[] }>({
+  opened,
+  onClose,
+  title,
+  intro,
+  submitLabel,
+  send,
+  onDone,
+  withCode = true,
+}: Props<R>) {
   const { t } = useTranslation();
   const [fields, setFields] = useState(EMPTY);
   const mutation = useFormMutation({
@@ -47,7 +61,7 @@ export function ReauthDialog<R extends { info: string[] }>({ opened, onClose, ti
     >
       <Text size="sm">{intro}</Text>
       <PasswordInput {...text('password')} label={t('shell.current_password')} autoComplete="current-password" />
-      <TextInput {...text('code')} label={t('factors.or_code')} autoComplete="one-time-code" />
+      {withCode && <TextInput {...text('code')} label={t('factors.or_code')} autoComplete="one-time-code" />}
     </FormDialog>
   );
 }

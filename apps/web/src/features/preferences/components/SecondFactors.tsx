@@ -1,11 +1,11 @@
-import type { Factor } from '@atalaya/contract';
+import type { Factor, TotpStart } from '@atalaya/contract';
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useUser } from '../../../lib/session.ts';
-import { factorsQuery, newRecoveryCodes, removeFactor } from '../api/factors.ts';
+import { factorsQuery, newRecoveryCodes, removeFactor, startTotp } from '../api/factors.ts';
 import { PasskeyDialog } from './PasskeyDialog.tsx';
 import { ReauthDialog } from './ReauthDialog.tsx';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog.tsx';
@@ -24,6 +24,8 @@ export function SecondFactors() {
   const list = useQuery(factorsQuery).data;
   const [open, setOpen] = useState<Open>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  // The new app's secret, handed out once the user has confirmed it is them.
+  const [totp, setTotp] = useState<TotpStart | null>(null);
   // Sent here to enrol before anything else: once the codes are read, the whole panel opens afresh.
   const user = useUser();
   const [mustEnrol] = useState(Boolean(user?.mustEnrol));
@@ -34,6 +36,8 @@ export function SecondFactors() {
   const close = () => setOpen(null);
   if (!list) return null;
   const hasTotp = list.factors.some((f) => f.kind === 'totp');
+  // Without a factor, only the password proves it is the user: the first factor asks for it alone.
+  const withCode = list.factors.length > 0;
   return (
     <Stack gap="sm">
       {list.required && list.factors.length === 0 && (
@@ -101,8 +105,18 @@ export function SecondFactors() {
           </Button>
         )}
       </Group>
-      <TotpDialog opened={open === 'totp'} onClose={close} onCodes={setCodes} />
-      <PasskeyDialog opened={open === 'passkey'} onClose={close} onCodes={setCodes} />
+      <ReauthDialog
+        opened={open === 'totp'}
+        onClose={close}
+        title={t('factors.add_app')}
+        intro={withCode ? t('factors.add_intro') : t('factors.first_intro')}
+        submitLabel={t('factors.continue')}
+        send={startTotp}
+        onDone={(result) => setTotp(result.data)}
+        withCode={withCode}
+      />
+      <TotpDialog start={totp} onClose={() => setTotp(null)} onCodes={setCodes} />
+      <PasskeyDialog opened={open === 'passkey'} onClose={close} onCodes={setCodes} withCode={withCode} />
       <ReauthDialog
         opened={open === 'codes'}
         onClose={close}

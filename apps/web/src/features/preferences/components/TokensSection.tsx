@@ -39,6 +39,9 @@ export function TokensSection() {
       <Text size="sm" c="dimmed">
         {t('tokens.intro')}
       </Text>
+      <Text size="sm" c="dimmed">
+        {t('tokens.revoked_when')}
+      </Text>
       <div>
         <Button variant="light" onClick={() => setCreating(true)}>
           {t('tokens.create')}
