@@ -32,7 +32,7 @@ const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs];
 
 export function createRuntime(config: Config, store: Store, log: (err: unknown) => void = () => {}): Runtime {
   const secrets = createSecrets(sealingKey(config));
-  const signals = createSignals(store.kind === 'postgres' ? config.databaseUrl : undefined, log);
+  const signals = createSignals(store, config.databaseUrl, log);
   const outbox = createOutbox(store, { ...config.jobs, signals, log });
   const runtime: Runtime = {
     config,

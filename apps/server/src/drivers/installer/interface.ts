@@ -1,3 +1,5 @@
+import { PermanentJobError } from '../../outbox/permanent.ts';
+
 /**
  * The application installer (decision 026): unpacks an application's package, checked against its
  * SHA-256, into a service's folder, writes its configuration from the wizard's answers and runs its
@@ -42,7 +44,7 @@ export interface ApplicationInstaller {
  * A refusal that retrying cannot fix (the target holds files, the package's checksum differs, the
  * archive is unsafe…): `key` is a message key of the contract shown to the user; no retry.
  */
-export class InstallRefused extends Error {
+export class InstallRefused extends PermanentJobError {
   readonly key: string;
   constructor(key: string, detail?: string) {
     super(detail ? `${key}: ${detail}` : key);
