@@ -36,8 +36,11 @@ export interface InstallRequest {
 
 export interface ApplicationInstaller {
   readonly name: string;
-  /** Installs into `directory`; reports progress 0–100 as the steps pass; leaves nothing behind when it throws. */
-  install(request: InstallRequest, progress: (percent: number) => Promise<void>): Promise<void>;
+  /**
+   * Installs into `directory`; reports progress 0–100 as the steps pass; leaves nothing behind when
+   * it throws. `signal` stops the download, the unpacking and the application's own installer.
+   */
+  install(request: InstallRequest, progress: (percent: number) => Promise<void>, signal?: AbortSignal): Promise<void>;
 }
 
 /**

@@ -19,6 +19,8 @@ export interface RunOptions {
   input?: string;
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** Kills the program when it aborts (a job past its time limit, a worker shutting down). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -43,16 +45,22 @@ export function run(program: string, args: readonly string[], options: RunOption
     };
     child.stdout.on('data', keep(out));
     child.stderr.on('data', keep(err));
-    const timer = setTimeout(() => {
+    const stop = (reason: string) => {
       child.kill('SIGKILL');
-      reject(new CommandError(`${program} did not finish within ${options.timeoutMs ?? 60_000} ms`, null));
-    }, options.timeoutMs ?? 60_000);
+      reject(new CommandError(`${program} ${reason}`, null));
+    };
+    const timer = setTimeout(() => stop(`did not finish within ${options.timeoutMs ?? 60_000} ms`), options.timeoutMs ?? 60_000);
+    const aborted = () => stop('was stopped: its job was aborted');
+    if (options.signal?.aborted) aborted();
+    options.signal?.addEventListener('abort', aborted, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', aborted);
       reject(new CommandError(`cannot run ${program}: ${error.message}`, null));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', aborted);
       resolve({
         code: code ?? (signal ? 128 : 1),
         stdout: Buffer.concat(out).toString('utf8'),
