@@ -8,6 +8,8 @@ import { describeStores, openTestStore } from './stores.ts';
 async function silentServer() {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    // Reads (and ignores) the request, so a client that gives up is seen closing.
+    socket.resume();
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -101,11 +103,14 @@ describeStores('a long job on %s', (kind) => {
     expect((await job(acmeJob)).status).toBe('running');
   }, 30_000);
 
-  it('shuts down within the grace while the ACME job still hangs, leaving it to its lease', async () => {
+  it('shuts down within the grace while the ACME job still hangs, aborting its request and leaving the job to its lease', async () => {
+    expect(ca.connections()).toBeGreaterThan(0);
     const started = Date.now();
     await app.close();
     closed = true;
     expect(Date.now() - started).toBeLessThan(8000);
+    // The job's signal reached acme-client's request: its connection to the CA is closed.
+    expect(await until(async () => ca.connections() === 0, 3000)).toBe(true);
     const left = await job(acmeJob);
     expect(left.status).toBe('running');
     expect(left.attempts).toBe(0);
