@@ -1,8 +1,12 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
+import { createLogger } from '../src/logger.ts';
 import { usageSchedule } from '../src/modules/service/usage.ts';
 import { createScheduler, type Schedule } from '../src/scheduler.ts';
 import { openStore, type Store } from '../src/store/db.ts';
+import { captureLogLines } from './log-lines.ts';
 import { describeStores, openTestStore } from './stores.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,4 +134,22 @@ it('keeps the usage measurement on hosting.usageRefreshMinutes: every 10 minutes
   expect(usageSchedule(loadConfig({}, { 'hosting.usageRefreshMinutes': 60 })).everyMs).toBe(600_000);
   expect(usageSchedule(loadConfig({}, { 'hosting.usageRefreshMinutes': 5 })).everyMs).toBe(300_000);
   expect(usageSchedule(loadConfig({}, { 'hosting.usageRefreshMinutes': 0 })).everyMs).toBe(0);
+});
+
+it('logs a failing schedule of the server once, as an error line naming the schedule and when it is tried again', async () => {
+  const opened = await openTestStore('sqlite');
+  const { lines, stream } = captureLogLines();
+  const app = await buildApp({ config: opened.config, store: opened.store, worker: false, logger: createLogger(opened.config, stream) });
+  try {
+    // The clean-up's table is gone: its next run fails.
+    await sql`DROP TABLE used_challenge`.execute(opened.store);
+    expect(await app.runtime.scheduler.runNow('housekeeping')).toBe(true);
+    const failures = lines.filter((line) => line.level === 50);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ msg: 'schedule housekeeping failed', schedule: 'housekeeping', retryInMs: 30_000 });
+    expect(JSON.stringify(failures[0].err)).toContain('used_challenge');
+  } finally {
+    await app.close();
+    await opened.cleanup();
+  }
 });
