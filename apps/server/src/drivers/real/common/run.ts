@@ -26,10 +26,11 @@ export interface RunOptions {
 /**
  * Runs a program with an argument array (never through a shell, so nothing in an argument is ever
  * interpreted) and collects its output. Resolves with the exit code; rejects only when the program
- * cannot be started or outlives its time limit.
+ * cannot be started, outlives its time limit or is stopped by its signal (then it is killed).
  */
 export function run(program: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new CommandError(`${program} was stopped: its job was aborted`, null));
     const child = spawn(program, args, {
       shell: false,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -46,12 +47,13 @@ export function run(program: string, args: readonly string[], options: RunOption
     child.stdout.on('data', keep(out));
     child.stderr.on('data', keep(err));
     const stop = (reason: string) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', aborted);
       child.kill('SIGKILL');
       reject(new CommandError(`${program} ${reason}`, null));
     };
     const timer = setTimeout(() => stop(`did not finish within ${options.timeoutMs ?? 60_000} ms`), options.timeoutMs ?? 60_000);
     const aborted = () => stop('was stopped: its job was aborted');
-    if (options.signal?.aborted) aborted();
     options.signal?.addEventListener('abort', aborted, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
