@@ -2,21 +2,22 @@
  * Several processes (docs/decisions/014-scale-out.md): the signed-in domain read with one server
  * process against ATALAYA_WORKERS=2, and the outbox's throughput (jobs/s of probe jobs) with one
  * and two processes, on SQLite and, when BENCH_PG holds an admin URL, on PostgreSQL. Each run
- * starts `server.ts` as `npm start` does, on a fresh store. Runs alone with `node bench/scale.ts`.
+ * starts the server as `npm start` does (with the probe's job kind), on a fresh store. Runs alone with `node bench/scale.ts`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config/config.ts';
-import { PROBE_JOB } from '../apps/server/src/outbox/probe.ts';
 import { openStore, type Store } from '../apps/server/src/store/db.ts';
 import { freshDatabase } from '../apps/server/test/pg.ts';
+import { PROBE_JOB } from '../apps/server/test/scale/probe.ts';
 import { demoDomainRead } from './domain.ts';
 import { type LoadResult, load, report } from './load.ts';
 import { startFlags } from './processes.ts';
 
-const SERVER = path.resolve(import.meta.dirname, '../apps/server/src/server.ts');
+// The server with the outbox probe's job kind, which the product does not register.
+const SERVER = path.resolve(import.meta.dirname, '../apps/server/test/scale/probe-server.ts');
 const JOBS = 2000;
 const ITEMS = 100;
 

@@ -20,14 +20,12 @@ import { answerSerializer } from './http/serializer.ts';
 import { zodValidator } from './http/validation.ts';
 import { type Logger, requestLogging } from './logger.ts';
 import { MODULES } from './modules/index.ts';
-import { startUsageSchedule } from './modules/service/usage.ts';
 import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts';
 import { SESSION_COOKIE, type SessionUser } from './modules/session/sessions.ts';
-import { startRenewals } from './modules/sites/acme/renewal.ts';
+import type { JobHandlers } from './outbox/outbox.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import type { Secrets } from './secrets.ts';
 import type { Store } from './store/db.ts';
-import { startHousekeeping } from './store/housekeeping.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,8 +45,10 @@ export interface AppOptions {
   store: Store;
   /** A pino logger; tests run silent. */
   logger?: Logger;
-  /** The outbox worker; tests turn it off and drain the jobs themselves. */
+  /** The outbox worker and the schedules; tests turn them off and drain the jobs themselves. */
   worker?: boolean;
+  /** Job kinds beyond the areas': tests add their probes here, never the product. */
+  testJobs?: (runtime: Runtime) => JobHandlers;
   /** The built SPA; default ATALAYA_WEB_DIST, else apps/web/dist. */
   webDist?: string;
 }
@@ -71,7 +71,10 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const runtime = createRuntime(config, store, (err) => app.log.error({ err }, 'background work failed'));
+  const runtime = createRuntime(config, store, (err, context) =>
+    app.log.error({ err, ...context }, context ? `schedule ${context.schedule} failed` : 'background work failed'),
+  );
+  if (options.testJobs) runtime.outbox.register(options.testJobs(runtime));
   app.decorate('runtime', runtime);
   app.decorate('config', config);
   app.decorate('store', store);
@@ -138,17 +141,10 @@ export async function buildApp(options: AppOptions) {
   if (options.worker !== false) {
     await runtime.outbox.requeueInterrupted();
     const stopWorker = runtime.outbox.start();
-    const stopHousekeeping = startHousekeeping(store, config.activity.retentionDays, (err) =>
-      app.log.error({ err }, 'housekeeping failed'),
-    );
-    const stopRenewals = startRenewals(runtime);
-    const stopUsage = startUsageSchedule(runtime);
+    const stopSchedules = runtime.scheduler.start();
     app.addHook('onClose', async () => {
-      stopHousekeeping();
-      stopRenewals();
-      stopUsage();
       stopWorker();
-      await runtime.outbox.stopped();
+      await Promise.all([stopSchedules(), runtime.outbox.stopped()]);
     });
   }
   app.addHook('onClose', async () => runtime.signals.close());

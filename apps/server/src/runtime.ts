@@ -1,13 +1,17 @@
 import type { Config } from './config/config.ts';
 import { createDrivers, type Drivers } from './drivers/index.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
+import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
+import { usageSchedule } from './modules/service/usage.ts';
 import { type AcmeAccounts, acmeAccounts } from './modules/sites/acme/account.ts';
+import { renewalSchedule } from './modules/sites/acme/renewal.ts';
 import { sitesJobs } from './modules/sites/jobs.ts';
 import { createOutbox, type Outbox } from './outbox/outbox.ts';
-import { probeJobs } from './outbox/probe.ts';
+import { createScheduler, type Schedule, type Scheduler } from './scheduler.ts';
 import { createSecrets, type Secrets, sealingKey } from './secrets.ts';
 import type { Store } from './store/db.ts';
+import { housekeepingSchedule } from './store/housekeeping.ts';
 import { createSignals, type Signals } from './store/signals.ts';
 
 /**
@@ -25,14 +29,30 @@ export interface Runtime {
   signals: Signals;
   /** The ACME account free certificates are ordered with (decision 019). */
   acme: AcmeAccounts;
+  /** The work a server process repeats (SCHEDULES); a server starts it, the CLI never does. */
+  scheduler: Scheduler;
 }
+
+/** Where the runtime's background work reports its failures; a schedule's carry its name. */
+export type BackgroundLog = (err: unknown, context?: { schedule: string; retryInMs: number }) => void;
 
 /** The job handlers of every area that has jobs; each closes over the runtime it is given. */
 const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs];
 
-export function createRuntime(config: Config, store: Store, log: (err: unknown) => void = () => {}): Runtime {
+/**
+ * The work a server process repeats, each run by one process at a time however many share the
+ * store, its failures logged with its name and retried with back-off (scheduler.ts).
+ */
+const SCHEDULES: ((config: Config) => Schedule)[] = [
+  (config) => housekeepingSchedule(config.activity.retentionDays),
+  renewalSchedule,
+  expiryWarningSchedule,
+  usageSchedule,
+];
+
+export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}): Runtime {
   const secrets = createSecrets(sealingKey(config));
-  const signals = createSignals(store.kind === 'postgres' ? config.databaseUrl : undefined, log);
+  const signals = createSignals(store, config.databaseUrl, log);
   const outbox = createOutbox(store, { ...config.jobs, signals, log });
   const runtime: Runtime = {
     config,
@@ -42,8 +62,12 @@ export function createRuntime(config: Config, store: Store, log: (err: unknown) 
     outbox,
     signals,
     acme: acmeAccounts(config, store, secrets),
+    scheduler: createScheduler(
+      store,
+      SCHEDULES.map((schedule) => schedule(config)),
+      (err, context) => log(err, context),
+    ),
   };
   for (const jobs of AREA_JOBS) runtime.outbox.register(jobs(runtime));
-  outbox.register(probeJobs(store));
   return runtime;
 }

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { buildApp } from './app.ts';
+import { type AppOptions, buildApp } from './app.ts';
 import { runPrimary, workerCount } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
@@ -34,9 +34,9 @@ async function primary(config: Config, processes: number, log: Logger) {
 }
 
 /** One server process: alone, or one of the cluster's workers (which leave the seeding to the primary). */
-async function serve(config: Config, log: Logger) {
+async function serve(config: Config, log: Logger, testJobs: AppOptions['testJobs']) {
   const store = await openStore(config);
-  const app = await buildApp({ config, store, logger: log });
+  const app = await buildApp({ config, store, logger: log, testJobs });
   const demo = cluster.isWorker ? null : await seedDemoIfEmpty(app.runtime);
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,7 +54,7 @@ async function serve(config: Config, log: Logger) {
   if (!cluster.isWorker) announce(config, (app.server.address() as { port: number }).port, demo, 1);
 }
 
-async function main() {
+async function main(testJobs: AppOptions['testJobs']) {
   let config: Config;
   try {
     config = loadConfig();
@@ -68,10 +68,10 @@ async function main() {
   log = createLogger(config);
   const processes = workerCount(config.workers);
   if (processes > 1 && cluster.isPrimary) await primary(config, processes, log);
-  else await serve(config, log);
+  else await serve(config, log, testJobs);
 }
 
-main().catch((error) => {
+const failed = (error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(2);
@@ -79,4 +79,12 @@ main().catch((error) => {
   if (log) log.fatal({ err: error }, 'start failed');
   else console.error(error);
   process.exit(1);
-});
+};
+
+/**
+ * Starts the server as `npm start` does. A test's own entry (test/scale/probe-server.ts) calls it
+ * with job kinds of its own; run directly, it has the areas' only.
+ */
+export const runServer = (testJobs?: AppOptions['testJobs']) => void main(testJobs).catch(failed);
+
+if (import.meta.main) runServer();

@@ -1,24 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createLogger, linesOncePerTurn, RequestLog, requestIds } from '../src/logger.ts';
 import { SESSION_COOKIE } from '../src/modules/session/sessions.ts';
+import { captureLogLines } from './log-lines.ts';
 import { openTestStore } from './stores.ts';
-
-/** The server's log lines as `npm start` writes them, collected in memory. */
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 describe('request logging', () => {
   let cleanup: (() => Promise<void>) | undefined;
@@ -26,7 +14,7 @@ describe('request logging', () => {
 
   async function requestWith(level: 'info' | 'warn') {
     const opened = await openTestStore('sqlite', { logLevel: level });
-    const { lines, stream } = capture();
+    const { lines, stream } = captureLogLines();
     const app = await buildApp({ config: opened.config, store: opened.store, worker: false, logger: createLogger(opened.config, stream) });
     cleanup = async () => {
       await app.close();
@@ -59,7 +47,7 @@ describe('request logging', () => {
 
   it('writes what a request logs itself with the id of its completion line and of the reference its user is shown', async () => {
     const opened = await openTestStore('sqlite', { logLevel: 'info' });
-    const { lines, stream } = capture();
+    const { lines, stream } = captureLogLines();
     const app = await buildApp({ config: opened.config, store: opened.store, worker: false, logger: createLogger(opened.config, stream) });
     cleanup = async () => {
       await app.close();
@@ -92,7 +80,7 @@ describe('request logging', () => {
   });
 
   it('writes the completion line as pino would, whatever the path holds', () => {
-    const { lines, stream } = capture();
+    const { lines, stream } = captureLogLines();
     const log = createLogger({ logLevel: 'info' }, stream).child({ reqId: 'id-"1"' });
     const urls = ['/p247/domain/1/', '/a"b\\c/?q=ñ&x=\u2028', `/${String.fromCharCode(1, 31)}/`];
     for (const url of urls) {

@@ -342,7 +342,7 @@ describePostgres('the outbox worker on PostgreSQL', () => {
   afterAll(() => ctx.cleanup());
 
   it('sleeps only until a job waiting out its back-off is due, not for the whole fallback poll', async () => {
-    const signals = createSignals(ctx.config.databaseUrl);
+    const signals = createSignals(ctx.store, ctx.config.databaseUrl);
     await signals.ready();
     const outbox = createOutbox(ctx.store, { signals, fallbackMs: 60_000 });
     let applied = false;
@@ -366,7 +366,7 @@ describePostgres('the outbox worker on PostgreSQL', () => {
   });
 
   it('is woken by a job committed by another process without waiting for its poll', async () => {
-    const signals = createSignals(ctx.config.databaseUrl);
+    const signals = createSignals(ctx.store, ctx.config.databaseUrl);
     const outbox = createOutbox(ctx.store, { signals, fallbackMs: 60_000 });
     let appliedAt = 0;
     outbox.register({

@@ -25,7 +25,7 @@ describe.runIf(process.env.ATALAYA_TEST_PG)('state shared by several processes o
 
   it('pushes a menu refresh for a grant written by another process at once, not at the next poll', async () => {
     const acc = await createAccount(ctx.store, { users: { ana: 'domain=read' }, items: [{ reference: 'one.es', domain: true }] });
-    const signals = createSignals(ctx.config.databaseUrl);
+    const signals = createSignals(ctx.store, ctx.config.databaseUrl);
     // A hub whose poll would take a minute: only the NOTIFY can deliver within the test.
     const hub = createNoticeHub(ctx.store, ctx.config, () => {}, 60_000, signals);
     const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });

@@ -18,7 +18,6 @@ import {
 } from '../modules/provisioning/accounts.ts';
 import { seedBulkRealm } from '../modules/provisioning/bulk.ts';
 import { createTokenFor, revokeTokenOf, tokenLines } from '../modules/token/cli.ts';
-import { queueProbes } from '../outbox/probe.ts';
 import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
 import type { Runtime } from '../runtime.ts';
 import { backupSqlite } from './backup.ts';
@@ -308,21 +307,6 @@ export const COMMANDS: Record<string, Command> = {
       }
       const count = (status: string) => jobs.filter((j) => j.status === status).length;
       console.log(`${count('pending')} pending, ${count('running')} running, ${count('failed')} failed`);
-    },
-  },
-  'jobs-probe': {
-    args: ['items', 'per-item'],
-    help: 'Queues probe jobs that touch no backend: each applied one writes an audit line (outbox.probe) with its item, step and process; `jobs` shows what is left.',
-    options: { ms: { type: 'string' } },
-    run: async ({ store }, [items, perItem], values) => {
-      const count = (text: string, name: string) => {
-        if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 10_000)
-          throw new AccountError(`${name} must be a whole number from 1 to 10000`);
-        return Number(text);
-      };
-      const [n, per] = [count(items, 'items'), count(perItem, 'per-item')];
-      await queueProbes(store, n, per, wholeNumber(values, 'ms') ?? 0);
-      console.log(`${n * per} probe jobs queued`);
     },
   },
   audit: {

@@ -4,6 +4,7 @@ import { now, type Store } from '../store/db.ts';
 import type { Database, Job } from '../store/schema.ts';
 import type { Signals } from '../store/signals.ts';
 import { claimJobs, nextDue } from './claim.ts';
+import { PermanentJobError } from './permanent.ts';
 
 /**
  * The outbox (docs/architecture.md#outbox). A change a backend must apply is written as a job in the
@@ -11,10 +12,29 @@ import { claimJobs, nextDue } from './claim.ts';
  * until it succeeds. A job that keeps failing ends as `failed`, visible with its last error. Jobs of one
  * item are applied one at a time in order; several processes may run workers on one store.
  */
-export type JobHandler = (payload: unknown, job: Job, progress: (percent: number) => Promise<void>) => Promise<void>;
+export interface JobHandler {
+  /**
+   * Brings a backend in line with the store. `signal` aborts when the job passes its time limit or
+   * the worker gives it up at shutdown: pass it to fetch, child processes and clients that take one.
+   */
+  (payload: unknown, job: Job, progress: (percent: number) => Promise<void>, signal: AbortSignal): Promise<void>;
+  /** Seconds one attempt may run (default DEFAULT_TIME_LIMIT_SECONDS); see withTimeLimit. */
+  timeLimitSeconds?: number;
+}
 
 /** The job kinds an area applies, e.g. `{ 'dns.apply-zone': handler }`; handlers close over the runtime. */
 export type JobHandlers = Record<string, JobHandler>;
+
+/** How long one attempt of a job may run unless its handler says otherwise. */
+export const DEFAULT_TIME_LIMIT_SECONDS = 300;
+
+/**
+ * A handler that may run longer (or must stop sooner) than the default: past `seconds` its signal
+ * aborts, the attempt counts as failed with that reason, and its slot goes to other items' jobs.
+ */
+export function withTimeLimit(seconds: number, handler: JobHandler): JobHandler {
+  return Object.assign(handler, { timeLimitSeconds: seconds });
+}
 
 export async function enqueue(trx: Transaction<Database> | Kysely<Database>, kind: string, payload: unknown, itemId: number | null = null) {
   const t = now();
@@ -25,12 +45,6 @@ export async function enqueue(trx: Transaction<Database> | Kysely<Database>, kin
     .executeTakeFirstOrThrow();
   return job.id;
 }
-
-/**
- * A failure that trying again cannot fix (an ACME server's verdict on a challenge, say): the job
- * ends `failed` at once with this message instead of being retried.
- */
-export class JobRefused extends Error {}
 
 export const MAX_ATTEMPTS = 8;
 /** 1 s, 2 s, 4 s … capped at 5 minutes. */
@@ -45,11 +59,18 @@ export interface Outbox {
   drain(limit?: number): Promise<void>;
   /**
    * The background worker of a server process: applies up to `concurrency` jobs of different items
-   * at once, woken by NOTIFY on PostgreSQL (polling every `fallbackMs` in case one is lost) and by
-   * polling every `intervalMs` on SQLite. The answer stops it; `stopped()` waits for running jobs.
+   * at once, each slot claiming again as soon as it is free, whatever the others run. It is woken
+   * by every job queued in this process (both stores), by NOTIFY from other processes on
+   * PostgreSQL (polling every `fallbackMs` in case one is lost), and polls every `intervalMs` on
+   * SQLite for jobs other processes queued. The answer stops it; `stopped()` waits for running jobs
+   * up to the stop grace.
    */
   start(intervalMs?: number): () => void;
-  /** Resolves when the worker has stopped and its running jobs ended. */
+  /**
+   * Resolves when the worker has stopped: its running jobs ended, or the stop grace passed. Jobs
+   * still running then are aborted and given up untouched: their lease runs out and another
+   * worker (or the next start) takes them over.
+   */
   stopped(): Promise<void>;
   /** Running jobs whose lease ended (their process died) go back to pending; any worker also takes them over. */
   requeueInterrupted(): Promise<unknown>;
@@ -60,36 +81,51 @@ export interface OutboxOptions {
   leaseSeconds?: number;
   /** Jobs one worker applies at once (of different items). */
   concurrency?: number;
-  /** Cross-process wake-ups (PostgreSQL); without them the worker polls. */
+  /** Wake-ups: this process's own new jobs (both stores) and other processes' (PostgreSQL). */
   signals?: Signals;
   /** Where errors of the worker itself (not of a job) are reported. */
   log?: (err: unknown) => void;
-  /** The idle poll when wake-ups are live. */
+  /** The idle poll when wake-ups from other processes are live. */
   fallbackMs?: number;
+  /** How long a stopping worker waits for its running jobs before giving them up. */
+  stopGraceMs?: number;
+}
+
+/** A running attempt a stopping worker can give up: its signal aborts, its lease is left to run out. */
+interface Attempt {
+  giveUp(): void;
 }
 
 /** One outbox per app: the handlers of its areas, applied against its store. */
 export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
-  const { leaseSeconds = 30, concurrency = 4, signals, log = () => {}, fallbackMs = 5000 } = options;
+  const { leaseSeconds = 30, concurrency = 4, signals, log = () => {}, fallbackMs = 5000, stopGraceMs = 5000 } = options;
   const handlers = new Map<string, JobHandler>();
   const owner = randomUUID().slice(0, 8);
   let claims = 0;
 
-  async function apply(job: Job) {
-    const handler = handlers.get(job.kind);
-    if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-    await handler(JSON.parse(job.payload), job, async (percent) => {
-      await db
-        .updateTable('job')
-        .set({ progress: Math.round(percent), updated_at: now() })
-        .where('id', '=', job.id)
-        .where('claimed_by', '=', job.claimed_by)
-        .execute();
-    });
+  function apply(handler: JobHandler, job: Job, signal: AbortSignal) {
+    return handler(
+      JSON.parse(job.payload),
+      job,
+      async (percent) => {
+        await db
+          .updateTable('job')
+          .set({ progress: Math.round(percent), updated_at: now() })
+          .where('id', '=', job.id)
+          .where('claimed_by', '=', job.claimed_by)
+          .where('status', '=', 'running')
+          .execute();
+      },
+      signal,
+    );
   }
 
-  /** Applies a claimed job, renewing its lease meanwhile; only the current claim records the outcome. */
-  async function execute(job: Job) {
+  /**
+   * Applies a claimed job, renewing its lease meanwhile; only the current claim records the outcome.
+   * Past its time limit the handler's signal aborts and the attempt fails at once, whether or not
+   * the handler has noticed yet: the slot is free for other jobs and the retry waits its back-off.
+   */
+  async function execute(job: Job, attempts?: Set<Attempt>) {
     const mine = (q: UpdateQueryBuilder<Database, 'job', 'job', UpdateResult>) =>
       q.where('id', '=', job.id).where('claimed_by', '=', job.claimed_by).where('status', '=', 'running');
     const renew = setInterval(
@@ -99,26 +135,55 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
           .catch(log),
       (leaseSeconds * 1000) / 3,
     );
+    const handler = handlers.get(job.kind);
+    const limit = handler?.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
+    const controller = new AbortController();
+    let deadline: NodeJS.Timeout | undefined;
+    let givenUp = false;
+    const attempt: Attempt = {
+      giveUp() {
+        givenUp = true;
+        clearInterval(renew);
+        controller.abort(new Error('the worker stopped (server shutting down)'));
+      },
+    };
+    attempts?.add(attempt);
+    let failure: unknown = null;
     try {
-      await apply(job);
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      const overtime = new Promise<never>((_resolve, reject) => {
+        deadline = setTimeout(() => {
+          const error = new Error(`stopped: it ran past its time limit of ${limit} s`);
+          controller.abort(error);
+          reject(error);
+        }, limit * 1000);
+      });
+      await Promise.race([apply(handler, job, controller.signal), overtime]);
+    } catch (error) {
+      failure = error ?? new Error('failed');
+    } finally {
+      clearTimeout(deadline);
       clearInterval(renew);
+      attempts?.delete(attempt);
+    }
+    if (givenUp) return;
+    if (failure === null) {
       await mine(
         db.updateTable('job').set({ status: 'done', progress: 100, last_error: null, lease_until: null, updated_at: now() }),
       ).execute();
-    } catch (error) {
-      clearInterval(renew);
-      const attempts = job.attempts + 1;
-      await mine(
-        db.updateTable('job').set({
-          status: attempts >= MAX_ATTEMPTS || error instanceof JobRefused ? 'failed' : 'pending',
-          attempts,
-          next_at: now() + backoffSeconds(attempts),
-          last_error: String((error as Error).message ?? error).slice(0, 1000),
-          lease_until: null,
-          updated_at: now(),
-        }),
-      ).execute();
+      return;
     }
+    const tries = job.attempts + 1;
+    await mine(
+      db.updateTable('job').set({
+        status: tries >= MAX_ATTEMPTS || failure instanceof PermanentJobError ? 'failed' : 'pending',
+        attempts: tries,
+        next_at: now() + backoffSeconds(tries),
+        last_error: String((failure as Error).message ?? failure).slice(0, 1000),
+        lease_until: null,
+        updated_at: now(),
+      }),
+    ).execute();
   }
 
   const claim = (limit: number) => claimJobs(db, leaseSeconds, `${owner}:${++claims}`, now(), limit);
@@ -184,6 +249,7 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
     },
     start(intervalMs = 250) {
       const running = new Set<Promise<void>>();
+      const attempts = new Set<Attempt>();
       let stopped = false;
       let pumping = false;
       /** The last claiming loop started: stop waits for it, since a claim may be in flight. */
@@ -192,8 +258,37 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
       let timer: NodeJS.Timeout | undefined;
       const idleMs = signals?.live ? fallbackMs : intervalMs;
 
-      async function sleep() {
-        if (stopped) return;
+      /** Claims while there is room and work; each finished job frees its slot and asks for another round. */
+      async function fill() {
+        while (!stopped && running.size < concurrency) {
+          const room = concurrency - running.size;
+          const jobs = await claim(room);
+          // Stopped while the claim was on its way: what it took goes back for another worker.
+          if (stopped) {
+            await release(jobs);
+            return;
+          }
+          for (const job of jobs) {
+            const run: Promise<void> = execute(job, attempts)
+              .catch(log)
+              .finally(() => {
+                running.delete(run);
+                wake();
+              });
+            running.add(run);
+          }
+          if (jobs.length < room) return;
+        }
+      }
+
+      /**
+       * Sets the next look whenever a slot is free, busy or idle: a job another process queued while
+       * this one's run is found by then at the latest, so free slots never wait for a running job.
+       */
+      async function arm() {
+        clearTimeout(timer);
+        // Full: the first job to end wakes the worker.
+        if (stopped || running.size >= concurrency) return;
         let wait = idleMs;
         if (signals?.live) {
           const due = await nextDue(db);
@@ -203,36 +298,21 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
         if (!stopped) timer = setTimeout(wake, wait);
       }
 
-      /** Claims while there is room and work; each finished job asks for another round. */
       async function pump() {
         pumping = true;
         try {
           do {
             again = false;
-            while (!stopped && running.size < concurrency) {
-              const room = concurrency - running.size;
-              const jobs = await claim(room);
-              // Stopped while the claim was on its way: what it took goes back for another worker.
-              if (stopped) {
-                await release(jobs);
-                break;
-              }
-              for (const job of jobs) {
-                const run: Promise<void> = execute(job)
-                  .catch(log)
-                  .finally(() => {
-                    running.delete(run);
-                    wake();
-                  });
-                running.add(run);
-              }
-              if (jobs.length < room) break;
+            try {
+              await fill();
+              await arm();
+            } catch (error) {
+              log(error);
+              clearTimeout(timer);
+              if (!stopped) timer = setTimeout(wake, idleMs);
             }
+            // A wake-up that came while this round ran is answered by another round.
           } while (again && !stopped);
-          if (running.size === 0) await sleep();
-        } catch (error) {
-          log(error);
-          await sleep();
         } finally {
           pumping = false;
         }
@@ -247,7 +327,7 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
       }
 
       const unlisten = signals?.on('atalaya_job', wake) ?? (() => {});
-      timer = setTimeout(wake, signals?.live ? 0 : intervalMs);
+      timer = setTimeout(wake, 0);
       let finish = () => {};
       worker.done = new Promise<void>((resolve) => {
         finish = resolve;
@@ -258,9 +338,20 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
         unlisten();
         clearTimeout(timer);
         // Done when the claiming loop has ended (releasing a claim that was in flight) and every
-        // job it had started has ended.
+        // job it had started has ended, or the grace has passed: what still runs then is given up.
         void (async () => {
-          while (pumping || running.size > 0) await Promise.allSettled([pumpRun, ...running]);
+          let grace: NodeJS.Timeout | undefined;
+          let over = false;
+          const graceOver = new Promise<void>((resolve) => {
+            grace = setTimeout(() => {
+              over = true;
+              resolve();
+            }, stopGraceMs);
+          });
+          while (!over && (pumping || running.size > 0)) await Promise.race([Promise.allSettled([pumpRun, ...running]), graceOver]);
+          clearTimeout(grace);
+          for (const attempt of attempts) attempt.giveUp();
+          await pumpRun.catch(() => {});
           finish();
         })();
       };

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createPrivateFile, secureDataDir } from './data-dir.ts';
 import { migrateToLatest } from './migrations/index.ts';
+import type { OwnSignals } from './own-signals.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect, type ReadNow } from './sqlite-dialect.ts';
 
@@ -10,6 +11,8 @@ export type Store = Kysely<Database> & {
   readonly kind: 'sqlite' | 'postgres';
   /** SQLite only: a compiled read run without Kysely's round trip (store/compiled.ts). */
   readonly readNow?: ReadNow;
+  /** SQLite only: wake-ups from this process's own writes (store/own-signals.ts). */
+  readonly ownSignals?: OwnSignals;
 };
 
 // PostgreSQL answers COUNT and BIGINT as strings; the panel's numbers all fit in a double.
@@ -24,6 +27,7 @@ export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise
   let db: Kysely<Database>;
   let kind: Store['kind'];
   let readNow: ReadNow | undefined;
+  let signals: (OwnSignals & { watch(): void }) | undefined;
   // The data dir (key, mail, local state, the SQLite store) is the panel's alone: 0700, files 0600.
   secureDataDir(dataDir);
   if (databaseUrl) {
@@ -40,9 +44,11 @@ export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise
     const sqlite = nodeSqliteDialect(file);
     db = new Kysely<Database>({ dialect: sqlite.dialect });
     readNow = sqlite.readNow;
+    signals = sqlite.signals;
   }
-  const store = Object.assign(db, { kind, readNow }) as Store;
+  const store = Object.assign(db, { kind, readNow, ownSignals: signals }) as Store;
   await migrateToLatest(store);
+  signals?.watch();
   return store;
 }
 

@@ -2,11 +2,9 @@ import { sql, type Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
 
-/** Advisory-lock keys of the work that must run in one process at a time (PostgreSQL). */
-export const EXCLUSIVE = { housekeeping: 7_414_010, certificateSweep: 7_414_020, usageSchedule: 7_414_030 } as const;
-
 /**
- * Runs `work` unless another process is running the same work right now, and answers whether it
+ * Runs `work` unless another process is running the same work right now (the same `key`: the
+ * scheduler's, scheduler.ts), and answers whether it
  * ran. The work gets a transaction: on PostgreSQL it holds a transaction-level advisory try-lock
  * for as long as the work runs (another process holding it skips this round); SQLite is one file
  * with one writer, so the work simply runs in its transaction.

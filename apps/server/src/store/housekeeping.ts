@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { now, type Store } from './db.ts';
-import { EXCLUSIVE, runExclusive } from './exclusive.ts';
+import type { Schedule } from '../scheduler.ts';
+import { now } from './db.ts';
 import type { Database } from './schema.ts';
 
 const DAY = 86_400;
@@ -22,10 +22,9 @@ export async function cleanUp(trx: Transaction<Database>, activityRetentionDays:
     .execute();
 }
 
-/** The periodic clean-ups of a server process, run by one process at a time however many share the store. Answers a stop function. */
-export function startHousekeeping(store: Store, activityRetentionDays: number, log: (err: unknown) => void, intervalMs = 60_000) {
-  const clean = (trx: Transaction<Database>) => cleanUp(trx, activityRetentionDays);
-  const timer = setInterval(() => void runExclusive(store, EXCLUSIVE.housekeeping, clean).catch(log), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** The clean-ups as a schedule (runtime.ts's SCHEDULES): every minute, in one process at a time. */
+export const housekeepingSchedule = (activityRetentionDays: number): Schedule => ({
+  name: 'housekeeping',
+  everyMs: 60_000,
+  run: (trx) => cleanUp(trx, activityRetentionDays),
+});

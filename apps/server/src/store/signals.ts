@@ -1,16 +1,18 @@
 import pg from 'pg';
+import type { Store } from './db.ts';
 
 /** A wake-up from another process, or `null` when some may have been missed (a reconnect). */
 export type SignalHandler = (payload: string | null) => void;
 
 /**
- * Cross-process wake-ups. On PostgreSQL one dedicated client per app LISTENs on the channels asked
+ * Wake-ups from the store. On PostgreSQL one dedicated client per app LISTENs on the channels asked
  * for (NOTIFY is delivered when the writer's transaction commits, in any process, the CLI
- * included); on SQLite there is nobody to listen to and callers keep their poll. A lost connection
- * is retried every second, and every handler is then called with `null` so it re-reads the store.
+ * included); a lost connection is retried every second, and every handler is then called with
+ * `null` so it re-reads the store. On SQLite the handlers hear this process's own writes
+ * (store/own-signals.ts) and callers keep a poll for other processes'.
  */
 export interface Signals {
-  /** True on PostgreSQL: callers may poll slowly. */
+  /** True on PostgreSQL: wake-ups come from every process, so callers may poll slowly. */
   readonly live: boolean;
   on(channel: string, handler: SignalHandler): () => void;
   /** Resolves once the channels asked for so far are listened to (tests wait for it). */
@@ -20,7 +22,8 @@ export interface Signals {
 
 const CHANNEL = /^[a-z_]+$/;
 
-export function createSignals(databaseUrl: string | undefined, log: (err: unknown) => void = () => {}): Signals {
+export function createSignals(store: Store, databaseUrl: string | undefined, log: (err: unknown) => void = () => {}): Signals {
+  if (store.kind === 'sqlite') return ownOnly(store);
   const handlers = new Map<string, Set<SignalHandler>>();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
@@ -101,5 +104,18 @@ export function createSignals(databaseUrl: string | undefined, log: (err: unknow
         await c.end().catch(() => {});
       }
     },
+  };
+}
+
+/** SQLite: the store's own wake-ups, nothing from other processes. */
+function ownOnly(store: Store): Signals {
+  return {
+    live: false,
+    on(channel, handler) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+      return store.ownSignals?.on(channel, () => handler('')) ?? (() => {});
+    },
+    ready: async () => {},
+    close: async () => {},
   };
 }

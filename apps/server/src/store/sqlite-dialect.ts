@@ -1,5 +1,6 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect } from 'kysely';
+import { ownSignals } from './own-signals.ts';
 
 /** node:sqlite binds no booleans or Dates; the store keeps flags as 0/1 and times as Unix seconds. */
 function bindable(values: readonly unknown[]): SQLInputValue[] {
@@ -92,5 +93,5 @@ export function nodeSqliteDialect(file: string) {
    * through Kysely and waits for the connection like any query.
    */
   const readNow: ReadNow = (sql, parameters) => (db.isTransaction ? undefined : prepare(sql).all(parameters));
-  return { dialect: new ImmediateSqliteDialect({ database: { close: () => db.close(), prepare } }), readNow };
+  return { dialect: new ImmediateSqliteDialect({ database: { close: () => db.close(), prepare } }), readNow, signals: ownSignals(db) };
 }

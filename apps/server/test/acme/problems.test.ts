@@ -1,7 +1,7 @@
 import { translate } from '@atalaya/contract';
 import { describe, expect, it } from 'vitest';
 import { AcmeRefusal, storedRefusal } from '../../src/modules/sites/acme/problems.ts';
-import { JobRefused } from '../../src/outbox/outbox.ts';
+import { PermanentJobError } from '../../src/outbox/permanent.ts';
 
 describe("an ACME server's refusal", () => {
   const nxdomain = {
@@ -11,7 +11,7 @@ describe("an ACME server's refusal", () => {
 
   it('is translated by its problem type in es, en and ca, with the server’s words kept', () => {
     const refusal = new AcmeRefusal(nxdomain, 'nada.tienda.test');
-    expect(refusal).toBeInstanceOf(JobRefused);
+    expect(refusal).toBeInstanceOf(PermanentJobError);
     expect(refusal.key).toBe('sites.acme_error_dns');
     expect(translate('es', refusal.key, refusal.params)).toBe(
       `Problema de DNS: la autoridad no pudo resolver nada.tienda.test (${nxdomain.detail})`,

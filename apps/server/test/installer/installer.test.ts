@@ -93,6 +93,35 @@ describe('a package on the provider’s mirror', () => {
   });
 });
 
+describe('an installation whose job is aborted', () => {
+  it('stops a download that hangs when its signal aborts, well before the download time-out, leaving nothing', async () => {
+    const { roots, service, request, installer } = await setUp();
+    // A mirror that sends the headers and a first chunk, then nothing more.
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '1000000' });
+      res.write('x');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const local = request('site');
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error('time limit')), 300);
+      const started = Date.now();
+      const failure = await installer
+        .install({ ...local, package: { ...local.package, location: `${base}/slow.tar.gz` } }, async () => {}, controller.signal)
+        .catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(failure).toBeInstanceOf(Error);
+      expect(readdirSync(service)).toEqual([]);
+      expect(existsSync(path.join(roots, 'tienda.es', '.atalaya-install-7'))).toBe(false);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
 describe('the installer’s options', () => {
   const optionsOf = (installer: Record<string, unknown>) => () => installerOptions({ drivers: { installer } } as unknown as Config);
 

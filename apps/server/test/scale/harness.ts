@@ -9,7 +9,8 @@ import { freshDatabase } from '../pg.ts';
 
 export { freshDatabase, NGINX };
 
-const SERVER = path.resolve(import.meta.dirname, '../../src/server.ts');
+/** The server with the outbox probe's job kind (probe-server.ts). */
+const SERVER = path.resolve(import.meta.dirname, 'probe-server.ts');
 const DEPLOY = path.resolve(import.meta.dirname, '../../../../docs/deploy.md');
 
 /** The lines of docs/deploy.md's nginx example between `# <name>` and `# end <name>`. */
@@ -46,7 +47,7 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** One real server process (what `npm start` runs), on its own port and data dir. */
+/** One real server process (what `npm start` runs, plus the probe's job kind), on its own port and data dir. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', SERVER], {

@@ -5,11 +5,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { enqueue } from '../../src/outbox/outbox.ts';
-import { PROBE_JOB, queueProbes } from '../../src/outbox/probe.ts';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { freePort, missingBinaries } from '../backends/harness/common.ts';
 import { skipReason } from '../skip.ts';
 import { FORM, freshDatabase, NGINX, type ServerProcess, signIn, startBalancer, startServer } from './harness.ts';
+import { PROBE_JOB, queueProbes } from './probe.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../src/cli/main.ts');
 const ADMIN = process.env.ATALAYA_TEST_PG;

@@ -69,14 +69,15 @@ describeStores('measured usage on %s', (kind) => {
   });
 
   it('the schedule queues each service whose figures are stale or missing, once', async () => {
+    const queueDue = (minutes: number) => ctx.store.transaction().execute((trx) => queueDueUsage(trx, minutes));
     const queued = await ctx.store.selectFrom('job').select('item_id').where('kind', '=', USAGE_JOB).where('status', '=', 'pending');
     expect(await queued.execute()).toEqual([]);
     // tienda.test and otra.test were just measured; the parking service never was.
-    expect(await queueDueUsage(ctx.app.runtime, 60)).toBe(1);
+    expect(await queueDue(60)).toBe(1);
     expect((await queued.execute()).map((j) => j.item_id)).toEqual([acc.items['aparcado.test']]);
-    expect(await queueDueUsage(ctx.app.runtime, 60)).toBe(0);
+    expect(await queueDue(60)).toBe(0);
     await ctx.app.runtime.outbox.drain();
     // With a zero-minute window, every service is due again.
-    expect(await queueDueUsage(ctx.app.runtime, -1)).toBeGreaterThanOrEqual(3);
+    expect(await queueDue(-1)).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renewalBackoffSeconds, renewDue } from '../../src/modules/sites/acme/renewal.ts';
-import { createRuntime } from '../../src/runtime.ts';
-import { openStore } from '../../src/store/db.ts';
+import { openStore, type Store } from '../../src/store/db.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { leafCertificate } from './certs.ts';
 import { caller, type Headers } from './helpers.ts';
+
+/** One renewal sweep at `at`, as the schedule runs it (in a transaction). */
+const sweep = (store: Store, at: number) => store.transaction().execute((trx) => renewDue(trx, at));
 
 /** The free-certificate switch through the API with the local drivers; the issuance itself is proven against pebble in test/acme. */
 describeStores('the free-certificate switch of a site on %s', (kind) => {
@@ -124,15 +126,14 @@ describeStores('the renewal of free certificates on %s', (kind) => {
   afterAll(() => ctx.close());
 
   it('starts nothing before the certificate is due', async () => {
-    expect(await renewDue(ctx.app.runtime, 999)).toEqual([]);
+    expect(await sweep(ctx.store, 999)).toEqual([]);
   });
 
   it('starts exactly one issuance when two processes sweep at once, and backs off the next attempt', async () => {
-    // PostgreSQL: a second process's own pool; SQLite is one process, so a second runtime on its store.
+    // PostgreSQL: a second process's own pool; SQLite is one process, so a second sweep on its store.
     const second = kind === 'postgres' ? await openStore({ databaseUrl: ctx.config.databaseUrl, dataDir: ctx.config.dataDir }) : null;
     try {
-      const other = createRuntime(ctx.config, second ?? ctx.store);
-      const started = await Promise.all([renewDue(ctx.app.runtime, 1000), renewDue(other, 1000)]);
+      const started = await Promise.all([sweep(ctx.store, 1000), sweep(second ?? ctx.store, 1000)]);
       expect(started.flat()).toEqual([siteId]);
     } finally {
       await second?.destroy();
@@ -142,13 +143,13 @@ describeStores('the renewal of free certificates on %s', (kind) => {
     const jobs = await ctx.store.selectFrom('job').select(['id', 'payload']).where('kind', '=', 'sites.acme.issue').execute();
     expect(jobs.map((j) => [j.id, JSON.parse(j.payload)])).toEqual([[site.acme_job_id, { siteId }]]);
     // While that issuance is queued, a later sweep leaves the site alone.
-    expect(await renewDue(ctx.app.runtime, 10_000)).toEqual([]);
+    expect(await sweep(ctx.store, 10_000)).toEqual([]);
   });
 
   it('after a failed attempt tries again only when the back-off has passed, doubling it each time', async () => {
     await ctx.store.updateTable('job').set({ status: 'failed' }).where('kind', '=', 'sites.acme.issue').execute();
-    expect(await renewDue(ctx.app.runtime, 1000 + 3599)).toEqual([]);
-    expect(await renewDue(ctx.app.runtime, 1000 + 3600)).toEqual([siteId]);
+    expect(await sweep(ctx.store, 1000 + 3599)).toEqual([]);
+    expect(await sweep(ctx.store, 1000 + 3600)).toEqual([siteId]);
     expect((await row()).acme_renew_at).toBe(1000 + 3600 + 7200);
     expect(renewalBackoffSeconds(20)).toBe(24 * 3600);
   });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -199,6 +199,27 @@ describeStores('application installer on %s', (kind) => {
     expect(existsSync(path.join(webRoot(), 'public_html', 'w'))).toBe(false);
     expect(readdirSync(webRoot()).filter((n) => n.startsWith('.atalaya'))).toEqual([]);
     for (const up of ['', '..', '../..', '../../..']) expect(existsSync(path.join(webRoot(), up, 'escaped.php')), up).toBe(false);
+  });
+
+  it('fails the job of an install refused for good at its first try, with its reason: a folder a customer linked outside the web root', async () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'atalaya-outside-'));
+    mkdirSync(path.join(webRoot(), 'public_html'), { recursive: true });
+    symlinkSync(outside, path.join(webRoot(), 'public_html', 'linked'));
+    const res = await install({ subdomainID: String(siteId), applicationID: String(DOKUWIKI), subpath: 'linked/wiki' });
+    expect(res.status, JSON.stringify(res.body.system)).toBe(200);
+    await ctx.app.runtime.outbox.drain();
+    const { job_id } = await ctx.store
+      .selectFrom('installation')
+      .select('job_id')
+      .where('id', '=', res.body.data.installation.id)
+      .executeTakeFirstOrThrow();
+    const job = await ctx.store.selectFrom('job').selectAll().where('id', '=', job_id!).executeTakeFirstOrThrow();
+    expect([job.status, job.attempts, job.last_error]).toEqual(['failed', 1, 'path leaves its root through a link']);
+    expect(await statusOf(res.body.data.installation.id)).toMatchObject({
+      status: 'failed',
+      error: 'Invalid folder: it must stay inside the web space',
+    });
+    expect(readdirSync(outside)).toEqual([]);
   });
 
   it('refuses an application whose package the operator has not configured', async () => {

@@ -36,7 +36,7 @@ export function entryPath(name: string, root: string): string | null {
 type Kind = 'file' | 'directory';
 
 /** Writes the entries of one archive into an empty folder the installer made, counting against the limits. */
-function writer(target: string, root: string, limits: ArchiveLimits) {
+function writer(target: string, root: string, limits: ArchiveLimits, signal?: AbortSignal) {
   let entries = 0;
   let bytes = 0;
   const count = () =>
@@ -48,6 +48,7 @@ function writer(target: string, root: string, limits: ArchiveLimits) {
       },
     });
   return async (name: string, kind: Kind | 'other', body: Readable | null) => {
+    signal?.throwIfAborted();
     if (++entries > limits.maxEntries) throw new InstallRefused('sites.package_too_large', `over ${limits.maxEntries} entries`);
     // Links, devices and pipes could point outside the target or be read as something else.
     if (kind === 'other') throw new InstallRefused('sites.package_unsafe', name);
@@ -151,10 +152,17 @@ async function formatOf(file: string): Promise<'tar.gz' | 'zip'> {
 /**
  * Unpacks a .tar.gz or .zip into `target`, which the caller created empty for it. Only files and
  * folders under `root` (the package's top folder, '' for none) are accepted; the first entry that
- * breaks a rule or a limit stops the whole unpacking with a refusal, and the caller removes the folder.
+ * breaks a rule or a limit stops the whole unpacking with a refusal, and the caller removes the folder;
+ * `signal` stops it at the next entry.
  */
-export async function unpackArchive(file: string, target: string, root: string, limits: ArchiveLimits): Promise<void> {
-  const write = writer(target, root, limits);
+export async function unpackArchive(
+  file: string,
+  target: string,
+  root: string,
+  limits: ArchiveLimits,
+  signal?: AbortSignal,
+): Promise<void> {
+  const write = writer(target, root, limits, signal);
   if ((await formatOf(file)) === 'zip') await unpackZip(file, write);
   else
     await unpackTarGz(file, write).catch((error: NodeJS.ErrnoException) => {

@@ -58,7 +58,7 @@ async function swapIn(staging: string, target: string, aside: string, overwrite:
 export function packageInstaller(webRoots: string, options: InstallerOptions): ApplicationInstaller {
   return {
     name: 'packages',
-    async install(request, progress) {
+    async install(request, progress, signal) {
       const serviceRoot = resolveInside(path.resolve(webRoots), request.reference);
       await mkdir(serviceRoot, { recursive: true, mode: 0o755 });
       if (request.directory.split('/').some(isWorkFolder)) throw new InstallRefused('sites.folder_invalid');
@@ -78,22 +78,29 @@ export function packageInstaller(webRoots: string, options: InstallerOptions): A
         if (runsItsInstaller) await checkTablesFree(request);
         await progress(5);
         const archive = path.join(scratch, 'package');
-        await fetchPackage(request.package, archive, options.maxPackageBytes, options.downloadTimeoutMs);
+        await fetchPackage(request.package, archive, options.maxPackageBytes, options.downloadTimeoutMs, signal);
         await progress(25);
-        await unpackArchive(archive, staging, request.application.archiveRoot, {
-          maxEntries: options.maxEntries,
-          maxBytes: options.maxUnpackedBytes,
-        });
+        await unpackArchive(
+          archive,
+          staging,
+          request.application.archiveRoot,
+          {
+            maxEntries: options.maxEntries,
+            maxBytes: options.maxUnpackedBytes,
+          },
+          signal,
+        );
         await progress(55);
         if (request.application.recipe === 'wordpress') {
           await writeFile(path.join(staging, 'wp-config.php'), wordpressConfig(request), { mode: 0o640 });
           await progress(65);
           if (runsItsInstaller) {
             tablesWritten = true;
-            await runWordpressInstaller(request, staging, options.php!, scratch);
+            await runWordpressInstaller(request, staging, options.php!, scratch, signal);
             await progress(85);
           }
         }
+        signal?.throwIfAborted();
         await swapIn(staging, target, aside, request.overwrite);
         await progress(100);
       } catch (error) {

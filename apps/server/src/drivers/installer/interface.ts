@@ -1,3 +1,5 @@
+import { PermanentJobError } from '../../outbox/permanent.ts';
+
 /**
  * The application installer (decision 026): unpacks an application's package, checked against its
  * SHA-256, into a service's folder, writes its configuration from the wizard's answers and runs its
@@ -34,15 +36,18 @@ export interface InstallRequest {
 
 export interface ApplicationInstaller {
   readonly name: string;
-  /** Installs into `directory`; reports progress 0–100 as the steps pass; leaves nothing behind when it throws. */
-  install(request: InstallRequest, progress: (percent: number) => Promise<void>): Promise<void>;
+  /**
+   * Installs into `directory`; reports progress 0–100 as the steps pass; leaves nothing behind when
+   * it throws. `signal` stops the download, the unpacking and the application's own installer.
+   */
+  install(request: InstallRequest, progress: (percent: number) => Promise<void>, signal?: AbortSignal): Promise<void>;
 }
 
 /**
  * A refusal that retrying cannot fix (the target holds files, the package's checksum differs, the
  * archive is unsafe…): `key` is a message key of the contract shown to the user; no retry.
  */
-export class InstallRefused extends Error {
+export class InstallRefused extends PermanentJobError {
   readonly key: string;
   constructor(key: string, detail?: string) {
     super(detail ? `${key}: ${detail}` : key);

@@ -1,6 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import type { Area, Expiring, ExpiringKind } from '@atalaya/contract';
+import type { Kysely } from 'kysely';
 import type { Store } from '../../store/db.ts';
+import type { Database } from '../../store/schema.ts';
 import { type Caller, visibleRows } from '../permission/visible.ts';
 
 /** The permission area that makes each kind visible (read) or actionable (write). */
@@ -24,7 +26,7 @@ const notAfter = (pem: string): number | null => {
  * expired included), of the given items or of every item. Certificates are read from their PEM,
  * so an upload and a free certificate count alike.
  */
-export async function expiringThings(store: Store, until: number, itemIds?: number[]): Promise<ExpiringThing[]> {
+export async function expiringThings(store: Kysely<Database>, until: number, itemIds?: number[]): Promise<ExpiringThing[]> {
   if (itemIds?.length === 0) return [];
   const ids = itemIds ?? [];
   const domains = await store

@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
+import type { Config } from '../../config/config.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
+import type { Schedule } from '../../scheduler.ts';
 import type { Store } from '../../store/db.ts';
-import { EXCLUSIVE, runExclusive } from '../../store/exclusive.ts';
 import type { Database } from '../../store/schema.ts';
 
 /** The outbox job that measures one service's usage; it carries the item id only. */
@@ -51,18 +52,10 @@ export async function measureUsage(runtime: Runtime, itemId: number, webRootOf: 
 
 /**
  * Queues a measurement for each service whose figures are older than `minutes` (or were never
- * measured) and that has none waiting. One process at a time (runExclusive), so several processes
- * sharing a store queue a service once.
+ * measured) and that has none waiting. Run by the schedule in one process at a time, so several
+ * processes sharing a store queue a service once. Answers how many it queued.
  */
-export async function queueDueUsage(runtime: Runtime, minutes: number) {
-  let queued = 0;
-  await runExclusive(runtime.store, EXCLUSIVE.usageSchedule, async (trx) => {
-    queued = await queueDue(trx, minutes);
-  });
-  return queued;
-}
-
-async function queueDue(trx: Transaction<Database>, minutes: number) {
+export async function queueDueUsage(trx: Transaction<Database>, minutes: number) {
   const before = Math.floor(Date.now() / 1000) - minutes * 60;
   const due = await trx
     .selectFrom('service')
@@ -84,13 +77,16 @@ async function queueDue(trx: Transaction<Database>, minutes: number) {
   return due.length;
 }
 
-/** The scheduled measurement of a server process, every `hosting.usageRefreshMinutes` (0: only on demand). */
-export function startUsageSchedule(runtime: Runtime): () => void {
-  const minutes = runtime.config.hosting.usageRefreshMinutes;
-  if (minutes === 0) return () => {};
-  const run = () => void queueDueUsage(runtime, minutes).catch(() => {});
-  run();
-  const timer = setInterval(run, Math.min(minutes, 10) * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * The scheduled measurement, every `hosting.usageRefreshMinutes` (looking every 10 minutes at
+ * most, from the start on; 0: only on demand).
+ */
+export function usageSchedule(config: Config): Schedule {
+  const minutes = config.hosting.usageRefreshMinutes;
+  return {
+    name: 'usage-measurement',
+    everyMs: Math.min(minutes, 10) * 60_000,
+    firstAfterMs: 0,
+    run: (trx) => queueDueUsage(trx, minutes),
+  };
 }

@@ -104,7 +104,13 @@ export async function dropTables(request: InstallRequest): Promise<void> {
   }
 }
 
-export async function runWordpressInstaller(request: InstallRequest, dir: string, phpBinary: string, scratch: string) {
+export async function runWordpressInstaller(
+  request: InstallRequest,
+  dir: string,
+  phpBinary: string,
+  scratch: string,
+  signal?: AbortSignal,
+) {
   const script = path.join(scratch, 'wp-install.php');
   await writeFile(script, INSTALL_SCRIPT, { mode: 0o600 });
   const answers = {
@@ -115,7 +121,7 @@ export async function runWordpressInstaller(request: InstallRequest, dir: string
     password: request.inputs.admin_password,
     language: request.inputs.language === 'en_US' ? '' : (request.inputs.language ?? ''),
   };
-  const result = await run(phpBinary, [script, dir], { input: JSON.stringify(answers), timeoutMs: 120_000 });
+  const result = await run(phpBinary, [script, dir], { input: JSON.stringify(answers), timeoutMs: 120_000, signal });
   if (result.code !== 0) {
     throw new Error(`WordPress's installer failed (${result.code}): ${(result.stderr || result.stdout).trim().slice(0, 500)}`);
   }

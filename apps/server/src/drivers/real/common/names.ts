@@ -1,12 +1,14 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { PermanentJobError } from '../../../outbox/permanent.ts';
 
 /**
  * Validation of every name and path a real backend receives. The panel validates its inputs too;
  * these checks are the last line, right before a name becomes a file name, a config token or a
- * program argument, so they are deliberately narrower than what the protocols allow.
+ * program argument, so they are deliberately narrower than what the protocols allow. A name
+ * refused here is refused on every try: a job that meets one fails at once.
  */
-export class InvalidName extends Error {}
+export class InvalidName extends PermanentJobError {}
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 

@@ -19,15 +19,18 @@ export interface RunOptions {
   input?: string;
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** Kills the program when it aborts (a job past its time limit, a worker shutting down). */
+  signal?: AbortSignal;
 }
 
 /**
  * Runs a program with an argument array (never through a shell, so nothing in an argument is ever
  * interpreted) and collects its output. Resolves with the exit code; rejects only when the program
- * cannot be started or outlives its time limit.
+ * cannot be started, outlives its time limit or is stopped by its signal (then it is killed).
  */
 export function run(program: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new CommandError(`${program} was stopped: its job was aborted`, null));
     const child = spawn(program, args, {
       shell: false,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -43,16 +46,23 @@ export function run(program: string, args: readonly string[], options: RunOption
     };
     child.stdout.on('data', keep(out));
     child.stderr.on('data', keep(err));
-    const timer = setTimeout(() => {
+    const stop = (reason: string) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', aborted);
       child.kill('SIGKILL');
-      reject(new CommandError(`${program} did not finish within ${options.timeoutMs ?? 60_000} ms`, null));
-    }, options.timeoutMs ?? 60_000);
+      reject(new CommandError(`${program} ${reason}`, null));
+    };
+    const timer = setTimeout(() => stop(`did not finish within ${options.timeoutMs ?? 60_000} ms`), options.timeoutMs ?? 60_000);
+    const aborted = () => stop('was stopped: its job was aborted');
+    options.signal?.addEventListener('abort', aborted, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', aborted);
       reject(new CommandError(`cannot run ${program}: ${error.message}`, null));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', aborted);
       resolve({
         code: code ?? (signal ? 128 : 1),
         stdout: Buffer.concat(out).toString('utf8'),

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Agent } from 'node:https';
 
 type AcmeClientModule = typeof import('acme-client');
@@ -8,6 +9,13 @@ type AcmeClientModule = typeof import('acme-client');
  * runtime configured for pebble never changes how another reaches Let's Encrypt.
  */
 export const acmeAgents = new Map<string, Agent>();
+
+/**
+ * The abort signal of the job a request is made for. acme-client takes no signal of its own, so
+ * the shared axios instance reads the caller's here: a job past its time limit (or given up at
+ * shutdown) stops its request, and no retry of acme-client's starts after that.
+ */
+export const acmeJobSignal = new AsyncLocalStorage<AbortSignal>();
 
 let loaded: Promise<AcmeClientModule> | null = null;
 
@@ -21,6 +29,12 @@ export function acmeClient(): Promise<AcmeClientModule> {
       const origin = request.url ? new URL(request.url).origin : '';
       const agent = acmeAgents.get(origin);
       if (agent) request.httpsAgent = agent;
+      const signal = acmeJobSignal.getStore();
+      if (signal) {
+        // Thrown without the request attached, so acme-client's retry passes it straight on.
+        signal.throwIfAborted();
+        request.signal = signal;
+      }
       return request;
     });
     return acme;

@@ -2,12 +2,12 @@ import { X509Certificate } from 'node:crypto';
 import { ACME_STEP_PROGRESS, type AcmeStep } from '@atalaya/contract';
 import type { Authorization, Client } from 'acme-client';
 import type { SiteState } from '../../../drivers/sites/interface.ts';
-import type { JobHandlers } from '../../../outbox/outbox.ts';
+import { type JobHandlers, withTimeLimit } from '../../../outbox/outbox.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { now } from '../../../store/db.ts';
 import type { Job } from '../../../store/schema.ts';
 import { enqueueApply, loadSiteState, siteKey } from '../state.ts';
-import { acmeClient } from './client.ts';
+import { acmeClient, acmeJobSignal } from './client.ts';
 import { AcmeRefusal } from './problems.ts';
 import { renewalAt } from './renewal.ts';
 
@@ -134,12 +134,18 @@ export async function issueCertificate(runtime: Runtime, siteId: number, job: Jo
   });
 }
 
-/** The issuance job: its progress is the step it is in; a refusal is stored on the site for the dialog. */
+/** An order, its validations and the installation; past it the order is abandoned and retried later. */
+const ISSUE_TIME_LIMIT_SECONDS = 10 * 60;
+
+/**
+ * The issuance job: its progress is the step it is in; a refusal is stored on the site for the
+ * dialog. Its requests to the ACME server stop with the job's signal.
+ */
 export const issueJob = (runtime: Runtime): JobHandlers => ({
-  [ISSUE_JOB]: async (raw, job, progress) => {
+  [ISSUE_JOB]: withTimeLimit(ISSUE_TIME_LIMIT_SECONDS, async (raw, job, progress, signal) => {
     const siteId = Number((raw as { siteId?: unknown }).siteId);
     try {
-      await issueCertificate(runtime, siteId, job, (step) => progress(ACME_STEP_PROGRESS[step]));
+      await acmeJobSignal.run(signal, () => issueCertificate(runtime, siteId, job, (step) => progress(ACME_STEP_PROGRESS[step])));
     } catch (error) {
       if (error instanceof AcmeRefusal) {
         await runtime.store
@@ -151,5 +157,5 @@ export const issueJob = (runtime: Runtime): JobHandlers => ({
       }
       throw error;
     }
-  },
+  }),
 });

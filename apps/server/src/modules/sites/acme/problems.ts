@@ -1,4 +1,4 @@
-import { JobRefused } from '../../../outbox/outbox.ts';
+import { PermanentJobError } from '../../../outbox/permanent.ts';
 
 /** ACME problem types (RFC 8555 §6.7) the panel translates; any other shows the server's words. */
 const KNOWN = new Set(['dns', 'connection', 'unauthorized', 'incorrectResponse', 'caa', 'rateLimited', 'rejectedIdentifier']);
@@ -9,7 +9,7 @@ const PREFIX = 'urn:ietf:params:acme:error:';
  * parameters (stored on the site, translated when shown). The job ends failed at once: the order
  * is invalid, and trying again the same way only spends the account's failed-validation limit.
  */
-export class AcmeRefusal extends JobRefused {
+export class AcmeRefusal extends PermanentJobError {
   readonly key: string;
   readonly params: { name: string; detail: string };
   constructor(problem: { type?: string; detail?: string } | undefined, name: string) {

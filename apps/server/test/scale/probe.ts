@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { now, type Store } from '../store/db.ts';
-import { enqueue, type JobHandlers } from './outbox.ts';
+import { enqueue, type JobHandlers } from '../../src/outbox/outbox.ts';
+import { now, type Store } from '../../src/store/db.ts';
 
 export const PROBE_JOB = 'outbox.probe';
 
@@ -12,8 +12,8 @@ interface Probe {
 }
 
 /**
- * Probe jobs let an operator (and the multi-process test) see the workers at work without touching
- * a backend: each application writes one audit line (`outbox.probe`, with the item, the step and
+ * Probe jobs let the multi-process test and the scale bench see the workers at work without
+ * touching a backend (registered through test/scale/probe-server.ts, never by the product): each application writes one audit line (`outbox.probe`, with the item, the step and
  * the process), so the audit shows every job applied, in which order, by whom and how many times.
  * Probe items are negative ids, never a real item's.
  */
