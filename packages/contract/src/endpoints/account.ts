@@ -30,7 +30,7 @@ export const account = {
   // Public so that signing out of an already expired session still clears the cookie.
   logout: endpoint({ method: 'POST', path: '/user/logout/', answer: z.null(), permission: { public: 'form' }, sessionOnly: true }),
   // ENROLLING: the shell and the language still work for a user who must first enrol a second factor.
-  info: endpoint({ method: 'POST', path: '/user/info/', answer: userInfoSchema, permission: ENROLLING }),
+  info: endpoint({ method: 'POST', path: '/user/info/', answer: userInfoSchema, permission: ENROLLING, sessionOnly: true }),
   preferences: endpoint({
     method: 'POST',
     path: '/user/preferences/',
@@ -76,7 +76,15 @@ export const account = {
   }),
   permissionList: endpoint({ method: 'GET', path: '/permission/list/', answer: z.array(permissionItemSchema), permission: SIGNED_IN }),
   privacyPolicy: endpoint({ method: 'GET', path: '/legal/privacypolicy/', answer: privacyPolicySchema, permission: { public: 'read' } }),
-  contactMail: endpoint({ method: 'POST', path: '/contactmail/', body: contactMailSchema, answer: z.null(), permission: SIGNED_IN }),
+  // Sends mail as the user: the account's own call, never a token's.
+  contactMail: endpoint({
+    method: 'POST',
+    path: '/contactmail/',
+    body: contactMailSchema,
+    answer: z.null(),
+    permission: SIGNED_IN,
+    sessionOnly: true,
+  }),
   contact: endpoint({ method: 'POST', path: '/contact/', body: contactSchema, answer: z.null(), permission: { public: 'form' } }),
   /** The menu-refresh socket; checked by Origin and session cookie, not the CSRF header. */
   live: endpoint({ method: 'GET', path: '/ws', answer: { socket: true }, permission: SIGNED_IN, sessionOnly: true }),
