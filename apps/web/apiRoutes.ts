@@ -5,8 +5,8 @@ export const API_ROUTES = 'virtual:atalaya/api-routes';
 const RESOLVED = `\0${API_ROUTES}`;
 
 /**
- * The contract's endpoint table reduced to what the browser uses of it: each call's method and
- * path. The contract declares every call with its zod schemas, and the web never runs them (the
+ * The contract's endpoint table reduced to what the browser uses of it: each call's method, path
+ * and permission (a screen shows an action only to whom the call would answer). The contract declares every call with its zod schemas, and the web never runs them (the
  * server validates); importing the table itself put zod and every schema of the API (≈ 40 KB
  * gzip) into the sign-in page (decision 011, round of 2026-11-22). Written from the contract when
  * the build or a test run starts, so it cannot drift from what the server registers.
@@ -21,7 +21,9 @@ export function apiRoutes(): Plugin {
       const routes = Object.fromEntries(
         Object.entries(endpoints).map(([area, calls]) => [
           area,
-          Object.fromEntries(Object.entries(calls).map(([name, e]) => [name, { method: e.method, path: e.path }])),
+          Object.fromEntries(
+            Object.entries(calls).map(([name, e]) => [name, { method: e.method, path: e.path, permission: e.permission }]),
+          ),
         ]),
       );
       return `export const routes = ${JSON.stringify(routes)};\n`;

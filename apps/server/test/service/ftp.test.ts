@@ -65,7 +65,8 @@ describeStores('FTP users on %s', (kind) => {
 
   it('answers WebFTP form data with the initial directory checked', async () => {
     const web = (await list()).find((f) => f.name === 'web')!;
-    const { body } = await api<AutoForm>(ctx, acc, 'reader', `/service/${id}/ftp/${web.id}/login/?initialDirectory=/fotos`);
+    expect((await api(ctx, acc, 'reader', `/service/${id}/ftp/${web.id}/login/?initialDirectory=/fotos`)).status).toBe(403);
+    const { body } = await api<AutoForm>(ctx, acc, 'admin', `/service/${id}/ftp/${web.id}/login/?initialDirectory=/fotos`);
     expect(body.data).toMatchObject({ method: 'post', action: ctx.config.hosting.webFtpUrl });
     expect(body.data.inputs).toEqual({
       server: 'ftp.tienda.test',
@@ -73,7 +74,7 @@ describeStores('FTP users on %s', (kind) => {
       password: 'Otra-clave-99',
       directory: '/fotos',
     });
-    expect((await api(ctx, acc, 'reader', `/service/${id}/ftp/${web.id}/login/?initialDirectory=../..`)).status).toBe(400);
+    expect((await api(ctx, acc, 'admin', `/service/${id}/ftp/${web.id}/login/?initialDirectory=../..`)).status).toBe(400);
   });
 
   it('gates every call by FTP permission and answers 404 for foreign ids', async () => {

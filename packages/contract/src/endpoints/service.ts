@@ -169,11 +169,12 @@ export const hosting = {
     answer: z.object({ ddbb: z.array(databaseViewSchema) }),
     permission: read('service_ddbb'),
   }),
+  /** One database with its password: the password view of the databases screen. */
   ddbbGet: endpoint({
     method: 'GET',
     path: '/service/:id/ddbb/:dbId/',
     params: dbParams,
-    answer: z.object({ ddbb: databaseViewSchema }),
+    answer: z.object({ ddbb: databaseViewSchema.extend({ password: z.string() }) }),
     permission: write('service_ddbb'),
     ...credential,
   }),

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { NotPermitted } from '../../components/ui/NotPermitted.tsx';
+import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useNavigate } from '../../lib/router/hooks.ts';
@@ -23,7 +24,7 @@ import { useService } from './ServiceWrapper.tsx';
 export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode }) {
   const { t } = useTranslation();
   const service = useService();
-  const { canAct, canSee } = usePermissions(service.id);
+  const { canAct, canCall } = usePermissions(service.id);
   const [dialog, setDialog] = useState<'php' | 'log' | null>(null);
   const close = () => setDialog(null);
   // The launcher asks for the selected folder, then signs in for it and opens a new tab.
@@ -122,7 +123,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
                 {service.ftpServer}
               </Text>
             </Group>
-            {canSee('service_ftp') && (
+            {canCall(endpoints.service.ftpLogin) && (
               <Button size="xs" variant="default" onClick={() => webFtp.mutate()} loading={webFtp.isPending}>
                 {t('hosting.webftp')}
               </Button>

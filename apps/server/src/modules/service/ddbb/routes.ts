@@ -1,5 +1,6 @@
 import { type AutoForm, type DatabaseView, endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
+import { noteChanges } from '../../../http/actor.ts';
 import { ApiError, FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { changeChild } from '../jobs.ts';
@@ -59,6 +60,8 @@ export default async function ddbbRoutes(app: FastifyInstance) {
   route(app, endpoints.service.ddbbGet, async (request) => {
     const { service } = request.access;
     const row = await one(service.item_id, request.params.dbId);
+    // Disclosing a credential is recorded like a change: which one, never its value.
+    noteChanges(request, null, { database: row.name });
     return { data: { ddbb: { ...toDatabase(row), password: secrets.decrypt(row.password_secret) } } };
   });
 
@@ -88,6 +91,8 @@ export default async function ddbbRoutes(app: FastifyInstance) {
   route(app, endpoints.service.ddbbLogin, async (request) => {
     const { service } = request.access;
     const row = await one(service.item_id, request.params.dbId);
+    // Disclosing a credential is recorded like a change: which one, never its value.
+    noteChanges(request, null, { database: row.name });
     // phpMyAdmin's cookie sign-in form.
     const form: AutoForm = {
       target: '_blank',

@@ -1,5 +1,6 @@
 import { type AutoForm, endpoints, type FtpUser, LIMITS, normaliseFolder } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
+import { noteChanges } from '../../../http/actor.ts';
 import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { now } from '../../../store/db.ts';
@@ -41,7 +42,7 @@ export default async function ftpRoutes(app: FastifyInstance) {
   route(app, endpoints.service.ftpGet, async (request) => {
     const { service } = request.access;
     const row = await one(service.item_id, request.params.ftpId);
-    return { data: { ftp: { ...toFtp(row), password: secrets.decrypt(row.password_secret) } } };
+    return { data: { ftp: toFtp(row) } };
   });
 
   route(app, endpoints.service.ftpCreate, async (request) => {
@@ -83,6 +84,8 @@ export default async function ftpRoutes(app: FastifyInstance) {
     const { access } = request;
     const { service } = access;
     const row = await one(service.item_id, request.params.ftpId);
+    // Disclosing a credential is recorded like a change: which one, never its value.
+    noteChanges(request, null, { ftpUser: row.login });
     const directory = normaliseFolder(request.query.initialDirectory ?? '');
     if (directory === null) throw FieldErrors.one('initialDirectory', 'service.folder_invalid');
     const form: AutoForm = {

@@ -80,6 +80,8 @@ export default async function accountRoutes(app: FastifyInstance) {
   route(app, endpoints.service.mailPassword, async (request) => {
     const { mail } = request.access;
     const row = await one(mail.item_id, request.params.accountId);
+    // Disclosing a credential is recorded like a change: which one, never its value.
+    noteChanges(request, null, { account: row.name });
     return { data: { password: secrets.decrypt(row.password_secret) } };
   });
 
@@ -87,6 +89,8 @@ export default async function accountRoutes(app: FastifyInstance) {
     const { access } = request;
     const { mail } = access;
     const row = await one(mail.item_id, request.params.accountId);
+    // Disclosing a credential is recorded like a change: which one, never its value.
+    noteChanges(request, null, { account: row.name });
     // Roundcube's own login form fields: the browser posts them straight to the webmail.
     const form: AutoForm = {
       target: '_blank',
