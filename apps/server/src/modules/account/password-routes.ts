@@ -7,9 +7,10 @@ import { changePassword } from './password.ts';
 
 /** POST /user/changepass/: every session ends, this browser gets a fresh one and stays signed in. */
 export default async function passwordRoutes(app: FastifyInstance) {
+  const { store, secrets } = app.runtime;
   route(app, endpoints.account.changePassword, async (request, reply) => {
-    const ctx = { store: app.store, secrets: app.runtime.secrets, ip: request.ip };
-    const token = await changePassword(ctx, request.user!, request.body, actorOf(request));
+    const account = { store, secrets, ip: request.ip };
+    const token = await changePassword(account, request.user!, request.body, actorOf(request));
     setSessionCookie(request, reply, token);
     return { data: null, info: [{ key: 'account.password_changed' }] };
   });

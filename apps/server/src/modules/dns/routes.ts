@@ -30,7 +30,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
   const { store, config } = app.runtime;
   const settings = dnsSettings(config);
   checkTemplate(settings);
-  const ctx: DnsContext = { settings };
+  const zones: DnsContext = { settings };
 
   /** A record as the activity log shows it, before → after (decision 023). */
   const recordView = (r: DnsRecord) => ({ zona: r.zona, type: r.type, ttl: r.ttl, priority: r.priority, value: r.value });
@@ -41,7 +41,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
   }
 
   route(app, endpoints.dns.list, async (request) => {
-    const { itemId, zone } = await zoneOf(request, ctx);
+    const { itemId, zone } = await zoneOf(request, zones);
     const { page, filter, type } = request.query;
     const backend = await zoneBackend(store, itemId);
     if (page === undefined) {
@@ -54,12 +54,12 @@ export default async function dnsRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.dns.export, async (request) => {
-    const { itemId, zone, version } = await zoneOf(request, ctx);
+    const { itemId, zone, version } = await zoneOf(request, zones);
     return { data: { zone, text: exportZone(await loadRecords(store, itemId), zone, version, settings) } };
   });
 
   route(app, endpoints.dns.exportFile, async (request, reply) => {
-    const { itemId, zone, version } = await zoneOf(request, ctx);
+    const { itemId, zone, version } = await zoneOf(request, zones);
     return reply
       .header('content-type', 'text/dns; charset=utf-8')
       .header('content-disposition', `attachment; filename="${zone}.zone"`)
@@ -67,7 +67,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.dns.get, async (request) => {
-    const { itemId, zone } = await zoneOf(request, ctx);
+    const { itemId, zone } = await zoneOf(request, zones);
     const rows = await loadRecords(store, itemId);
     const row = rows.find((r) => r.id === pathId(request.params.dnsId));
     if (!row) throw notFound();
@@ -75,14 +75,14 @@ export default async function dnsRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.dns.create, async (request) => {
-    const { itemId } = await zoneOf(request, ctx);
+    const { itemId } = await zoneOf(request, zones);
     const { result, job } = await createRecord(store, itemId, request.body);
     noteChanges(request, null, recordView(result));
     return { data: { dns: result }, info: [{ key: 'dns.created' }], job };
   });
 
   route(app, endpoints.dns.save, async (request) => {
-    const { itemId, zone } = await zoneOf(request, ctx);
+    const { itemId, zone } = await zoneOf(request, zones);
     const before = await recordBefore(itemId, zone, request.params.dnsId);
     const { result, job } = await saveRecord(store, itemId, pathId(request.params.dnsId), request.body);
     noteChanges(request, before, recordView(result), ['zona', 'type']);
@@ -90,7 +90,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.dns.delete, async (request) => {
-    const { itemId, zone } = await zoneOf(request, ctx);
+    const { itemId, zone } = await zoneOf(request, zones);
     const before = await recordBefore(itemId, zone, request.params.dnsId);
     const { job } = await deleteRecord(store, itemId, pathId(request.params.dnsId));
     noteChanges(request, before, null);
@@ -98,13 +98,13 @@ export default async function dnsRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.dns.restore, async (request) => {
-    const { itemId } = await zoneOf(request, ctx);
-    const { job } = await restoreDefaults(store, ctx, itemId);
+    const { itemId } = await zoneOf(request, zones);
+    const { job } = await restoreDefaults(store, zones, itemId);
     return { data: null, info: [{ key: 'dns.restored' }], job };
   });
 
   route(app, endpoints.dns.deleteAll, async (request) => {
-    const { itemId } = await zoneOf(request, ctx);
+    const { itemId } = await zoneOf(request, zones);
     const { job } = await deleteAll(store, itemId);
     return { data: null, info: [{ key: 'dns.deleted_all' }], job };
   });

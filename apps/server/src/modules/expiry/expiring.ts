@@ -1,6 +1,8 @@
 import { X509Certificate } from 'node:crypto';
-import type { Area, Expiring, ExpiringKind } from '@atalaya/contract';
+import { type Area, canSee, type Expiring, type ExpiringKind, type PermissionMap } from '@atalaya/contract';
 import type { Store } from '../../store/db.ts';
+import type { SessionUser } from '../session/sessions.ts';
+import { tokenAreas, tokenItems } from '../token/tokens.ts';
 
 /** The permission area that makes each kind visible (read) or actionable (write). */
 export const AREA_OF: Record<ExpiringKind, Area> = { certificate: 'service_subdomains', domain: 'domain', service: 'service' };
@@ -71,4 +73,22 @@ function thing(
   source: 'acme' | 'upload' | null,
 ): ExpiringThing {
   return { kind, subjectId, itemId, reference, name, expiresAt, source };
+}
+
+/** What of `expiringThings` the user (or their token) may see: the item's area of each thing visible. */
+export async function visibleExpiring(store: Store, user: SessionUser, until: number) {
+  const rows = await store
+    .selectFrom('permission')
+    .innerJoin('item', 'item.id', 'permission.item_id')
+    .select(['permission.item_id', 'permission.area', 'permission.level'])
+    .where('permission.user_id', '=', user.id)
+    .where('item.realm_id', '=', user.realmId)
+    .where('permission.level', 'in', ['read', 'write'])
+    .$if(tokenAreas(user) !== null, (qb) => qb.where('permission.area', 'in', tokenAreas(user)!))
+    .$if(tokenItems(user) !== null, (qb) => qb.where('permission.item_id', 'in', tokenItems(user)!))
+    .execute();
+  const maps = new Map<number, PermissionMap>();
+  for (const row of rows) maps.set(row.item_id, { ...maps.get(row.item_id), [row.area]: row.level });
+  const things = await expiringThings(store, until, [...maps.keys()]);
+  return things.filter((t) => canSee(maps.get(t.itemId), AREA_OF[t.kind])).map(({ subjectId: _, ...t }) => t);
 }
