@@ -59,8 +59,10 @@ describeStores('FTP users on %s', (kind) => {
     const backend = await localObject(ctx, 'ftp.user', 'web.tienda.test');
     expect(backend.home).toBe('/var/www/tienda.test/tienda');
     expect(await verifyPassword(backend.hash, 'Otra-clave-99')).toBe(true);
+    // A reader sees the user, never its password (decision 029).
     const detail = await api<{ ftp: FtpUser }>(ctx, acc, 'reader', `/service/${id}/ftp/${web.id}/`);
-    expect(detail.body.data.ftp).toMatchObject({ directorio: 'tienda', password: 'Otra-clave-99' });
+    expect(detail.body.data.ftp).toMatchObject({ directorio: 'tienda' });
+    expect(detail.raw).not.toContain('Otra-clave-99');
   });
 
   it('answers WebFTP form data with the initial directory checked', async () => {
