@@ -118,10 +118,11 @@ export const MODULES: Module[] = [
     name: 'authorize',
     title: "each area's authorize-and-load",
     mutate: [
-      `${S}/modules/permission/open.ts`,
+      `${S}/modules/permission/access.ts`,
       `${S}/modules/service/access.ts`,
-      `${S}/modules/domain/registry.ts:22-36`,
-      `${S}/modules/dns/routes.ts:34-38`,
+      `${S}/modules/domain/access.ts`,
+      `${S}/modules/dns/access.ts`,
+      `${S}/modules/sites/access.ts`,
     ],
     tests: [
       `${T}/service/mail.test.ts`,
@@ -132,7 +133,9 @@ export const MODULES: Module[] = [
       `${T}/domain/info.test.ts`,
       `${T}/domain/contacts.test.ts`,
       `${T}/dns/api.test.ts`,
-      `${T}/account/open-declared.test.ts`,
+      `${T}/account/route-entry.test.ts`,
+      `${T}/service/credentials.test.ts`,
+      `${T}/service/retry.test.ts`,
     ],
   },
 ];

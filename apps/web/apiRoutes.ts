@@ -5,10 +5,11 @@ export const API_ROUTES = 'virtual:atalaya/api-routes';
 const RESOLVED = `\0${API_ROUTES}`;
 
 /**
- * The contract's endpoint table reduced to what the browser uses of it: each call's method and
- * path. The contract declares every call with its zod schemas, and the web never runs them (the
- * server validates); importing the table itself put zod and every schema of the API into the
- * sign-in page (decision 011). Written from the contract when
+ * The contract's endpoint table reduced to what the browser uses of it: each call's method, path
+ * and permission (a screen shows an action only to whom the call would answer). The contract
+ * declares every call with its zod schemas, and the web never runs them (the server validates);
+ * importing the table itself put zod and every schema of the API into the sign-in page
+ * (decision 011). Written from the contract when
  * the build or a test run starts, so it cannot drift from what the server registers.
  */
 export function apiRoutes(): Plugin {
@@ -21,7 +22,9 @@ export function apiRoutes(): Plugin {
       const routes = Object.fromEntries(
         Object.entries(endpoints).map(([area, calls]) => [
           area,
-          Object.fromEntries(Object.entries(calls).map(([name, e]) => [name, { method: e.method, path: e.path }])),
+          Object.fromEntries(
+            Object.entries(calls).map(([name, e]) => [name, { method: e.method, path: e.path, permission: e.permission }]),
+          ),
         ]),
       );
       return `export const routes = ${JSON.stringify(routes)};\n`;

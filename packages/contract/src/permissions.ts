@@ -32,9 +32,16 @@ export const isArea = (value: string): value is Area => (AREAS as readonly strin
 export const canSee = (map: PermissionMap | undefined, area: Area) => map?.[area] === 'read' || map?.[area] === 'write';
 export const canAct = (map: PermissionMap | undefined, area: Area) => map?.[area] === 'write';
 
+/** The areas of a domain, of a hosting service and of a mail service (by the prefix of their name). */
+export type DomainArea = Extract<Area, `domain${string}`>;
+export type ServiceArea = Extract<Area, 'service' | `service_${string}`>;
+export type MailArea = Extract<Area, `servicemail${string}`>;
+
+const isServiceArea = (a: Area): a is ServiceArea => a === 'service' || a.startsWith('service_');
+
 /** The areas that belong to each kind of service an item may have. */
 export const AREAS_BY_KIND = {
-  domain: AREAS.filter((a) => a.startsWith('domain')),
-  service: AREAS.filter((a) => a.startsWith('service') && !a.startsWith('servicemail')),
-  mail: AREAS.filter((a) => a.startsWith('servicemail')),
+  domain: AREAS.filter((a): a is DomainArea => a.startsWith('domain')),
+  service: AREAS.filter(isServiceArea),
+  mail: AREAS.filter((a): a is MailArea => a.startsWith('servicemail')),
 } as const;

@@ -234,7 +234,6 @@ export const ftpUserSchema = z.object({
   user: z.string(),
   name: z.string(),
   directorio: z.string(),
-  password: z.string().optional(),
   eliminable: z.boolean(),
   ...backend,
 });
@@ -253,7 +252,6 @@ export const databaseViewSchema = z.object({
   id: z.number(),
   bbdd: z.string(),
   user: z.string(),
-  password: z.string().optional(),
   externalAccess: z.boolean(),
   createdTS: z.number(),
   /** Bytes, as last measured on the database server. */

@@ -65,6 +65,7 @@ export function isCrossSite(request: FastifyRequest, publicOrigin: string | unde
 /** Default deny: every /p247/ route needs a live session unless it declares itself public. */
 export function registerGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorateRequest('access', null);
   // The last uses of sessions waiting in memory reach the store before it closes.
   app.addHook('onClose', async () => app.authCache.close());
   const routes: ApiRoute[] = [];

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordActivity } from '../modules/activity/record.ts';
 import { diff } from '../modules/activity/redact.ts';
+import { type AccessOf, accessFor } from '../modules/permission/access.ts';
 import { actorOf } from './actor.ts';
 import type { Answer } from './envelope.ts';
 
@@ -14,14 +15,19 @@ declare module 'fastify' {
     /** The permission the table declares for the call. */
     permission?: Permission;
   }
+  interface FastifyRequest {
+    /** What the call's route authorised from its entry (typed per entry in EndpointRequest). */
+    access: unknown;
+  }
 }
 
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** A call's request: its fields as the entry's schemas give them, and the access its route checked. */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: z.output<E['params']>;
   Querystring: Input<E['query']>;
   Body: Input<E['body']>;
-}>;
+}> & { access: AccessOf<E['permission']> };
 /** A JSON endpoint's handler returns its data (and info, job); a raw one sends through the reply. */
 type Returned<E extends Endpoint> = E['answer'] extends z.ZodType ? Answer<z.input<E['answer']>> : FastifyReply;
 export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<Returned<E>>;
@@ -95,12 +101,20 @@ async function recordCall(request: FastifyRequest, e: Endpoint) {
   });
 }
 
-/** Registers one call of the endpoint table; a change is recorded in the activity log once it succeeds. */
-export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>) {
-  const recorded: EndpointHandler<E> = async (request, reply) => {
+/**
+ * Registers one call of the endpoint table. The entry is the call's whole authorisation: before the
+ * handler runs, the caller is checked against its permission and the item loaded
+ * (`request.access`), so no handler names an area or a level. A call that needs write, or that
+ * discloses a credential (write too), is recorded in the activity log once it succeeds.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: NoInfer<EndpointHandler<E>>) {
+  const { permission } = e;
+  const recorded = changesAnItem(e);
+  const authorised = async (request: EndpointRequest<E>, reply: FastifyReply) => {
+    request.access = (await accessFor(request, permission)) as AccessOf<E['permission']>;
     const answer = await handler(request, reply);
-    await recordCall(request, e);
+    if (recorded) await recordCall(request, e);
     return answer;
   };
-  app.withTypeProvider<ZodTypeProvider>().route({ ...routeOptions(e), handler: (changesAnItem(e) ? recorded : handler) as never });
+  app.withTypeProvider<ZodTypeProvider>().route({ ...routeOptions(e), handler: authorised as never });
 }

@@ -1,7 +1,9 @@
+import type { Area } from '@atalaya/contract';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiError } from '../../src/http/errors.ts';
-import { authorize, loadItemAccess } from '../../src/modules/permission/policy.ts';
+import { accessFor } from '../../src/modules/permission/access.ts';
+import { loadItemAccess } from '../../src/modules/permission/policy.ts';
 import type { SessionUser } from '../../src/modules/session/sessions.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestStore } from '../stores.ts';
@@ -39,11 +41,13 @@ describeStores('the permission policy on %s', (kind) => {
     };
   };
   /** A request as the guard leaves it: the user (or none) and the cache that loads permission maps. */
-  const requestOf = (user: SessionUser | null) =>
+  const requestOf = (user: SessionUser | null, id: number) =>
     ({
       user,
-      server: { authCache: { itemAccess: (u: SessionUser, id: number) => loadItemAccess(ctx.store, u, id) } },
+      params: { id: String(id) },
+      server: { authCache: { itemAccess: (u: SessionUser, i: number) => loadItemAccess(ctx.store, u, i) }, runtime: { store: ctx.store } },
     }) as unknown as FastifyRequest;
+  const authorize = (request: FastifyRequest, area: Area, level: 'read' | 'write') => accessFor(request, { area, level });
   const statusOf = async (promise: Promise<unknown>) => {
     try {
       await promise;
@@ -81,11 +85,11 @@ describeStores('the permission policy on %s', (kind) => {
 
   it('answers 404 without a user or without sight of the area, 403 for writing with read only, and the access otherwise', async () => {
     const uno = acc.items['uno.es'];
-    expect(await statusOf(authorize(requestOf(null), uno, 'domain', 'read'))).toBe(404);
-    expect(await statusOf(authorize(requestOf(await userOf(acc, 'dns')), uno, 'domain', 'read'))).toBe(404);
-    expect(await statusOf(authorize(requestOf(await userOf(other, 'eve')), uno, 'domain', 'read'))).toBe(404);
-    expect(await statusOf(authorize(requestOf(await userOf(acc, 'r')), uno, 'domain', 'write'))).toBe(403);
-    expect(await statusOf(authorize(requestOf(await userOf(acc, 'r')), uno, 'domain', 'read'))).toBe(200);
-    expect(await authorize(requestOf(await userOf(acc, 'dns')), uno, 'service_dnszone', 'write')).toMatchObject({ itemId: uno });
+    expect(await statusOf(authorize(requestOf(null, uno), 'domain', 'read'))).toBe(404);
+    expect(await statusOf(authorize(requestOf(await userOf(acc, 'dns'), uno), 'domain', 'read'))).toBe(404);
+    expect(await statusOf(authorize(requestOf(await userOf(other, 'eve'), uno), 'domain', 'read'))).toBe(404);
+    expect(await statusOf(authorize(requestOf(await userOf(acc, 'r'), uno), 'domain', 'write'))).toBe(403);
+    expect(await statusOf(authorize(requestOf(await userOf(acc, 'r'), uno), 'domain', 'read'))).toBe(200);
+    expect(await authorize(requestOf(await userOf(acc, 'dns'), uno), 'service_dnszone', 'write')).toMatchObject({ itemId: uno });
   });
 });

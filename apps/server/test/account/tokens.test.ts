@@ -246,6 +246,27 @@ describeStores('API tokens on %s', (kind) => {
       expect(page.body.data.total).toBe(1);
     });
 
+    it.each([
+      ['/contactmail/', 'sends mail as the user'],
+      ['/user/info/', 'answers the last sign-in address and the preferences'],
+      ['/user/preferences/', 'changes the language and theme'],
+    ])('is refused (403) by %s, an account call that %s', async (url) => {
+      const t = await token('ana', { scope: map('all=write') });
+      const res = await send(ctx.app, 'POST', url, bearer(t), {});
+      expect(res.status).toBe(403);
+      expect(res.body.system.errors[0]).toMatch(/no con un token de API/);
+    });
+
+    it("reads a service's main view only with the service area itself in its scope, not one of its parts", async () => {
+      const view = `/service/${acc.items['uno.es']}/`;
+      expect((await send(ctx.app, 'GET', view, bearer(await token('ana', { scope: map('service_dnszone=write') })))).status).toBe(404);
+      expect((await send(ctx.app, 'GET', view, bearer(await token('ana', { scope: map('service=read') })))).status).toBe(200);
+      // A user with only the zone still sees the view in the browser: the rule is a token's.
+      await grant(ctx.store, acc.realm, 'quito', 'uno.es', { service: 'disabled', service_dnszone: 'write' });
+      expect((await send(ctx.app, 'GET', view, await acc.as('quito'))).status).toBe(200);
+      await grant(ctx.store, acc.realm, 'quito', 'uno.es', { service: 'write' });
+    });
+
     it('sees only the areas of its scope: an area outside it answers 404 and hides the item from lists of that kind', async () => {
       const t = await token('ana', { scope: map('domain=read') });
       expect((await send(ctx.app, 'GET', zone(), bearer(t))).status).toBe(404);

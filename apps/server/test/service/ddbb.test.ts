@@ -40,12 +40,13 @@ describeStores('databases on %s (local driver)', (kind) => {
     expect((await create('Db-pass-1234', 'reader')).status).toBe(403);
   });
 
-  it('shows the password to readers, with phpMyAdmin form data', async () => {
+  it('shows the password to writers, with phpMyAdmin form data, and refuses readers (403)', async () => {
     const [db] = await list();
-    expect((await api<{ ddbb: DatabaseView }>(ctx, acc, 'reader', `/service/${id}/ddbb/${db.id}/`)).body.data.ddbb.password).toBe(
-      'Db-pass-1234',
-    );
-    const login = await api<AutoForm>(ctx, acc, 'reader', `/service/${id}/ddbb/${db.id}/login/`);
+    const shown = await api<{ ddbb: DatabaseView & { password: string } }>(ctx, acc, 'admin', `/service/${id}/ddbb/${db.id}/`);
+    expect(shown.body.data.ddbb.password).toBe('Db-pass-1234');
+    expect((await api(ctx, acc, 'reader', `/service/${id}/ddbb/${db.id}/`)).status).toBe(403);
+    expect((await api(ctx, acc, 'reader', `/service/${id}/ddbb/${db.id}/login/`)).status).toBe(403);
+    const login = await api<AutoForm>(ctx, acc, 'admin', `/service/${id}/ddbb/${db.id}/login/`);
     expect(login.body.data).toMatchObject({
       method: 'post',
       action: ctx.config.hosting.phpMyAdminUrl,

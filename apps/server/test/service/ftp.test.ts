@@ -59,13 +59,16 @@ describeStores('FTP users on %s', (kind) => {
     const backend = await localObject(ctx, 'ftp.user', 'web.tienda.test');
     expect(backend.home).toBe('/var/www/tienda.test/tienda');
     expect(await verifyPassword(backend.hash, 'Otra-clave-99')).toBe(true);
+    // A reader sees the user, never its password (decision 029).
     const detail = await api<{ ftp: FtpUser }>(ctx, acc, 'reader', `/service/${id}/ftp/${web.id}/`);
-    expect(detail.body.data.ftp).toMatchObject({ directorio: 'tienda', password: 'Otra-clave-99' });
+    expect(detail.body.data.ftp).toMatchObject({ directorio: 'tienda' });
+    expect(detail.raw).not.toContain('Otra-clave-99');
   });
 
   it('answers WebFTP form data with the initial directory checked', async () => {
     const web = (await list()).find((f) => f.name === 'web')!;
-    const { body } = await api<AutoForm>(ctx, acc, 'reader', `/service/${id}/ftp/${web.id}/login/?initialDirectory=/fotos`);
+    expect((await api(ctx, acc, 'reader', `/service/${id}/ftp/${web.id}/login/?initialDirectory=/fotos`)).status).toBe(403);
+    const { body } = await api<AutoForm>(ctx, acc, 'admin', `/service/${id}/ftp/${web.id}/login/?initialDirectory=/fotos`);
     expect(body.data).toMatchObject({ method: 'post', action: ctx.config.hosting.webFtpUrl });
     expect(body.data.inputs).toEqual({
       server: 'ftp.tienda.test',
@@ -73,7 +76,7 @@ describeStores('FTP users on %s', (kind) => {
       password: 'Otra-clave-99',
       directory: '/fotos',
     });
-    expect((await api(ctx, acc, 'reader', `/service/${id}/ftp/${web.id}/login/?initialDirectory=../..`)).status).toBe(400);
+    expect((await api(ctx, acc, 'admin', `/service/${id}/ftp/${web.id}/login/?initialDirectory=../..`)).status).toBe(400);
   });
 
   it('gates every call by FTP permission and answers 404 for foreign ids', async () => {

@@ -54,11 +54,12 @@ describeStores('mail accounts on %s', (kind) => {
     expect(limit.body.system.errors[0]).toBe('Has alcanzado el máximo de 3 cuentas de correo');
   });
 
-  it('shows the password again only to users who may see mail accounts', async () => {
+  it('shows the password again only to users who may change mail accounts', async () => {
     const [account] = (await api<{ correo: MailAccount[] }>(ctx, acc, 'admin', `/service/${id}/correo/list/`)).body.data.correo;
-    expect((await api(ctx, acc, 'reader', `/service/${id}/correo/${account.id}/password/`)).body.data).toEqual({
+    expect((await api(ctx, acc, 'admin', `/service/${id}/correo/${account.id}/password/`)).body.data).toEqual({
       password: 'Secr3t-pass!',
     });
+    expect((await api(ctx, acc, 'reader', `/service/${id}/correo/${account.id}/password/`)).status).toBe(403);
     expect((await api(ctx, acc, 'nothing', `/service/${id}/correo/${account.id}/password/`)).status).toBe(404);
     expect((await api(ctx, acc, 'ftponly', `/service/${id}/correo/${account.id}/password/`)).status).toBe(404);
   });

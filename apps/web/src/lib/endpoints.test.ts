@@ -13,13 +13,18 @@ const sources = (dir: string): string[] =>
   });
 
 describe("the web's endpoint table (written from the contract's by apiRoutes.ts)", () => {
-  it('holds every call of the contract with its method and path, and nothing else (no schema reaches the browser)', () => {
+  it('holds every call of the contract with its method, path and permission, and nothing else (no schema reaches the browser)', () => {
     const areas = Object.entries(declared);
     expect(Object.keys(endpoints).sort()).toEqual(areas.map(([area]) => area).sort());
     for (const [area, calls] of areas) {
       const routes: Record<string, unknown> = endpoints[area as keyof typeof endpoints];
       expect(Object.keys(routes).sort(), area).toEqual(Object.keys(calls).sort());
-      for (const [name, e] of Object.entries(calls)) expect(routes[name], `${area}.${name}`).toEqual({ method: e.method, path: e.path });
+      for (const [name, e] of Object.entries(calls))
+        expect(routes[name], `${area}.${name}`).toEqual({
+          method: e.method,
+          path: e.path,
+          permission: e.permission,
+        });
     }
   });
 

@@ -2,13 +2,15 @@ import { routes } from 'virtual:atalaya/api-routes';
 import type { endpoints as declared, Endpoint } from '@atalaya/contract';
 
 /**
- * A call of the API as the web holds it at run time: its method and path. The rest of the
- * contract's declaration (schemas, permission) is only a type here: the server validates, and the
+ * A call of the API as the web holds it at run time: its method, path and permission. The rest of
+ * the contract's declaration (schemas) is only a type here: the server validates, and the
  * schemas' code (zod) would otherwise load with the sign-in page (apiRoutes.ts).
  */
 export interface Route<E extends Endpoint = Endpoint> {
   readonly method: E['method'];
   readonly path: string;
+  /** Who may make the call, as the server checks it. */
+  readonly permission: E['permission'];
   /** Never set: carries the declaration's type to the API client (lib/api.ts). */
   readonly declared?: E;
 }

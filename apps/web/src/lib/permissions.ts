@@ -1,8 +1,8 @@
-import { type Area, canAct, canSee, type PermissionMap, type PermissionSet } from '@atalaya/contract';
+import { type Area, canAct, canSee, type Permission, type PermissionMap, type PermissionSet } from '@atalaya/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { fetchData } from './api.ts';
-import { endpoints } from './endpoints.ts';
+import { endpoints, type Route } from './endpoints.ts';
 import { notifyError, notifyNoPermission } from './notify.ts';
 
 export { canAct, canSee };
@@ -59,8 +59,22 @@ export function usePermissions(itemId: number | string, options: PermissionOptio
     map,
     canSee: (area: Area) => canSee(map, area),
     canAct: (area: Area) => canAct(map, area),
+    canCall: (call: Route) => canCall(map, call.permission),
     check,
   };
+}
+
+/**
+ * Whether the item's map lets the user make a call, read from the call's entry as the server reads
+ * it: a button whose call would answer 403 or 404 is not shown (the password view, for instance,
+ * needs write).
+ */
+export function canCall(map: PermissionMap | undefined, permission: Permission): boolean {
+  if ('public' in permission || 'session' in permission) return true;
+  const areas = 'area' in permission ? [permission.area] : permission.anyOf;
+  const allowed = permission.level === 'write' ? areas.some((a) => canAct(map, a)) : areas.some((a) => canSee(map, a));
+  const also = 'alsoWrite' in permission ? (permission.alsoWrite ?? []) : [];
+  return allowed && also.every((a) => canAct(map, a));
 }
 
 /** Reload one item's permissions, or all of them (the websocket's {"type":"menu"}). */

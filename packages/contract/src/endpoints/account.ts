@@ -77,7 +77,15 @@ export const account = {
   }),
   permissionList: endpoint({ method: 'GET', path: '/permission/list/', answer: z.array(permissionItemSchema), permission: SIGNED_IN }),
   privacyPolicy: endpoint({ method: 'GET', path: '/legal/privacypolicy/', answer: privacyPolicySchema, permission: { public: 'read' } }),
-  contactMail: endpoint({ method: 'POST', path: '/contactmail/', body: contactMailSchema, answer: z.null(), permission: SIGNED_IN }),
+  // Sends mail as the user: the account's own call, never a token's.
+  contactMail: endpoint({
+    method: 'POST',
+    path: '/contactmail/',
+    body: contactMailSchema,
+    answer: z.null(),
+    permission: SIGNED_IN,
+    sessionOnly: true,
+  }),
   contact: endpoint({ method: 'POST', path: '/contact/', body: contactSchema, answer: z.null(), permission: { public: 'form' } }),
   /** The menu-refresh socket; checked by Origin and session cookie, not the CSRF header. */
   live: endpoint({ method: 'GET', path: '/ws', answer: { socket: true }, permission: SIGNED_IN, sessionOnly: true }),

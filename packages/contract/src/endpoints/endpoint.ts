@@ -3,16 +3,20 @@ import { z } from 'zod';
 import type { Area } from '../permissions.ts';
 
 /**
- * Who may make a call: public ('read' is a side-effect-free GET that needs no CSRF header, 'form'
- * a public call with effects), any signed-in user, or a user with a level on one permission area
- * of the item in the path (`enrolling`: also while the user must still enrol a second factor; `anyOf`: one of these areas, which depends on the call; `alsoWrite`: write
- * on these areas too).
+ * Who may make a call, the one place it is said: the server's `route()` authorises every call from
+ * it and the web shows or hides an action by it.
+ * - public: 'read' is a side-effect-free GET that needs no CSRF header, 'form' a public call with effects;
+ * - session: any signed-in user (`enrolling`: also while the user must still enrol a second factor);
+ * - area and level on the item in the path (`alsoWrite`: write on these areas too; `normalOnly`:
+ *   the item's hosting service must be a normal one, since a parking service has no sites);
+ * - anyOf: a level on one of these areas of the item, the call's loader narrowing to the one it
+ *   touches (`tokenArea`: an API token needs this area itself, not merely one of the others).
  */
 export type Permission =
   | { public: 'read' | 'form' }
   | { session: true; enrolling?: true }
-  | { area: Area; level: 'read' | 'write'; alsoWrite?: readonly Area[] }
-  | { anyOf: readonly Area[]; level: 'read' | 'write' };
+  | { area: Area; level: 'read' | 'write'; alsoWrite?: readonly Area[]; normalOnly?: true }
+  | { anyOf: readonly Area[]; level: 'read' | 'write'; tokenArea?: Area };
 
 /** An answer that is not the JSON envelope: a file (its content type) or the WebSocket upgrade. */
 export type RawAnswer = { file: string } | { socket: true } | { document: true };
@@ -45,10 +49,21 @@ const NO_PARAMS = z.object({});
 export function endpoint<
   const M extends 'GET' | 'POST',
   A extends z.ZodType | RawAnswer,
+  const W extends Permission,
   P extends z.ZodType = typeof NO_PARAMS,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(spec: { method: M; path: string; params?: P; query?: Q; body?: B; answer: A; permission: Permission; sessionOnly?: true }) {
+>(spec: {
+  method: M;
+  path: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  answer: A;
+  permission: W;
+  sessionOnly?: true;
+}): Omit<Endpoint<P, Q, B, A>, 'permission'> & { permission: W } {
+  // The permission keeps its literal type: the server types what a call's route hands its handler by it.
   return {
     method: spec.method,
     path: spec.path,
@@ -58,7 +73,7 @@ export function endpoint<
     answer: spec.answer,
     permission: spec.permission,
     ...(spec.sessionOnly ? { sessionOnly: true as const } : {}),
-  } satisfies Endpoint<P, Q, B, A>;
+  };
 }
 
 /** The route id of an item or child: any text up to 20 characters, so a malformed id answers 404 like a foreign one. */

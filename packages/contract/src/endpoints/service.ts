@@ -30,6 +30,11 @@ const accountParams = z.object({ id: z.string(), accountId: z.string() });
 const aliasParams = z.object({ id: z.string(), aliasId: z.string() });
 const read = <A extends Area>(area: A) => ({ area, level: 'read' }) as const;
 const write = <A extends Area>(area: A) => ({ area, level: 'write' }) as const;
+/**
+ * A call that answers a working password (the password view, an auto-login form): only to those
+ * who may change the credential, only in a browser session, and recorded like a change.
+ */
+const credential = { sessionOnly: true } as const;
 
 /** The hosting service: main view, parking, PHP, error log, web constructor, FTP users, databases, mail. */
 export const hosting = {
@@ -38,7 +43,9 @@ export const hosting = {
     path: '/service/:id/',
     params: itemParams,
     answer: service,
-    permission: { anyOf: AREAS_BY_KIND.service, level: 'read' },
+    // A user sees the main view with any area of the service; a token only when scoped to `service`
+    // itself (usage, PHP and parking are not a DNS zone's or an FTP user's).
+    permission: { anyOf: AREAS_BY_KIND.service, level: 'read', tokenArea: 'service' },
   }),
   parkingOn: endpoint({
     method: 'GET',
@@ -144,7 +151,8 @@ export const hosting = {
     params: ftpParams,
     query: FtpLoginQuery,
     answer: autoFormSchema,
-    permission: read('service_ftp'),
+    permission: write('service_ftp'),
+    ...credential,
   }),
   ftpDelete: endpoint({
     method: 'GET',
@@ -161,12 +169,14 @@ export const hosting = {
     answer: z.object({ ddbb: z.array(databaseViewSchema) }),
     permission: read('service_ddbb'),
   }),
+  /** One database with its password: the password view of the databases screen. */
   ddbbGet: endpoint({
     method: 'GET',
     path: '/service/:id/ddbb/:dbId/',
     params: dbParams,
-    answer: z.object({ ddbb: databaseViewSchema }),
-    permission: read('service_ddbb'),
+    answer: z.object({ ddbb: databaseViewSchema.extend({ password: z.string() }) }),
+    permission: write('service_ddbb'),
+    ...credential,
   }),
   ddbbCreate: endpoint({
     method: 'POST',
@@ -189,7 +199,8 @@ export const hosting = {
     path: '/service/:id/ddbb/:dbId/login/',
     params: dbParams,
     answer: autoFormSchema,
-    permission: read('service_ddbb'),
+    permission: write('service_ddbb'),
+    ...credential,
   }),
   /** The database as an SQL file (phpMyAdmin-style backup). */
   ddbbDump: endpoint({
@@ -271,14 +282,16 @@ export const hosting = {
     path: '/service/:id/correo/:accountId/password/',
     params: accountParams,
     answer: z.object({ password: z.string() }),
-    permission: read('servicemail_accounts'),
+    permission: write('servicemail_accounts'),
+    ...credential,
   }),
   mailLogin: endpoint({
     method: 'GET',
     path: '/service/:id/correo/:accountId/login/',
     params: accountParams,
     answer: autoFormSchema,
-    permission: read('servicemail_accounts'),
+    permission: write('servicemail_accounts'),
+    ...credential,
   }),
   mailDelete: endpoint({
     method: 'GET',

@@ -17,8 +17,9 @@ const subdomain = z.object({ subdomain: subdomainSchema });
 const redirection = z.object({ redirection: redirectionSchema });
 const installation = z.object({ installation: installationSchema });
 const removed = z.object({ id: z.number() });
-const sitesRead = { area: 'service_subdomains', level: 'read' } as const;
-const sitesWrite = { area: 'service_subdomains', level: 'write' } as const;
+// A parking service has no sites: their calls answer 404 there.
+const sitesRead = { area: 'service_subdomains', level: 'read', normalOnly: true } as const;
+const sitesWrite = { area: 'service_subdomains', level: 'write', normalOnly: true } as const;
 const redirectsRead = { area: 'service_redirects', level: 'read' } as const;
 const redirectsWrite = { area: 'service_redirects', level: 'write' } as const;
 

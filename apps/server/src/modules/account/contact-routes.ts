@@ -24,22 +24,23 @@ async function deliver(request: FastifyRequest, mailer: Mailer, mail: Mail) {
 
 /** POST /contactmail/ (signed in) and /contact/ (the sign-in page's forgot-password dialog). */
 export default async function contactRoutes(app: FastifyInstance, opts: { captcha: Captcha; mailer: Mailer }) {
-  const brand = app.config.company.name;
+  const { store, config } = app.runtime;
+  const brand = config.company.name;
 
   route(app, endpoints.account.contactMail, async (request) => {
     const user = request.user!;
     const limits = [CONTACT_MAIL_LIMITS.user(user.id), CONTACT_MAIL_LIMITS.realm(user.realmId)];
-    const { slots, wait } = await takeSlots(app.store, limits);
+    const { slots, wait } = await takeSlots(store, limits);
     if (wait > 0) throw new ApiError(429, 'account.contact_locked', { minutes: minutesFor(wait) });
     const { email, subject, contents, name, phone } = request.body;
-    if (app.config.company.contactForm === 'full') {
+    if (config.company.contactForm === 'full') {
       const missing = (['name', 'phone'] as const).filter((field) => !request.body[field]);
       if (missing.length > 0) throw new FieldErrors(missing.map((input) => ({ input, key: 'validation.required' })));
     }
     const who = lines({ Domain: user.realmName, User: user.username, Name: name, Email: email, Phone: phone });
     await deliver(request, opts.mailer, { subject: `[${brand}] ${subject}`, text: `${who}\n\n${contents}\n`, replyTo: email }).catch(
       async (error) => {
-        await Promise.all(slots.map((slot) => giveBack(app.store, slot)));
+        await Promise.all(slots.map((slot) => giveBack(store, slot)));
         throw error;
       },
     );
@@ -48,10 +49,10 @@ export default async function contactRoutes(app: FastifyInstance, opts: { captch
 
   route(app, endpoints.account.contact, async (request) => {
     // Counted before anything is checked; a message that is not sent gives its slot back.
-    const slot = await takeSlot(app.store, contactLimit(request.ip));
+    const slot = await takeSlot(store, contactLimit(request.ip));
     if (slot.wait > 0) throw new ApiError(429, 'account.contact_locked', { minutes: minutesFor(slot.wait) });
     if (!(await opts.captcha.verify(request.body.recaptcha_response))) {
-      await giveBack(app.store, slot);
+      await giveBack(store, slot);
       throw FieldErrors.one('recaptcha_response', 'account.captcha_invalid');
     }
     const { domain, user, name, email, contents } = request.body;
@@ -61,7 +62,7 @@ export default async function contactRoutes(app: FastifyInstance, opts: { captch
       text: `${who}\n\n${contents}\n`,
       replyTo: email,
     }).catch(async (error) => {
-      await giveBack(app.store, slot);
+      await giveBack(store, slot);
       throw error;
     });
     return { data: null, info: [{ key: 'account.mail_sent' }] };

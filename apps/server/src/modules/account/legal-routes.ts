@@ -5,9 +5,10 @@ import { route } from '../../http/route.ts';
 
 /** GET /legal/privacypolicy/: the operator's text when configured, else a translated default. */
 export default async function legalRoutes(app: FastifyInstance) {
+  const { config } = app.runtime;
   route(app, endpoints.account.privacyPolicy, async (request) => {
     const lang = requestLanguage(request);
-    const { legal, company } = app.config;
+    const { legal, company } = config;
     const params = { company: company.name, email: company.email, jurisdiction: legal.jurisdiction };
     const data: PrivacyPolicy = {
       title: legal.privacyTitle || translate(lang, 'account.privacy_title'),

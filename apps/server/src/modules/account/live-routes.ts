@@ -11,7 +11,8 @@ import { createNoticeHub } from './live.ts';
  * (the guard refuses a foreign one; here a missing one, which no browser omits).
  */
 export default async function liveRoutes(app: FastifyInstance) {
-  const hub = createNoticeHub(app.store, app.config, (err) => app.log.error({ err }, 'notice poll failed'), 1000, app.runtime.signals);
+  const { store, config } = app.runtime;
+  const hub = createNoticeHub(store, config, (err) => app.log.error({ err }, 'notice poll failed'), 1000, app.runtime.signals);
   app.addHook('onClose', async () => hub.close());
 
   app.route({

@@ -8,15 +8,16 @@ import { permissionList, permissionSet } from './permissions.ts';
 
 /** POST /permission/{id}/ and GET /permission/list/. */
 export default async function permissionRoutes(app: FastifyInstance) {
+  const { store } = app.runtime;
   route(app, endpoints.account.permission, async (request) => {
     const access = await app.authCache.itemAccess(request.user!, pathId(request.params.id));
     if (!access) throw notFound();
-    return { data: await permissionSet(app.store, access) };
+    return { data: await permissionSet(store, access) };
   });
 
   route(app, endpoints.account.permissionList, async (request) => {
     const user = request.user!;
     // Kept per user and per token: a token's list is cut down to its scope and items.
-    return { data: await app.authCache.remember(`list:${callerKey(user)}`, () => permissionList(app.store, user)) };
+    return { data: await app.authCache.remember(`list:${callerKey(user)}`, () => permissionList(store, user)) };
   });
 }

@@ -13,8 +13,9 @@ import userRoutes from './user-routes.ts';
 
 /** The account calls under /p247/: sign-in and session, user, permissions, legal, contact, captcha, ws. */
 export default async function accountRoutes(app: FastifyInstance) {
-  const captcha = createCaptcha(app.store, sealingKey(app.config));
-  const mailer = createMailer(app.config);
+  const { store, config } = app.runtime;
+  const captcha = createCaptcha(store, sealingKey(config));
+  const mailer = createMailer(config);
   await app.register(captchaRoutes, { captcha });
   await app.register(sessionRoutes, { captcha, mailer });
   await app.register(userRoutes);

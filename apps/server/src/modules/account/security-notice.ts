@@ -13,14 +13,14 @@ export type SecurityEvent = 'factor_added' | 'factor_removed' | 'recovery_codes'
  * Nothing is sent to a user without an address.
  */
 export async function mailSecurityNotice(app: FastifyInstance, mailer: Mailer, event: SecurityEvent, userId: number, ip: string) {
-  const holder = await accountHolder(app.store, userId);
+  const holder = await accountHolder(app.runtime.store, userId);
   if (!holder) return false;
   const what = translate(holder.language, `account.security_${event}`);
   const params = { what, account: holder.account, name: holder.name, date: noticeDate(now()), ip };
   await mailer({
     subject: translate(holder.language, 'account.security_subject', params),
     text: `${translate(holder.language, 'account.security_text', params)}\n`,
-    replyTo: app.config.company.email,
+    replyTo: app.runtime.config.company.email,
     to: holder.email,
   });
   return true;

@@ -11,6 +11,7 @@ import { signIn, signInContext } from './signin.ts';
 
 /** POST /user/login/ and /user/logout/. */
 export default async function sessionRoutes(app: FastifyInstance, opts: { captcha: Captcha; mailer: Mailer }) {
+  const { store } = app.runtime;
   route(app, endpoints.account.login, async (request, reply) => {
     const { token, answer } = await signIn({ ...signInContext(app, request, opts.mailer), captcha: opts.captcha }, request.body);
     if (token) setSessionCookie(request, reply, token);
@@ -22,8 +23,8 @@ export default async function sessionRoutes(app: FastifyInstance, opts: { captch
   route(app, endpoints.account.logout, async (request, reply) => {
     const user = request.user;
     if (user) {
-      await deleteSession(app.store, user.sessionId);
-      await recordActivity(app.store, { ...actorOf(request), action: 'logout', area: 'account' });
+      await deleteSession(store, user.sessionId);
+      await recordActivity(store, { ...actorOf(request), action: 'logout', area: 'account' });
     }
     clearSessionCookie(request, reply);
     return { data: null, info: [{ key: 'account.logged_out' }] };

@@ -10,6 +10,7 @@ import { userInfo } from './user-info.ts';
 
 /** POST /user/info/ and /user/preferences/. */
 export default async function userRoutes(app: FastifyInstance) {
+  const { store, config } = app.runtime;
   route(app, endpoints.account.info, async (request) => {
     const user = request.user!;
     return { data: await app.authCache.remember(`info:${callerKey(user)}`, () => userInfo(app, user)) };
@@ -17,12 +18,12 @@ export default async function userRoutes(app: FastifyInstance) {
 
   route(app, endpoints.account.preferences, async (request) => {
     const { theme, color, language } = request.body;
-    if (color && !app.config.company.allowCustomerColor) throw FieldErrors.one('color', 'account.color_not_allowed');
+    if (color && !config.company.allowCustomerColor) throw FieldErrors.one('color', 'account.color_not_allowed');
     const user = request.user!;
     if (theme || color || language) {
       const before = { theme: user.theme, color: user.color, language: user.language };
       const after = { theme: theme ?? user.theme, color: color ?? user.color, language: language ?? user.language };
-      await app.store.transaction().execute(async (trx) => {
+      await store.transaction().execute(async (trx) => {
         await trx.updateTable('user').set({ theme, color, language }).where('id', '=', user.id).execute();
         await recordActivity(trx, { ...actorOf(request), action: 'account.preferences', area: 'account', changes: diff(before, after) });
       });

@@ -5,9 +5,10 @@ import { frozen } from '../../http/serializer.ts';
 
 /** GET /config/get/: the branding the SPA needs before anything else. */
 export default async function configRoutes(app: FastifyInstance) {
+  const { config } = app.runtime;
   // The configuration does not change while the server runs: one frozen answer, written once (a
   // copy, so that the configuration itself is not frozen).
-  const { company, languages, legal } = app.config;
+  const { company, languages, legal } = config;
   const answer = frozen(
     structuredClone({
       themeConfig: { logo: company.logo, logo_mini: company.logoMini, color: company.color },

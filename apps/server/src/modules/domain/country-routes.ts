@@ -11,7 +11,7 @@ import { citiesOf, resolveCity, resolveState, statesOf } from './places.ts';
  * echoed back with its keys resolved, and whether the postal code sent follows the country's own
  * format (known for most countries; elsewhere any short code of letters and digits).
  */
-export async function countryRoutes(app: FastifyInstance) {
+export default async function countryRoutes(app: FastifyInstance) {
   route(app, endpoints.domain.country, async (request) => {
     const country = request.body.country.toUpperCase();
     const known = isCountry(country) ? country : '';

@@ -16,8 +16,8 @@ import { keyTag } from '../../drivers/registry/keytag.ts';
 import { FieldErrors } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
+import { domainOf } from './access.ts';
 import { viaRegistry } from './refusals.ts';
-import { openDomain } from './registry.ts';
 import { dnssecTypeOf } from './tld.ts';
 
 const pick = (table: Record<number, string>, codes: readonly number[]) => Object.fromEntries(codes.map((c) => [c, table[c]]));
@@ -44,14 +44,14 @@ function toData(input: DnssecCreate): SecDnsData {
 }
 
 /** DNSSEC: DS data (digest) or DNSKEY data (pubkey), whichever the domain's registry takes. */
-export async function dnssecRoutes(app: FastifyInstance) {
+export default async function dnssecRoutes(app: FastifyInstance) {
   route(app, endpoints.domain.dnssecList, async (request) => {
-    const { info, registry } = await openDomain(request, request.params.id, 'domain_dnssec', 'read');
+    const { info, registry } = await domainOf(request);
     return { data: { dnssec: (await registry.listSecDns(info.itemId)).map(toRecord) } };
   });
 
   route(app, endpoints.domain.dnssecInit, async (request) => {
-    const { info } = await openDomain(request, request.params.id, 'domain_dnssec', 'read');
+    const { info } = await domainOf(request);
     const data: DnssecInit = {
       type: dnssecTypeOf(info.name),
       algorithms: pick(DNSSEC_ALGORITHMS, OFFERED_ALGORITHMS),
@@ -63,7 +63,7 @@ export async function dnssecRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.domain.dnssecCreate, async (request) => {
-    const { info, registry } = await openDomain(request, request.params.id, 'domain_dnssec', 'write');
+    const { info, registry } = await domainOf(request);
     const type = dnssecTypeOf(info.name);
     if (request.body.type !== type) throw FieldErrors.one('type', 'domain.dnssec_wrong_type', { type });
     const id = await viaRegistry(() => registry.addSecDns(info.itemId, toData(request.body)), 'digest');
@@ -71,7 +71,7 @@ export async function dnssecRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.domain.dnssecDelete, async (request) => {
-    const { info, registry } = await openDomain(request, request.params.id, 'domain_dnssec', 'write');
+    const { info, registry } = await domainOf(request);
     const dnssecId = pathId(request.params.dnssecId);
     await viaRegistry(() => registry.removeSecDns(info.itemId, dnssecId));
     return { data: {}, info: [{ key: 'domain.dnssec_deleted' }] };

@@ -1,21 +1,19 @@
-import { canAct, DOMAIN_TOGGLES, type DomainToggle, endpoints } from '@atalaya/contract';
+import { type DomainToggle, endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
+import { mayWrite } from '../permission/access.ts';
 import { callerKey } from '../session/auth-cache.ts';
+import { domainOf, toggleOf } from './access.ts';
 import { viaRegistry } from './refusals.ts';
-import { openDomain } from './registry.ts';
 import { toDomainAnswer } from './view.ts';
 
-/** Block and whois privacy are "others" (docs/behaviour/shell-session-domains.md#permissions); the transfer block has its own area. */
-const TOGGLE_AREA = { block: 'domain_others', whoisprivacy: 'domain_others', transferblock: 'domain_transferblock' } as const;
-
 /** GET /domain/{id}/, the three toggles and the auth code or transfer key. */
-export async function infoRoutes(app: FastifyInstance) {
+export default async function infoRoutes(app: FastifyInstance) {
   route(app, endpoints.domain.get, async (request) => {
-    const { access, info } = await openDomain(request, request.params.id, 'domain', 'read');
+    const { access, info } = await domainOf(request);
     const language = requestLanguage(request);
     // Each caller's answer is kept too, so that it is checked and written once (http/serializer.ts).
     const key = `domain:${info.itemId}:${callerKey(request.user!)}:${language}`;
@@ -23,10 +21,8 @@ export async function infoRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.domain.toggle, async (request) => {
-    const toggle = request.params.toggle as DomainToggle;
-    if (!(DOMAIN_TOGGLES as readonly string[]).includes(toggle)) throw notFound();
-    // The write check comes first: nothing changes for a user who may only look.
-    const { access, info, registry } = await openDomain(request, request.params.id, TOGGLE_AREA[toggle], 'write');
+    // The write check on the toggle's own area comes first: nothing changes for a user who may only look.
+    const { toggle, access, info, registry } = await toggleOf(request);
     const on = await viaRegistry(() => flip(registry, info, toggle));
     const updated = (await registry.info(info.itemId))!;
     return { data: toDomainAnswer(updated, access, requestLanguage(request)), info: [{ key: `domain.${toggle}_${on ? 'on' : 'off'}` }] };
@@ -34,13 +30,13 @@ export async function infoRoutes(app: FastifyInstance) {
 
   for (const kind of ['authcode', 'transferkey'] as const) {
     route(app, endpoints.domain[kind], async (request) => {
-      const { access, info, registry } = await openDomain(request, request.params.id, 'domain_authcode', 'read');
+      const { info, registry } = await domainOf(request);
       if (info.authKind !== kind) throw notFound();
       // A read never writes: the code is made at registration, or here for a domain registered
       // without one, and then only for a user who may change the area.
       let secret = await viaRegistry(() => registry.authInfo(info.itemId));
       if (secret === null) {
-        if (!canAct(access.permissions, 'domain_authcode')) throw new ApiError(409, 'domain.authinfo_missing');
+        if (!mayWrite(request)) throw new ApiError(409, 'domain.authinfo_missing');
         secret = await viaRegistry(() => registry.createAuthInfo(info.itemId));
       }
       return { data: kind === 'authcode' ? { authCode: secret } : { transferkey: secret } };

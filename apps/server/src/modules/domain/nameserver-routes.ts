@@ -3,25 +3,27 @@ import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../http/actor.ts';
 import { FieldErrors } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { domainOf } from './access.ts';
 import { defaultNameServers } from './defaults.ts';
 import { viaRegistry } from './refusals.ts';
-import { hasService, openDomain } from './registry.ts';
+import { hasService } from './registry.ts';
 
 /** GET /domains/{id}/dnsinit/ and POST /domain/{id}/dnsedit/. */
-export async function nameServerRoutes(app: FastifyInstance) {
+export default async function nameServerRoutes(app: FastifyInstance) {
+  const { config } = app.runtime;
   route(app, endpoints.domain.nameServers, async (request) => {
-    const { info } = await openDomain(request, request.params.id, 'domain_dns', 'read');
+    const { info } = await domainOf(request);
     const withService = await hasService(request, info.itemId);
     return {
-      data: { domainDNSs: info.nameServers, defaultDNSs: defaultNameServers(app.config), hasService: withService, mode: info.dnsMode },
+      data: { domainDNSs: info.nameServers, defaultDNSs: defaultNameServers(config), hasService: withService, mode: info.dnsMode },
     };
   });
 
   route(app, endpoints.domain.saveNameServers, async (request) => {
-    const { info, registry } = await openDomain(request, request.params.id, 'domain_dns', 'write');
+    const { info, registry } = await domainOf(request);
     const { defaultNs, servers } = request.body;
     if (defaultNs && !(await hasService(request, info.itemId))) throw FieldErrors.one('default-ns', 'domain.default_ns_no_service');
-    const hosts = defaultNs ? defaultNameServers(app.config) : servers;
+    const hosts = defaultNs ? defaultNameServers(config) : servers;
     await viaRegistry(
       () => registry.setNameServers(info.itemId, defaultNs ? 'defaultDNS' : 'setDNS', hosts),
       (host) => `dns.${request.body.rows[servers.indexOf(host)] ?? 0}`,

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { contactRoutes } from './contacts-routes.ts';
-import { countryRoutes } from './country-routes.ts';
-import { dnssecRoutes } from './dnssec-routes.ts';
-import { glueRoutes } from './glue-routes.ts';
-import { infoRoutes } from './info-routes.ts';
-import { nameServerRoutes } from './nameserver-routes.ts';
+import contactRoutes from './contacts-routes.ts';
+import countryRoutes from './country-routes.ts';
+import dnssecRoutes from './dnssec-routes.ts';
+import glueRoutes from './glue-routes.ts';
+import infoRoutes from './info-routes.ts';
+import nameServerRoutes from './nameserver-routes.ts';
 
 /** The domain calls under /p247/ (docs/behaviour/shell-session-domains.md#calls): data, toggles, auth code, DNS, glue, DNSSEC, contacts. */
 export default async function domainRoutes(app: FastifyInstance) {
-  for (const routes of [infoRoutes, nameServerRoutes, glueRoutes, dnssecRoutes, contactRoutes, countryRoutes]) await routes(app);
+  await app.register(infoRoutes);
+  await app.register(nameServerRoutes);
+  await app.register(glueRoutes);
+  await app.register(dnssecRoutes);
+  await app.register(contactRoutes);
+  await app.register(countryRoutes);
 }

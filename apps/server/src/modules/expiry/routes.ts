@@ -8,8 +8,9 @@ const DAY = 86_400;
 
 /** GET /expiring/: the dashboard's "expiring soon" list, within the largest warning offset, of what the user can see. */
 export default async function expiryRoutes(app: FastifyInstance) {
+  const { store, config } = app.runtime;
   route(app, endpoints.expiry.list, async (request) => {
-    const until = now() + Math.max(...app.config.expiry.warnDays) * DAY;
-    return { data: { expiring: await expiringFor(app.store, request.user!, until) } };
+    const until = now() + Math.max(...config.expiry.warnDays) * DAY;
+    return { data: { expiring: await expiringFor(store, request.user!, until) } };
   });
 }

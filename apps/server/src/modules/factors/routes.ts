@@ -20,9 +20,10 @@ import { newTotpSecret, otpauthUri } from './totp.ts';
 
 /** The sign-in's second step and the Preferences calls of second factors (decision 021). */
 export default async function factorRoutes(app: FastifyInstance) {
+  const { store, config, secrets } = app.runtime;
   // The second step may end an unfamiliar sign-in, whose notice goes by mail, as do the changes of factors.
-  const mailer = createMailer(app.config);
-  const ctxOf = (request: FastifyRequest) => ({ store: app.store, secrets: app.runtime.secrets, ip: request.ip });
+  const mailer = createMailer(config);
+  const factorContext = (request: FastifyRequest) => ({ store, secrets, ip: request.ip });
   const accountName = (user: SessionUser) => `${user.username}@${user.realmName}`;
 
   route(app, endpoints.factors.secondStep, async (request, reply) => {
@@ -33,16 +34,16 @@ export default async function factorRoutes(app: FastifyInstance) {
 
   route(app, endpoints.factors.list, async (request) => {
     const user = request.user!;
-    const realm = await app.store
+    const realm = await store
       .selectFrom('realm')
       .select(['name', 'require_second_factor'])
       .where('id', '=', user.realmId)
       .executeTakeFirstOrThrow();
     return {
       data: {
-        factors: await listFactors(app.store, user.id),
-        recoveryCodesLeft: await recoveryCodesLeft(app.store, user.id),
-        required: factorRequired(app.config, realm),
+        factors: await listFactors(store, user.id),
+        recoveryCodesLeft: await recoveryCodesLeft(store, user.id),
+        required: factorRequired(config, realm),
       },
     };
   });
@@ -51,42 +52,42 @@ export default async function factorRoutes(app: FastifyInstance) {
   // The token is handed out only after re-authentication: a stolen session cannot add a factor.
   route(app, endpoints.factors.totpStart, async (request) => {
     const user = request.user!;
-    await reauthenticate(ctxOf(request), user, request.body, 'factor_add');
+    await reauthenticate(factorContext(request), user, request.body, 'factor_add');
     const secret = newTotpSecret();
-    const uri = otpauthUri(secret, app.config.company.name, accountName(user));
+    const uri = otpauthUri(secret, config.company.name, accountName(user));
     // Loaded on first use, like the WebAuthn library: enrolment is rare.
     const { default: QRCode } = await import('qrcode');
     const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
-    const { token } = sealToken(app.runtime.secrets, 'totp-enrol', user.id, { secret });
+    const { token } = sealToken(secrets, 'totp-enrol', user.id, { secret });
     return { data: { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, token } };
   });
 
   route(app, endpoints.factors.totpConfirm, async (request) => {
     const user = request.user!;
     const name = translate(user.language as Language, 'factors.totp_name');
-    const data = await confirmTotp(ctxOf(request), user, request.body, name);
+    const data = await confirmTotp(factorContext(request), user, request.body, name);
     await tellHolder(app, request, mailer, 'factor_added');
     return { data, info: [{ key: 'factors.totp_added' }] };
   });
 
   route(app, endpoints.factors.passkeyOptions, async (request) => {
     const user = request.user!;
-    await reauthenticate(ctxOf(request), user, request.body, 'factor_add');
+    await reauthenticate(factorContext(request), user, request.body, 'factor_add');
     const rp = relyingParty(request);
-    const options = await registrationOptions(app.store, user, rp, app.config.company.name);
-    const { token } = sealToken(app.runtime.secrets, 'passkey-enrol', user.id, { challenge: options.challenge, rpID: rp.rpID });
+    const options = await registrationOptions(store, user, rp, config.company.name);
+    const { token } = sealToken(secrets, 'passkey-enrol', user.id, { challenge: options.challenge, rpID: rp.rpID });
     return { data: { options: options as unknown as Record<string, unknown>, token } };
   });
 
   route(app, endpoints.factors.passkeyRegister, async (request) => {
-    const data = await registerPasskey(ctxOf(request), request.user!, request.body, relyingParty(request));
+    const data = await registerPasskey(factorContext(request), request.user!, request.body, relyingParty(request));
     await tellHolder(app, request, mailer, 'factor_added');
     return { data, info: [{ key: 'factors.passkey_added' }] };
   });
 
   route(app, endpoints.factors.rename, async (request) => {
     const { id, name } = request.body;
-    const result = await app.store
+    const result = await store
       .updateTable('second_factor')
       .set({ name })
       .where('id', '=', id)
@@ -98,24 +99,24 @@ export default async function factorRoutes(app: FastifyInstance) {
 
   route(app, endpoints.factors.remove, async (request) => {
     const user = request.user!;
-    const owned = await app.store
+    const owned = await store
       .selectFrom('second_factor')
       .select('id')
       .where('id', '=', request.body.id)
       .where('user_id', '=', user.id)
       .executeTakeFirst();
     if (!owned) throw notFound();
-    await reauthenticate(ctxOf(request), user, request.body, 'factor_remove');
-    if (!(await removeFactor(ctxOf(request), user, request.body.id))) throw notFound();
+    await reauthenticate(factorContext(request), user, request.body, 'factor_remove');
+    if (!(await removeFactor(factorContext(request), user, request.body.id))) throw notFound();
     await tellHolder(app, request, mailer, 'factor_removed');
     return { data: null, info: [{ key: 'factors.removed' }] };
   });
 
   route(app, endpoints.factors.recoveryCodes, async (request) => {
     const user = request.user!;
-    await reauthenticate(ctxOf(request), user, request.body, 'recovery_codes');
-    const codes = await newRecoveryCodes(app.store, user.id);
-    await recordActivity(app.store, {
+    await reauthenticate(factorContext(request), user, request.body, 'recovery_codes');
+    const codes = await newRecoveryCodes(store, user.id);
+    await recordActivity(store, {
       action: 'recovery_codes',
       outcome: 'success',
       userId: user.id,

@@ -10,12 +10,13 @@ import { pendingMigrations } from '../../store/migrations/index.ts';
  * applied, else 503 with the reason (take the process out of the pool, do not restart it).
  */
 export default async function healthRoutes(app: FastifyInstance) {
+  const { store } = app.runtime;
   route(app, endpoints.health.live, async () => ({ data: { status: 'ok' } }));
 
   route(app, endpoints.health.ready, async (_request, reply) => {
     try {
-      await sql`SELECT 1`.execute(app.store);
-      const pending = await pendingMigrations(app.store);
+      await sql`SELECT 1`.execute(store);
+      const pending = await pendingMigrations(store);
       if (pending.length > 0) {
         reply.code(503);
         return { data: { status: 'not ready', reason: `migrations not applied: ${pending.join(', ')}` } };

@@ -1,6 +1,4 @@
-import { type Area, canAct, canSee, isArea, type PermissionMap } from '@atalaya/contract';
-import type { FastifyRequest } from 'fastify';
-import { noPermission, notFound } from '../../http/errors.ts';
+import { type Area, isArea, type PermissionMap } from '@atalaya/contract';
 import { isStoredId } from '../../http/ids.ts';
 import type { Store } from '../../store/db.ts';
 import type { SessionUser } from '../session/sessions.ts';
@@ -28,17 +26,4 @@ export async function loadItemAccess(store: Store, user: SessionUser, itemId: nu
   }
   if (!Object.values(permissions).some((level) => level === 'read' || level === 'write')) return null;
   return { itemId: rows[0].id, reference: rows[0].reference, permissions };
-}
-
-/**
- * The one place where per-item authorisation happens: an item the user may not see, or an area
- * they may not see, answers 404 (nothing is revealed); an action without write answers 403.
- */
-export async function authorize(request: FastifyRequest, itemId: number, area: Area, level: 'read' | 'write'): Promise<ItemAccess> {
-  const user = request.user;
-  if (!user) throw notFound();
-  const access = await request.server.authCache.itemAccess(user, itemId);
-  if (!access || !canSee(access.permissions, area)) throw notFound();
-  if (level === 'write' && !canAct(access.permissions, area)) throw noPermission();
-  return access;
 }

@@ -1,18 +1,38 @@
-import { canSee } from '@atalaya/contract';
-import type { FastifyRequest } from 'fastify';
+import type { Area } from '@atalaya/contract';
 import { notFound } from '../../http/errors.ts';
-import { openItem } from '../permission/open.ts';
+import { pathId } from '../../http/ids.ts';
+import { APPLY_ZONE } from '../dns/jobs.ts';
+import { type ItemRequest, narrowTo } from '../permission/access.ts';
+import { APPLY_JOB } from '../sites/state.ts';
+import { JOB } from './jobs.ts';
 
-/** The mail service behind /service/{id}/correo|alias/: the mail area must be visible too. */
-export async function mailAccess(
-  request: FastifyRequest,
-  id: string,
-  area: 'servicemail_accounts' | 'servicemail_alias',
-  level: 'read' | 'write',
-) {
-  const access = await openItem(request, id, area, level);
-  if (!canSee(access.permissions, 'servicemail')) throw notFound();
-  const mail = await request.server.store.selectFrom('mail_service').selectAll().where('item_id', '=', access.itemId).executeTakeFirst();
-  if (!mail) throw notFound();
-  return { access, mail };
+/**
+ * Who may retry a failed change: write on the area whose rows the job applies (any one of them).
+ * A host's apply follows its site's changes and its redirections' alike; a zone's, its records'.
+ */
+const RETRY_AREAS: Record<string, Area[]> = {
+  [JOB.mailbox]: ['servicemail_accounts'],
+  [JOB.alias]: ['servicemail_alias'],
+  [JOB.ftp]: ['service_ftp'],
+  [JOB.database]: ['service_ddbb'],
+  [JOB.web]: ['service', 'service_parking'],
+  [APPLY_JOB]: ['service_subdomains', 'service_redirects'],
+  [APPLY_ZONE]: ['service_dnszone'],
+};
+
+/**
+ * The job of /service/{id}/job/{jobId}/retry/: it must belong to the path's item and be of a kind
+ * listed above (anything else is not found), and the caller must write one of its areas.
+ */
+export async function retryableJob(request: ItemRequest & { params: { jobId: string } }) {
+  const jobId = pathId(request.params.jobId);
+  const job = await request.server.runtime.store
+    .selectFrom('job')
+    .select(['id', 'kind', 'item_id'])
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+  const areas = job && job.item_id === request.access.itemId ? RETRY_AREAS[job.kind] : undefined;
+  if (!job || !areas) throw notFound();
+  narrowTo(request, areas, 'write');
+  return job;
 }

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { ddbbRoutes } from './ddbb/routes.ts';
-import { ftpRoutes } from './ftp/routes.ts';
-import { accountRoutes } from './mail/account-routes.ts';
-import { aliasRoutes } from './mail/alias-routes.ts';
-import { retryRoutes } from './retry-routes.ts';
-import { mainRoutes } from './service/routes.ts';
+import ddbbRoutes from './ddbb/routes.ts';
+import ftpRoutes from './ftp/routes.ts';
+import accountRoutes from './mail/account-routes.ts';
+import aliasRoutes from './mail/alias-routes.ts';
+import retryRoutes from './retry-routes.ts';
+import mainRoutes from './service/routes.ts';
 
 /** The service calls under /p247/: main view, mail accounts and aliases, FTP users, databases, retries. */
 export default async function serviceRoutes(app: FastifyInstance) {
-  for (const routes of [mainRoutes, accountRoutes, aliasRoutes, ftpRoutes, ddbbRoutes, retryRoutes])
-    await app.register(routes(app.runtime));
+  await app.register(mainRoutes);
+  await app.register(accountRoutes);
+  await app.register(aliasRoutes);
+  await app.register(ftpRoutes);
+  await app.register(ddbbRoutes);
+  await app.register(retryRoutes);
 }

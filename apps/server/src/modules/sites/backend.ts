@@ -46,3 +46,13 @@ export function removedBackend(applies: Applies, serviceId: number, siteIds: num
 
 /** The state of a site whose change was just queued. */
 export const queued = (job: number): HostBackend => ({ state: 'pending', job });
+
+/** How many redirections hang on a site (its row shows the count). */
+export async function redirectionCount(store: Store, siteId: number) {
+  const row = await store
+    .selectFrom('redirection')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('site_id', '=', siteId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -11,17 +11,18 @@ import { createToken, levelCeiling, listTokens, revokeToken, specProblems } from
 
 /** The user's API tokens, in Preferences: list, create (after the current password) and revoke. Never reached by a token. */
 export default async function tokenRoutes(app: FastifyInstance) {
-  const mailer = createMailer(app.config);
+  const { store, config, secrets } = app.runtime;
+  const mailer = createMailer(config);
   route(app, endpoints.account.tokenList, async (request) => {
     const user = request.user!;
-    return { data: { tokens: await listTokens(app.store, user.id), ceiling: await levelCeiling(app.store, user) } };
+    return { data: { tokens: await listTokens(store, user.id), ceiling: await levelCeiling(store, user) } };
   });
 
   route(app, endpoints.account.tokenCreate, async (request) => {
     const user = request.user!;
     const input = request.body;
-    const ctx = { store: app.store, secrets: app.runtime.secrets, ip: request.ip };
-    await reauthenticate(ctx, user, { password: input.password, code: input.code }, 'token_create');
+    const account = { store, secrets, ip: request.ip };
+    await reauthenticate(account, user, { password: input.password, code: input.code }, 'token_create');
     const spec = {
       name: input.name,
       scope: input.scope,
@@ -29,11 +30,11 @@ export default async function tokenRoutes(app: FastifyInstance) {
       cidrs: input.cidrs ?? [],
       expiresAt: input.expires ? expiryOf(input.expires) : null,
     };
-    const problems = await specProblems(app.store, user, spec);
+    const problems = await specProblems(store, user, spec);
     if (problems.length) throw new FieldErrors(problems.map((p) => ({ input: p.field, key: p.key })));
-    const { token, id } = await createToken(app.store, user.id, spec);
+    const { token, id } = await createToken(store, user.id, spec);
     const detail = { token: id, name: spec.name };
-    await recordActivity(app.store, {
+    await recordActivity(store, {
       action: 'token_create',
       outcome: 'success',
       userId: user.id,
@@ -42,15 +43,15 @@ export default async function tokenRoutes(app: FastifyInstance) {
       detail,
     });
     await tellHolder(app, request, mailer, 'token_created');
-    const item = (await listTokens(app.store, user.id)).find((t) => t.id === id)!;
+    const item = (await listTokens(store, user.id)).find((t) => t.id === id)!;
     return { data: { token, item }, info: [{ key: 'account.token_created' }] };
   });
 
   route(app, endpoints.account.tokenRevoke, async (request) => {
     const user = request.user!;
     const id = pathId(request.params.id);
-    if (!(await revokeToken(app.store, user.id, id))) throw notFound();
-    await recordActivity(app.store, {
+    if (!(await revokeToken(store, user.id, id))) throw notFound();
+    await recordActivity(store, {
       action: 'token_revoke',
       outcome: 'success',
       userId: user.id,

@@ -9,6 +9,7 @@ import { RowMenu } from '../../components/hosting/RowMenu.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
@@ -41,7 +42,7 @@ type Open =
 export default function MailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const { data: item, canSee, canAct, check } = usePermissions(id);
+  const { data: item, canSee, canAct, canCall, check } = usePermissions(id);
   const reference = item?.reference ?? '';
   const accounts = useQuery({ ...accountsQuery(id), enabled: canSee('servicemail_accounts') });
   const aliases = useQuery({ ...aliasesQuery(id), enabled: canSee('servicemail_alias') });
@@ -136,14 +137,20 @@ export default function MailPage() {
                 <Badge variant="light">{t('hosting.account')}</Badge>
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="light" onClick={() => webmail.mutate(r.account)}>
-                  {t('hosting.webmail')}
-                </Button>
+                {canCall(endpoints.service.mailLogin) && (
+                  <Button size="xs" variant="light" onClick={() => webmail.mutate(r.account)}>
+                    {t('hosting.webmail')}
+                  </Button>
+                )}
               </Table.Td>
               <RowMenu
                 name={r.name}
                 actions={[
-                  { label: t('hosting.show_password'), onClick: () => setOpen({ kind: 'show', account: r.account }) },
+                  {
+                    label: t('hosting.show_password'),
+                    onClick: () => setOpen({ kind: 'show', account: r.account }),
+                    hidden: !canCall(endpoints.service.mailPassword),
+                  },
                   {
                     label: t('hosting.change_password'),
                     onClick: () => setOpen({ kind: 'password', account: r.account }),

@@ -10,6 +10,7 @@ import { StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../lib/endpoints.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -33,7 +34,7 @@ type Open = { kind: 'create' } | { kind: Kind; db: DatabaseView } | null;
 export default function DatabasesPage() {
   const { t, i18n } = useTranslation();
   const service = useService();
-  const { canSee, canAct, check } = usePermissions(service.id);
+  const { canSee, canAct, canCall, check } = usePermissions(service.id);
   const rows = useQuery({ ...ddbbQuery(service.id), enabled: canSee('service_ddbb') });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -95,14 +96,20 @@ export default function DatabasesPage() {
             <Table.Td>{formatBytes(d.usage)}</Table.Td>
             <Table.Td>{formatDate(d.createdTS, i18n.language)}</Table.Td>
             <Table.Td>
-              <Button size="xs" variant="light" onClick={() => phpMyAdmin.mutate(d)}>
-                {t('hosting.access')}
-              </Button>
+              {canCall(endpoints.service.ddbbLogin) && (
+                <Button size="xs" variant="light" onClick={() => phpMyAdmin.mutate(d)}>
+                  {t('hosting.access')}
+                </Button>
+              )}
             </Table.Td>
             <RowMenu
               name={d.bbdd}
               actions={[
-                { label: t('hosting.show_password'), onClick: () => setOpen({ kind: 'show', db: d }) },
+                {
+                  label: t('hosting.show_password'),
+                  onClick: () => setOpen({ kind: 'show', db: d }),
+                  hidden: !canCall(endpoints.service.ddbbGet),
+                },
                 { label: t('hosting.change_password'), onClick: () => setOpen({ kind: 'password', db: d }), hidden: !writable },
                 { label: t('hosting.dump'), onClick: () => dump.mutate(d), hidden: !writable },
                 {

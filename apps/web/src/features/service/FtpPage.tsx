@@ -9,6 +9,7 @@ import { RowMenu } from '../../components/hosting/RowMenu.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { deleteFtp, ftpKey, ftpLogin, ftpPassword, ftpQuery } from './api/service.ts';
@@ -21,7 +22,7 @@ type Open = { kind: 'create' } | { kind: 'edit' | 'password' | 'delete'; user: F
 export default function FtpPage() {
   const { t } = useTranslation();
   const service = useService();
-  const { canSee, canAct, check } = usePermissions(service.id);
+  const { canSee, canAct, canCall, check } = usePermissions(service.id);
   const rows = useQuery({ ...ftpQuery(service.id), enabled: canSee('service_ftp') });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -60,9 +61,11 @@ export default function FtpPage() {
             <NameCell name={u.user} row={u} itemId={service.id} listKey={ftpKey(service.id)} writable={writable} />
             <Table.Td>/{u.directorio}</Table.Td>
             <Table.Td>
-              <Button size="xs" variant="light" onClick={() => webFtp.mutate(u)}>
-                {t('hosting.access')}
-              </Button>
+              {canCall(endpoints.service.ftpLogin) && (
+                <Button size="xs" variant="light" onClick={() => webFtp.mutate(u)}>
+                  {t('hosting.access')}
+                </Button>
+              )}
             </Table.Td>
             <RowMenu
               name={u.user}

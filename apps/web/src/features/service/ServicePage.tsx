@@ -5,6 +5,7 @@ import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
 import { StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { NotPermitted } from '../../components/ui/NotPermitted.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useNavigate } from '../../lib/router/hooks.ts';
@@ -24,7 +25,7 @@ import { useService } from './ServiceWrapper.tsx';
 export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode }) {
   const { t } = useTranslation();
   const service = useService();
-  const { canAct, canSee, check } = usePermissions(service.id);
+  const { canAct, canCall, check } = usePermissions(service.id);
   const [dialog, setDialog] = useState<'php' | 'log' | null>(null);
   const close = () => setDialog(null);
   // The launcher asks for the selected folder, then signs in for it and opens a new tab.
@@ -124,7 +125,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
                 {service.ftpServer}
               </Text>
             </Group>
-            {canSee('service_ftp') && (
+            {canCall(endpoints.service.ftpLogin) && (
               <Button size="xs" variant="default" onClick={() => webFtp.mutate()} loading={webFtp.isPending}>
                 {t('hosting.webftp')}
               </Button>

@@ -9,12 +9,12 @@ import { insertChild } from '../jobs.ts';
  * and writes the row with its job. The name carries the service's id, so only the service's own
  * databases compete for it; a race between two of its own requests just tries the next one.
  */
-export async function createDatabase(ctx: Runtime, itemId: number, reference: string, password: string) {
-  const prefix = ctx.drivers.databases.prefix;
+export async function createDatabase(runtime: Runtime, itemId: number, reference: string, password: string) {
+  const prefix = runtime.drivers.databases.prefix;
   for (let attempt = 0; attempt < 5; attempt++) {
     let n = 1;
     while (
-      await ctx.store
+      await runtime.store
         .selectFrom('service_database')
         .select('id')
         .where('name', '=', databaseName(prefix, reference, itemId, n))
@@ -23,11 +23,11 @@ export async function createDatabase(ctx: Runtime, itemId: number, reference: st
       n++;
     const name = databaseName(prefix, reference, itemId, n);
     try {
-      return await insertChild(ctx.store, 'service_database', itemId, {
+      return await insertChild(runtime.store, 'service_database', itemId, {
         item_id: itemId,
         name,
         username: name,
-        password_secret: ctx.secrets.encrypt(password),
+        password_secret: runtime.secrets.encrypt(password),
         created_at: now(),
       });
     } catch (error) {

@@ -1,10 +1,9 @@
 import { type AutoForm, endpoints, type FtpUser, LIMITS, normaliseFolder } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
+import { noteChanges } from '../../../http/actor.ts';
 import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import type { Runtime } from '../../../runtime.ts';
 import { now } from '../../../store/db.ts';
-import { openService } from '../../permission/open.ts';
 import { changeChild, insertChild } from '../jobs.ts';
 import { backendFields, liveChild, nameTakenAs } from '../state.ts';
 
@@ -19,91 +18,94 @@ const toFtp = (row: Row): FtpUser => ({
 });
 
 /** FTP users: /service/{id}/ftp/…; logins are name.reference, homes stay inside the web root. */
-export function ftpRoutes(ctx: Runtime) {
+export default async function ftpRoutes(app: FastifyInstance) {
+  const { store, secrets, config } = app.runtime;
   const rows = (itemId: number) =>
-    ctx.store
+    store
       .selectFrom('ftp_user as f')
       .leftJoin('job', 'job.id', 'f.job_id')
       .select(['f.id', 'f.name', 'f.login', 'f.folder', 'f.password_secret', 'f.deleting', 'f.job_id', 'job.status as job_status'])
       .where('f.item_id', '=', itemId);
   const one = (itemId: number, id: string) => liveChild(rows(itemId), 'f', id);
 
-  return async (app: FastifyInstance) => {
-    route(app, endpoints.service.ftpMain, async (request) => {
-      const { access } = await openService(request, request.params.id, 'service_ftp', 'read');
-      const ref = access.reference;
-      return { data: { ftp: { server: `ftp.${ref}`, reference: ref, suffix: `.${ref}`, maxUser: LIMITS.ftpUserMax, webFtp: true } } };
-    });
+  route(app, endpoints.service.ftpMain, async (request) => {
+    const { access } = request;
+    const ref = access.reference;
+    return { data: { ftp: { server: `ftp.${ref}`, reference: ref, suffix: `.${ref}`, maxUser: LIMITS.ftpUserMax, webFtp: true } } };
+  });
 
-    route(app, endpoints.service.ftpList, async (request) => {
-      const { service } = await openService(request, request.params.id, 'service_ftp', 'read');
-      return { data: { ftps: (await rows(service.item_id).orderBy('f.name').execute()).map(toFtp) } };
-    });
+  route(app, endpoints.service.ftpList, async (request) => {
+    const { service } = request.access;
+    return { data: { ftps: (await rows(service.item_id).orderBy('f.name').execute()).map(toFtp) } };
+  });
 
-    route(app, endpoints.service.ftpGet, async (request) => {
-      const { service } = await openService(request, request.params.id, 'service_ftp', 'read');
-      const row = await one(service.item_id, request.params.ftpId);
-      return { data: { ftp: { ...toFtp(row), password: ctx.secrets.decrypt(row.password_secret) } } };
-    });
+  route(app, endpoints.service.ftpGet, async (request) => {
+    const { service } = request.access;
+    const row = await one(service.item_id, request.params.ftpId);
+    return { data: { ftp: toFtp(row) } };
+  });
 
-    route(app, endpoints.service.ftpCreate, async (request) => {
-      const { access, service } = await openService(request, request.params.id, 'service_ftp', 'write');
-      const { ftpUser, password, folder } = request.body;
-      const login = `${ftpUser}.${access.reference}`;
-      const taken = await ctx.store.selectFrom('ftp_user').select('id').where('login', '=', login).executeTakeFirst();
-      if (taken) throw FieldErrors.one('ftpUser', 'service.name_taken');
-      const values = {
-        item_id: service.item_id,
-        name: ftpUser,
-        login,
-        folder,
-        password_secret: ctx.secrets.encrypt(password),
-        created_at: now(),
-      };
-      const { id, job } = await insertChild(ctx.store, 'ftp_user', service.item_id, values).catch(nameTakenAs('ftpUser'));
-      return { data: { ftp: toFtp(await one(service.item_id, String(id))) }, info: [{ key: 'service.ftp_created' }], job };
-    });
+  route(app, endpoints.service.ftpCreate, async (request) => {
+    const { access } = request;
+    const { service } = access;
+    const { ftpUser, password, folder } = request.body;
+    const login = `${ftpUser}.${access.reference}`;
+    const taken = await store.selectFrom('ftp_user').select('id').where('login', '=', login).executeTakeFirst();
+    if (taken) throw FieldErrors.one('ftpUser', 'service.name_taken');
+    const values = {
+      item_id: service.item_id,
+      name: ftpUser,
+      login,
+      folder,
+      password_secret: secrets.encrypt(password),
+      created_at: now(),
+    };
+    const { id, job } = await insertChild(store, 'ftp_user', service.item_id, values).catch(nameTakenAs('ftpUser'));
+    return { data: { ftp: toFtp(await one(service.item_id, String(id))) }, info: [{ key: 'service.ftp_created' }], job };
+  });
 
-    route(app, endpoints.service.ftpSave, async (request) => {
-      const { service } = await openService(request, request.params.id, 'service_ftp', 'write');
-      const row = await one(service.item_id, request.params.ftpId);
-      const job = await changeChild(ctx.store, 'ftp_user', row.id, service.item_id, { folder: request.body.folder });
-      return { data: { ftp: toFtp(await one(service.item_id, String(row.id))) }, info: [{ key: 'service.ftp_saved' }], job };
-    });
+  route(app, endpoints.service.ftpSave, async (request) => {
+    const { service } = request.access;
+    const row = await one(service.item_id, request.params.ftpId);
+    const job = await changeChild(store, 'ftp_user', row.id, service.item_id, { folder: request.body.folder });
+    return { data: { ftp: toFtp(await one(service.item_id, String(row.id))) }, info: [{ key: 'service.ftp_saved' }], job };
+  });
 
-    route(app, endpoints.service.ftpPassword, async (request) => {
-      const { service } = await openService(request, request.params.id, 'service_ftp', 'write');
-      const row = await one(service.item_id, request.params.ftpId);
-      const job = await changeChild(ctx.store, 'ftp_user', row.id, service.item_id, {
-        password_secret: ctx.secrets.encrypt(request.body.password),
-      });
-      return { data: null, info: [{ key: 'service.password_changed' }], job };
+  route(app, endpoints.service.ftpPassword, async (request) => {
+    const { service } = request.access;
+    const row = await one(service.item_id, request.params.ftpId);
+    const job = await changeChild(store, 'ftp_user', row.id, service.item_id, {
+      password_secret: secrets.encrypt(request.body.password),
     });
+    return { data: null, info: [{ key: 'service.password_changed' }], job };
+  });
 
-    route(app, endpoints.service.ftpLogin, async (request) => {
-      const { access, service } = await openService(request, request.params.id, 'service_ftp', 'read');
-      const row = await one(service.item_id, request.params.ftpId);
-      const directory = normaliseFolder(request.query.initialDirectory ?? '');
-      if (directory === null) throw FieldErrors.one('initialDirectory', 'service.folder_invalid');
-      const form: AutoForm = {
-        target: '_blank',
-        method: 'post',
-        action: ctx.config.hosting.webFtpUrl,
-        inputs: {
-          server: `ftp.${access.reference}`,
-          username: row.login,
-          password: ctx.secrets.decrypt(row.password_secret),
-          directory: `/${directory}`,
-        },
-      };
-      return { data: form };
-    });
+  route(app, endpoints.service.ftpLogin, async (request) => {
+    const { access } = request;
+    const { service } = access;
+    const row = await one(service.item_id, request.params.ftpId);
+    // Disclosing a credential is recorded like a change: which one, never its value.
+    noteChanges(request, null, { ftpUser: row.login });
+    const directory = normaliseFolder(request.query.initialDirectory ?? '');
+    if (directory === null) throw FieldErrors.one('initialDirectory', 'service.folder_invalid');
+    const form: AutoForm = {
+      target: '_blank',
+      method: 'post',
+      action: config.hosting.webFtpUrl,
+      inputs: {
+        server: `ftp.${access.reference}`,
+        username: row.login,
+        password: secrets.decrypt(row.password_secret),
+        directory: `/${directory}`,
+      },
+    };
+    return { data: form };
+  });
 
-    route(app, endpoints.service.ftpDelete, async (request) => {
-      const { service } = await openService(request, request.params.id, 'service_ftp', 'write');
-      const row = await one(service.item_id, request.params.ftpId);
-      const job = await changeChild(ctx.store, 'ftp_user', row.id, service.item_id, { deleting: 1 });
-      return { data: null, info: [{ key: 'service.ftp_deleted' }], job };
-    });
-  };
+  route(app, endpoints.service.ftpDelete, async (request) => {
+    const { service } = request.access;
+    const row = await one(service.item_id, request.params.ftpId);
+    const job = await changeChild(store, 'ftp_user', row.id, service.item_id, { deleting: 1 });
+    return { data: null, info: [{ key: 'service.ftp_deleted' }], job };
+  });
 }

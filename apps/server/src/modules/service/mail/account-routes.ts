@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../../http/actor.ts';
 import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import type { Runtime } from '../../../runtime.ts';
 import { now } from '../../../store/db.ts';
-import { mailAccess } from '../access.ts';
 import { changeChild, insertChild } from '../jobs.ts';
 import { backendFields, liveChild, nameTakenAs } from '../state.ts';
 import { mailConfig, nameTaken } from './shared.ts';
@@ -22,89 +20,97 @@ const toAccount = (row: Row, reference: string): MailAccount => ({
 });
 
 /** Mail accounts: /service/{id}/correo/… */
-export function accountRoutes(ctx: Runtime) {
+export default async function accountRoutes(app: FastifyInstance) {
+  const { runtime } = app;
+  const { store, secrets, config } = runtime;
   const rows = (itemId: number) =>
-    ctx.store
+    store
       .selectFrom('mail_account as a')
       .leftJoin('job', 'job.id', 'a.job_id')
       .select(['a.id', 'a.name', 'a.quota', 'a.used', 'a.deleting', 'a.job_id', 'a.password_secret', 'job.status as job_status'])
       .where('a.item_id', '=', itemId);
   const one = (itemId: number, id: string) => liveChild(rows(itemId), 'a', id);
 
-  return async (app: FastifyInstance) => {
-    route(app, endpoints.service.mailList, async (request) => {
-      const { access, mail } = await mailAccess(request, request.params.id, 'servicemail_accounts', 'read');
-      const list = await rows(mail.item_id).orderBy('a.name').execute();
-      return { data: { correo: list.map((r) => toAccount(r, access.reference)), config: mailConfig(ctx, access.reference) } };
-    });
+  route(app, endpoints.service.mailList, async (request) => {
+    const { access } = request;
+    const { mail } = access;
+    const list = await rows(mail.item_id).orderBy('a.name').execute();
+    return { data: { correo: list.map((r) => toAccount(r, access.reference)), config: mailConfig(runtime, access.reference) } };
+  });
 
-    route(app, endpoints.service.mailGet, async (request) => {
-      const { access, mail } = await mailAccess(request, request.params.id, 'servicemail_accounts', 'read');
-      return { data: { correo: toAccount(await one(mail.item_id, request.params.accountId), access.reference) } };
-    });
+  route(app, endpoints.service.mailGet, async (request) => {
+    const { access } = request;
+    const { mail } = access;
+    return { data: { correo: toAccount(await one(mail.item_id, request.params.accountId), access.reference) } };
+  });
 
-    route(app, endpoints.service.mailCreate, async (request) => {
-      const { access, mail } = await mailAccess(request, request.params.id, 'servicemail_accounts', 'write');
-      const { name, password } = request.body;
-      const count = await ctx.store
-        .selectFrom('mail_account')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('item_id', '=', mail.item_id)
-        .executeTakeFirstOrThrow();
-      if (Number(count.n) >= mail.limit_accounts) throw FieldErrors.one('name', 'service.mail_limit', { limit: mail.limit_accounts });
-      if (await nameTaken(ctx, mail.item_id, name)) throw FieldErrors.one('name', 'service.name_taken');
-      const quota = ctx.config.hosting.mailQuotaMb * 1024 * 1024;
-      const values = { item_id: mail.item_id, name, password_secret: ctx.secrets.encrypt(password), quota, created_at: now() };
-      const { id, job } = await insertChild(ctx.store, 'mail_account', mail.item_id, values).catch(nameTakenAs('name'));
-      noteChanges(request, null, { account: name, quota, password });
-      return {
-        data: { correo: toAccount(await one(mail.item_id, String(id)), access.reference) },
-        info: [{ key: 'service.account_created' }],
-        job,
-      };
-    });
+  route(app, endpoints.service.mailCreate, async (request) => {
+    const { access } = request;
+    const { mail } = access;
+    const { name, password } = request.body;
+    const count = await store
+      .selectFrom('mail_account')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('item_id', '=', mail.item_id)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= mail.limit_accounts) throw FieldErrors.one('name', 'service.mail_limit', { limit: mail.limit_accounts });
+    if (await nameTaken(runtime, mail.item_id, name)) throw FieldErrors.one('name', 'service.name_taken');
+    const quota = config.hosting.mailQuotaMb * 1024 * 1024;
+    const values = { item_id: mail.item_id, name, password_secret: secrets.encrypt(password), quota, created_at: now() };
+    const { id, job } = await insertChild(store, 'mail_account', mail.item_id, values).catch(nameTakenAs('name'));
+    noteChanges(request, null, { account: name, quota, password });
+    return {
+      data: { correo: toAccount(await one(mail.item_id, String(id)), access.reference) },
+      info: [{ key: 'service.account_created' }],
+      job,
+    };
+  });
 
-    route(app, endpoints.service.mailChangePassword, async (request) => {
-      const { mail } = await mailAccess(request, request.params.id, 'servicemail_accounts', 'write');
-      const row = await one(mail.item_id, request.params.accountId);
-      const job = await changeChild(ctx.store, 'mail_account', row.id, mail.item_id, {
-        password_secret: ctx.secrets.encrypt(request.body.password),
-      });
-      // Which account, and that its password changed; the password itself is redacted.
-      noteChanges(request, { account: row.name, password: 'old' }, { account: row.name, password: 'new' }, ['account']);
-      return { data: null, info: [{ key: 'service.password_changed' }], job };
+  route(app, endpoints.service.mailChangePassword, async (request) => {
+    const { mail } = request.access;
+    const row = await one(mail.item_id, request.params.accountId);
+    const job = await changeChild(store, 'mail_account', row.id, mail.item_id, {
+      password_secret: secrets.encrypt(request.body.password),
     });
+    // Which account, and that its password changed; the password itself is redacted.
+    noteChanges(request, { account: row.name, password: 'old' }, { account: row.name, password: 'new' }, ['account']);
+    return { data: null, info: [{ key: 'service.password_changed' }], job };
+  });
 
-    route(app, endpoints.service.mailPassword, async (request) => {
-      const { mail } = await mailAccess(request, request.params.id, 'servicemail_accounts', 'read');
-      const row = await one(mail.item_id, request.params.accountId);
-      return { data: { password: ctx.secrets.decrypt(row.password_secret) } };
-    });
+  route(app, endpoints.service.mailPassword, async (request) => {
+    const { mail } = request.access;
+    const row = await one(mail.item_id, request.params.accountId);
+    // Disclosing a credential is recorded like a change: which one, never its value.
+    noteChanges(request, null, { account: row.name });
+    return { data: { password: secrets.decrypt(row.password_secret) } };
+  });
 
-    route(app, endpoints.service.mailLogin, async (request) => {
-      const { access, mail } = await mailAccess(request, request.params.id, 'servicemail_accounts', 'read');
-      const row = await one(mail.item_id, request.params.accountId);
-      // Roundcube's own login form fields: the browser posts them straight to the webmail.
-      const form: AutoForm = {
-        target: '_blank',
-        method: 'post',
-        action: ctx.config.hosting.webmailUrl,
-        inputs: {
-          _task: 'login',
-          _action: 'login',
-          _user: `${row.name}@${access.reference}`,
-          _pass: ctx.secrets.decrypt(row.password_secret),
-        },
-      };
-      return { data: form };
-    });
+  route(app, endpoints.service.mailLogin, async (request) => {
+    const { access } = request;
+    const { mail } = access;
+    const row = await one(mail.item_id, request.params.accountId);
+    // Disclosing a credential is recorded like a change: which one, never its value.
+    noteChanges(request, null, { account: row.name });
+    // Roundcube's own login form fields: the browser posts them straight to the webmail.
+    const form: AutoForm = {
+      target: '_blank',
+      method: 'post',
+      action: config.hosting.webmailUrl,
+      inputs: {
+        _task: 'login',
+        _action: 'login',
+        _user: `${row.name}@${access.reference}`,
+        _pass: secrets.decrypt(row.password_secret),
+      },
+    };
+    return { data: form };
+  });
 
-    route(app, endpoints.service.mailDelete, async (request) => {
-      const { mail } = await mailAccess(request, request.params.id, 'servicemail_accounts', 'write');
-      const row = await one(mail.item_id, request.params.accountId);
-      const job = await changeChild(ctx.store, 'mail_account', row.id, mail.item_id, { deleting: 1 });
-      noteChanges(request, { account: row.name, quota: row.quota }, null);
-      return { data: null, info: [{ key: 'service.account_deleted' }], job };
-    });
-  };
+  route(app, endpoints.service.mailDelete, async (request) => {
+    const { mail } = request.access;
+    const row = await one(mail.item_id, request.params.accountId);
+    const job = await changeChild(store, 'mail_account', row.id, mail.item_id, { deleting: 1 });
+    noteChanges(request, { account: row.name, quota: row.quota }, null);
+    return { data: null, info: [{ key: 'service.account_deleted' }], job };
+  });
 }

@@ -1,19 +1,19 @@
 import { phpOptions, type ServiceView } from '@atalaya/contract';
 import type { Runtime } from '../../../runtime.ts';
-import type { ServiceRow } from '../../permission/open.ts';
+import type { ServiceRow } from '../../permission/access.ts';
 import type { ItemAccess } from '../../permission/policy.ts';
 import { backendState } from '../state.ts';
 
 /** The service as the SPA sees it: usage, PHP, parking, server names, permissions, backend state. */
-export async function serviceView(ctx: Runtime, access: ItemAccess, service: ServiceRow): Promise<ServiceView> {
+export async function serviceView(runtime: Runtime, access: ItemAccess, service: ServiceRow): Promise<ServiceView> {
   const [databases, job] = await Promise.all([
-    ctx.store
+    runtime.store
       .selectFrom('service_database')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('item_id', '=', service.item_id)
       .where('deleting', '=', 0)
       .executeTakeFirstOrThrow(),
-    service.job_id ? ctx.store.selectFrom('job').select('status').where('id', '=', service.job_id).executeTakeFirst() : undefined,
+    service.job_id ? runtime.store.selectFrom('job').select('status').where('id', '=', service.job_id).executeTakeFirst() : undefined,
   ]);
   const ref = access.reference;
   return {
@@ -28,7 +28,7 @@ export async function serviceView(ctx: Runtime, access: ItemAccess, service: Ser
       spaceBbdd: { used: service.used_space_databases, limit: service.limit_space_databases },
     },
     usageMeasuredTS: service.usage_measured_at === null ? null : Number(service.usage_measured_at),
-    defaultPHPVersion: ctx.config.hosting.defaultPhpVersion,
+    defaultPHPVersion: runtime.config.hosting.defaultPhpVersion,
     phpversion: service.php_version,
     phpminversion: service.php_min_version,
     phpOptions: phpOptions(service.php_min_version),

@@ -4,20 +4,19 @@ import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import { now } from '../../../store/db.ts';
-import { openService } from '../../permission/open.ts';
-import { hostApplies, siteBackend } from '../backend.ts';
+import { siteOf } from '../access.ts';
+import { hostApplies, redirectionCount, siteBackend } from '../backend.ts';
 import { presentSite } from '../present.ts';
-import { redirectionCount, siteOf } from '../subdomain-routes.ts';
 import { ISSUE_JOB } from './issue.ts';
 import { acmeViews } from './present.ts';
 
 /** The free-certificate switch of a site's SSL dialog (decision 019). */
-export function acmeRoutes(app: FastifyInstance) {
-  const { store } = app;
+export default async function acmeRoutes(app: FastifyInstance) {
+  const { store } = app.runtime;
 
   route(app, endpoints.sites.acme, async (request) => {
-    const ctx = await openService(request, request.params.id, 'service_subdomains', 'write', { normalOnly: true });
-    const existing = await siteOf(request, ctx, request.params.subId);
+    const { access } = request;
+    const existing = await siteOf(request, request.params.subId);
     const { active, wildcard } = request.body;
     let job: number | undefined;
     if (!active) {
@@ -29,11 +28,11 @@ export function acmeRoutes(app: FastifyInstance) {
         if (running && (running.status === 'pending' || running.status === 'running')) throw FieldErrors.one('active', 'sites.acme_busy');
       }
       if (wildcard) {
-        const zone = await store.selectFrom('dns_zone').select('item_id').where('item_id', '=', ctx.access.itemId).executeTakeFirst();
-        if (!zone) throw FieldErrors.one('wildcard', 'sites.acme_wildcard_zone', { reference: ctx.access.reference });
+        const zone = await store.selectFrom('dns_zone').select('item_id').where('item_id', '=', access.itemId).executeTakeFirst();
+        if (!zone) throw FieldErrors.one('wildcard', 'sites.acme_wildcard_zone', { reference: access.reference });
       }
       job = await store.transaction().execute(async (trx) => {
-        const id = await enqueue(trx, ISSUE_JOB, { siteId: existing.id }, ctx.access.itemId);
+        const id = await enqueue(trx, ISSUE_JOB, { siteId: existing.id }, access.itemId);
         await trx
           .updateTable('site')
           .set({ acme_enabled: 1, acme_wildcard: wildcard ? 1 : 0, acme_job_id: id, acme_error: null, updated_at: now() })
@@ -44,8 +43,8 @@ export function acmeRoutes(app: FastifyInstance) {
     }
     const site = await store.selectFrom('site').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
     const acme = (await acmeViews(request, [site])).get(site.id);
-    const backend = siteBackend(await hostApplies(store, ctx.access.itemId), site.id);
-    const subdomain = presentSite(site, ctx.access.reference, await redirectionCount(request, site.id), backend, acme);
+    const backend = siteBackend(await hostApplies(store, access.itemId), site.id);
+    const subdomain = presentSite(site, access.reference, await redirectionCount(store, site.id), backend, acme);
     return { data: { subdomain }, info: [{ key: active ? 'sites.acme_started' : 'sites.acme_stopped' }], job };
   });
 }

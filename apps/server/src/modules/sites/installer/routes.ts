@@ -9,7 +9,6 @@ import { requestLanguage } from '../../../http/language.ts';
 import { route } from '../../../http/route.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import { now } from '../../../store/db.ts';
-import { openService } from '../../permission/open.ts';
 import { loadCatalogue, presentApplication } from '../catalogue.ts';
 import { readConfigInputs } from './inputs.ts';
 import { INSTALL_JOB, type InstallPayload } from './job.ts';
@@ -47,15 +46,15 @@ function presentInstallation(request: FastifyRequest, row: InstallationRow, full
 }
 
 /** Applications: the provider's catalogue, and installs run as outbox jobs the SPA follows. */
-export function installerRoutes(app: FastifyInstance) {
-  const { store } = app;
-  const catalogue = () => loadCatalogue(app.config);
+export default async function installerRoutes(app: FastifyInstance) {
+  const { store, config, secrets } = app.runtime;
+  const catalogue = () => loadCatalogue(config);
 
   route(app, endpoints.sites.applications, async (request) => {
     const language = requestLanguage(request);
     return {
       data: {
-        apps: catalogue().applications.map((a) => presentApplication(a, language, packageOf(installerOptions(app.config), a.key) !== null)),
+        apps: catalogue().applications.map((a) => presentApplication(a, language, packageOf(installerOptions(config), a.key) !== null)),
         token: LOGO_TOKEN,
       },
     };
@@ -72,21 +71,18 @@ export function installerRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.sites.install, async (request) => {
-    const ctx = await openService(request, request.params.id, 'service_subdomains', 'write', {
-      normalOnly: true,
-      alsoWrite: ['service_ftp', 'service_ddbb'],
-    });
+    const { access } = request;
     const { subdomainID, applicationID, mysqlID, subpath, overwrite } = request.body;
     const site = await store
       .selectFrom('site')
       .selectAll()
       .where('id', '=', subdomainID)
-      .where('service_id', '=', ctx.access.itemId)
+      .where('service_id', '=', access.itemId)
       .executeTakeFirst();
     if (!site) throw notFound();
     const entry = catalogue().byId.get(applicationID);
     if (!entry) throw FieldErrors.one('applicationID', 'sites.app_unknown');
-    if (!packageOf(installerOptions(app.config), entry.key)) throw FieldErrors.one('applicationID', 'sites.app_unavailable');
+    if (!packageOf(installerOptions(config), entry.key)) throw FieldErrors.one('applicationID', 'sites.app_unavailable');
     let databaseId: number | null = null;
     if (entry.isBBDDApplication) {
       if (mysqlID === null) throw FieldErrors.one('mysqlID', 'sites.database_required');
@@ -94,7 +90,7 @@ export function installerRoutes(app: FastifyInstance) {
         .selectFrom('service_database')
         .select('id')
         .where('id', '=', mysqlID)
-        .where('item_id', '=', ctx.access.itemId)
+        .where('item_id', '=', access.itemId)
         .where('deleting', '=', 0)
         .executeTakeFirst();
       if (!db) throw notFound();
@@ -108,19 +104,19 @@ export function installerRoutes(app: FastifyInstance) {
       .selectFrom('installation')
       .leftJoin('job', 'job.id', 'installation.job_id')
       .select('installation.id')
-      .where('installation.service_id', '=', ctx.access.itemId)
+      .where('installation.service_id', '=', access.itemId)
       .where('installation.directory', '=', directory)
       .where('installation.error', 'is', null)
       .where((eb) => eb.or([eb('job.status', 'is', null), eb('job.status', '!=', 'failed')]))
       .executeTakeFirst();
     if (busy) throw FieldErrors.one('subpath', 'sites.install_exists');
-    const url = `${site.ssl_enabled ? 'https' : 'http'}://${site.name}.${ctx.access.reference}/${sub ? `${sub}/` : ''}`;
-    const sealed = app.secrets.encrypt(JSON.stringify({ values: inputs.values }));
+    const url = `${site.ssl_enabled ? 'https' : 'http'}://${site.name}.${access.reference}/${sub ? `${sub}/` : ''}`;
+    const sealed = secrets.encrypt(JSON.stringify({ values: inputs.values }));
     const { row, job } = await store.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('installation')
         .values({
-          service_id: ctx.access.itemId,
+          service_id: access.itemId,
           site_id: site.id,
           app_id: entry.id,
           directory,
@@ -130,12 +126,7 @@ export function installerRoutes(app: FastifyInstance) {
         })
         .returning(['id', 'app_id', 'site_id', 'url', 'error'])
         .executeTakeFirstOrThrow();
-      const job = await enqueue(
-        trx,
-        INSTALL_JOB,
-        { installationId: row.id, sealed, overwrite } satisfies InstallPayload,
-        ctx.access.itemId,
-      );
+      const job = await enqueue(trx, INSTALL_JOB, { installationId: row.id, sealed, overwrite } satisfies InstallPayload, access.itemId);
       await trx.updateTable('installation').set({ job_id: job }).where('id', '=', row.id).execute();
       return { row, job };
     });
@@ -144,7 +135,7 @@ export function installerRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.sites.installation, async (request) => {
-    const ctx = await openService(request, request.params.id, 'service_subdomains', 'read', { normalOnly: true });
+    const { access } = request;
     const row = await store
       .selectFrom('installation')
       .leftJoin('job', 'job.id', 'installation.job_id')
@@ -159,7 +150,7 @@ export function installerRoutes(app: FastifyInstance) {
         'job.last_error',
       ])
       .where('installation.id', '=', pathId(request.params.installId))
-      .where('installation.service_id', '=', ctx.access.itemId)
+      .where('installation.service_id', '=', access.itemId)
       .executeTakeFirst();
     if (!row) throw notFound();
     const fullName = catalogue().byId.get(row.app_id)?.fullName ?? '';

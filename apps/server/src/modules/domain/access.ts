@@ -1,0 +1,49 @@
+import type { Area, DomainToggle } from '@atalaya/contract';
+import { DOMAIN_TOGGLES } from '@atalaya/contract';
+import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
+import { notFound } from '../../http/errors.ts';
+import { type ItemAccess, type ItemRequest, narrowTo } from '../permission/access.ts';
+import { defaultRegistration } from './defaults.ts';
+import { registryOf } from './registry.ts';
+
+export interface DomainContext {
+  access: ItemAccess;
+  info: DomainInfo;
+  registry: RegistryDriver;
+}
+
+/**
+ * The domain of a call its route authorised: the registry's view of it. An item the registry has
+ * not seen yet (created by the CLI) is registered with default contacts and name servers on first
+ * sight, so every domain has the four contacts.
+ */
+export async function domainOf(request: ItemRequest): Promise<DomainContext> {
+  const access = request.access;
+  const itemId = access.itemId;
+  const registry = registryOf(request);
+  // The local registry keeps its state in the store's domain tables, which `auth_version` watches
+  // (migration 0022): one read of a domain serves every request until anything changes.
+  let info = await request.server.authCache.remember(`registry:${itemId}`, () => registry.info(itemId));
+  if (!info) throw notFound();
+  if (Object.keys(info.contacts).length === 0) {
+    const user = request.user!;
+    await registry.create(itemId, await defaultRegistration(request.server, itemId, info.name, user.realmName));
+    info = (await registry.info(itemId))!;
+  }
+  return { access, info, registry };
+}
+
+/** Block and whois privacy are "others" (docs/behaviour/shell-session-domains.md#permissions); the transfer block has its own area. */
+const TOGGLE_AREA: Record<DomainToggle, Area> = {
+  block: 'domain_others',
+  whoisprivacy: 'domain_others',
+  transferblock: 'domain_transferblock',
+};
+
+/** The toggle of the path, checked on its own area (404 for a toggle that does not exist) before the domain is read. */
+export async function toggleOf(request: ItemRequest & { params: { toggle: string } }) {
+  const toggle = request.params.toggle as DomainToggle;
+  if (!(DOMAIN_TOGGLES as readonly string[]).includes(toggle)) throw notFound();
+  narrowTo(request, [TOGGLE_AREA[toggle]], 'write');
+  return { toggle, ...(await domainOf(request)) };
+}
