@@ -71,7 +71,7 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const runtime = createRuntime(config, store, (err) => app.log.error({ err }, 'background work failed'));
+  const runtime = createRuntime(config, store, (err) => app.log.error({ err }, 'background work failed'), app.log);
   app.decorate('runtime', runtime);
   app.decorate('config', config);
   app.decorate('store', store);
@@ -151,7 +151,7 @@ export async function buildApp(options: AppOptions) {
       await runtime.outbox.stopped();
     });
   }
-  app.addHook('onClose', async () => runtime.signals.close());
+  app.addHook('onClose', async () => runtime.close());
 
   const webDist = options.webDist ?? WEB_DIST;
   if (existsSync(webDist)) {

@@ -1,5 +1,6 @@
 import type { Config } from './config/config.ts';
 import { createDrivers, type Drivers } from './drivers/index.ts';
+import { type DriverLog, SILENT } from './drivers/log.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
 import { type AcmeAccounts, acmeAccounts } from './modules/sites/acme/account.ts';
@@ -25,12 +26,19 @@ export interface Runtime {
   signals: Signals;
   /** The ACME account free certificates are ordered with (decision 019). */
   acme: AcmeAccounts;
+  /** Ends what the runtime holds open: the wake-ups, the registry's sessions (EPP logout). */
+  close(): Promise<void>;
 }
 
 /** The job handlers of every area that has jobs; each closes over the runtime it is given. */
 const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs];
 
-export function createRuntime(config: Config, store: Store, log: (err: unknown) => void = () => {}): Runtime {
+export function createRuntime(
+  config: Config,
+  store: Store,
+  log: (err: unknown) => void = () => {},
+  driverLog: DriverLog = SILENT,
+): Runtime {
   const secrets = createSecrets(sealingKey(config));
   const signals = createSignals(store.kind === 'postgres' ? config.databaseUrl : undefined, log);
   const outbox = createOutbox(store, { ...config.jobs, signals, log });
@@ -38,10 +46,13 @@ export function createRuntime(config: Config, store: Store, log: (err: unknown) 
     config,
     store,
     secrets,
-    drivers: createDrivers(config, store, secrets),
+    drivers: createDrivers(config, store, secrets, driverLog),
     outbox,
     signals,
     acme: acmeAccounts(config, store, secrets),
+    async close() {
+      await Promise.all([signals.close(), runtime.drivers.registry.close?.()]);
+    },
   };
   for (const jobs of AREA_JOBS) runtime.outbox.register(jobs(runtime));
   outbox.register(probeJobs(store));
