@@ -79,7 +79,7 @@ export function readContactInfo(resData: XmlNode | undefined): EppContact {
   const infos = list(data, 'postalInfo');
   // Prefer the localised form, which is the one the driver writes.
   const info = infos.find((p) => attr(p, 'type') === 'loc') ?? infos[0];
-  const addr = child(info, 'addr');
+  const [addr] = list(info, 'addr'); // read as a list: host:addr repeats
   const discloseNode = child(data, 'disclose');
   return {
     id: text(child(data, 'id')),

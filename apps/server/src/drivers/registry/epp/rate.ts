@@ -2,7 +2,11 @@
  * The registry's rate limit, kept on the client's side: at most `perMinute` commands start in any
  * 60 seconds. A command over the limit waits for its turn, in the order it asked; none fails for it.
  */
-export function rateLimiter(perMinute: number, clock: () => number = Date.now) {
+export function rateLimiter(
+  perMinute: number,
+  clock: () => number = Date.now,
+  sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+) {
   const started: number[] = [];
   let queue: Promise<void> = Promise.resolve();
   const take = async () => {
@@ -13,7 +17,7 @@ export function rateLimiter(perMinute: number, clock: () => number = Date.now) {
         started.push(now);
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, started[0] + 60_000 - now));
+      await sleep(started[0] + 60_000 - now);
     }
   };
   return {
