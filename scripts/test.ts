@@ -61,6 +61,7 @@ const tsc = 'node_modules/.bin/tsc';
 run('typecheck: server', tsc, ['-p', 'apps/server']);
 run('typecheck: web', tsc, ['-p', 'apps/web']);
 run('typecheck: contract', tsc, ['-p', 'packages/contract']);
+run('typecheck: test registry', tsc, ['-p', 'apps/registry']);
 run('lint', 'node_modules/.bin/biome', ['check', '.']);
 
 const pgUrl = await postgresUrl();
