@@ -29,6 +29,7 @@ describe('the rate limit', () => {
     const waits: number[] = [];
     const limiter = rateLimiter(
       2,
+      60_000,
       () => clock,
       async (ms) => {
         waits.push(ms);
@@ -46,7 +47,7 @@ describe('the rate limit', () => {
   });
 
   it('never waits when the limit is 0', async () => {
-    const limiter = rateLimiter(0, () => 0);
+    const limiter = rateLimiter(0, 60_000, () => 0);
     for (let i = 0; i < 100; i++) await limiter.turn();
   });
 });

@@ -36,12 +36,13 @@ type Registered = DomainInfData & { secDns: SecDnsData[] };
  * domain; the panel's store keeps only what EPP has no place for (the DNS mode, the contact fields
  * of contacts.ts) and is touched after every change, so that cached reads of the domain refresh.
  */
-export function createEppRegistry(store: Store, settings: EppSettings, log: EppLog): RegistryDriver {
+export function createEppRegistry(store: Store, settings: EppSettings, log: EppLog, { rateWindowMs = 60_000 } = {}): RegistryDriver {
   const pool = createPool(
     {
       ...settings,
       timeoutMs: settings.timeoutSeconds * 1000,
       keepAliveMs: settings.keepAliveSeconds * 1000,
+      rateWindowMs,
     },
     log,
   );

@@ -7,6 +7,8 @@ export interface PoolSettings extends SessionSettings {
   sessions: number;
   commandsPerMinute: number;
   reconnectMs: number;
+  /** The rate limit's window: a minute, shorter only in tests. */
+  rateWindowMs: number;
 }
 
 /** How a change whose answer was lost with the connection is checked: true when it took effect. */
@@ -30,7 +32,7 @@ export function createPool(settings: PoolSettings, log: EppLog, open = openSessi
   const queue: Job[] = [];
   const idle: (() => void)[] = [];
   const sessions = new Set<Session>();
-  const limiter = rateLimiter(settings.commandsPerMinute);
+  const limiter = rateLimiter(settings.commandsPerMinute, settings.rateWindowMs);
   let closed = false;
   let started = false;
 

@@ -1,9 +1,10 @@
 /**
- * The registry's rate limit, kept on the client's side: at most `perMinute` commands start in any
- * 60 seconds. A command over the limit waits for its turn, in the order it asked; none fails for it.
+ * The registry's rate limit, kept on the client's side: at most `perWindow` commands start in any
+ * window (a minute). A command over the limit waits for its turn, in the order it asked; none fails for it.
  */
 export function rateLimiter(
-  perMinute: number,
+  perWindow: number,
+  windowMs = 60_000,
   clock: () => number = Date.now,
   sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 ) {
@@ -12,18 +13,18 @@ export function rateLimiter(
   const take = async () => {
     for (;;) {
       const now = clock();
-      while (started.length && started[0] <= now - 60_000) started.shift();
-      if (started.length < perMinute) {
+      while (started.length && started[0] <= now - windowMs) started.shift();
+      if (started.length < perWindow) {
         started.push(now);
         return;
       }
-      await sleep(started[0] + 60_000 - now);
+      await sleep(started[0] + windowMs - now);
     }
   };
   return {
     /** Resolves when the next command may go. */
     turn(): Promise<void> {
-      if (perMinute <= 0) return Promise.resolve();
+      if (perWindow <= 0) return Promise.resolve();
       const mine = queue.then(take);
       queue = mine;
       return mine;
