@@ -54,6 +54,8 @@ export async function openDriverTest(
   domains: string[],
   options: Record<string, unknown> = {},
   registryOptions: Partial<RegistryOptions> = {},
+  /** The rate limit's window, a minute unless a test shortens it. */
+  rateWindowMs?: number,
 ): Promise<DriverTest> {
   const { store, cleanup } = await openTestStore(kind);
   const account = await createAccount(store, { users: {}, items: domains.map((reference) => ({ reference, domain: true })) });
@@ -78,6 +80,7 @@ export async function openDriverTest(
       ...options,
     }),
     log,
+    { rateWindowMs },
   );
   return {
     store,
