@@ -255,6 +255,30 @@ describeStores('the epp registry driver against the test registry over TLS (%s)'
     expect(transactions.every((x) => x.svTRID.length > 0)).toBe(true);
   });
 
+  it('takes name servers as host attributes where configured: glue kept by the panel, its addresses sent with the name server', async () => {
+    await t.close();
+    t = await openDriverTest(kind, certs, ['example.es'], { hostModel: 'attributes' }, { policy: { hostModel: 'attributes' } });
+    id = t.items['example.es'];
+    await register();
+    expect(t.registry.state.data.domains['example.es'].hostAttrs.map((h) => h.name)).toEqual(NS);
+    expect((await refusal(t.driver.setNameServers(id, 'setDNS', ['ns1.example.es', NS[0]]))).code).toBe('needs_glue');
+    const glueId = await t.driver.createHost(id, { name: 'ns1.example.es', ipv4: '192.0.2.53', ipv6: '' });
+    expect(await t.driver.listHosts(id)).toEqual([{ id: glueId, name: 'ns1.example.es', ipv4: '192.0.2.53', ipv6: '' }]);
+    await t.driver.setNameServers(id, 'setDNS', ['ns1.example.es', NS[0]]);
+    const attrs = () => t.registry.state.data.domains['example.es'].hostAttrs;
+    expect(attrs().find((h) => h.name === 'ns1.example.es')!.addrs).toEqual([{ ip: 'v4', addr: '192.0.2.53' }]);
+    await t.driver.updateHost(id, glueId, { ipv4: '192.0.2.54', ipv6: '2001:db8::54' });
+    expect(attrs().find((h) => h.name === 'ns1.example.es')!.addrs).toEqual([
+      { ip: 'v4', addr: '192.0.2.54' },
+      { ip: 'v6', addr: '2001:db8::54' },
+    ]);
+    expect((await refusal(t.driver.deleteHost(id, glueId))).code).toBe('in_use');
+    await t.driver.setNameServers(id, 'setDNS', NS);
+    await t.driver.deleteHost(id, glueId);
+    expect(await t.driver.listHosts(id)).toEqual([]);
+    expect(Object.keys(t.registry.state.data.hosts)).toEqual([]);
+  });
+
   it('logs frames at debug with the password and the auth codes hidden', async () => {
     await register();
     const code = (await t.driver.authInfo(id))!;

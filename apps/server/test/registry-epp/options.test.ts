@@ -35,6 +35,8 @@ describe('the epp driver options', () => {
     ['sessions', { sessions: 0 }],
     ['commandsPerMinute', { commandsPerMinute: -1 }],
     ['certFile', { certFile: 'relative.crt' }],
+    ['hostModel', { hostModel: 'hosts' }],
+    ['registrantChange', { registrantChange: 'always' }],
   ])('refuse a wrong %s, naming the key', (key, change) => {
     expect(() => eppSettings({ ...valid, ...change })).toThrow(`drivers.registry.${key}:`);
   });

@@ -112,6 +112,16 @@ describe('EPP commands as the driver writes them', () => {
     );
   });
 
+  it('write name servers as host attributes with their addresses where the registry takes them so, and remove them by name', () => {
+    const attributes = new Map([['ns1.example.es', { ipv4: '192.0.2.1', ipv6: '2001:db8::1' }]]);
+    expect(body(domainUpdate('example.es', { addNs: ['ns1.example.es', 'ns.other.net'], remNs: ['ns0.example.es'], attributes }))).toBe(
+      '<update><domain:update xmlns:domain="urn:ietf:params:xml:ns:domain-1.0"><domain:name>example.es</domain:name>' +
+        '<domain:add><domain:ns><domain:hostAttr><domain:hostName>ns1.example.es</domain:hostName><domain:hostAddr ip="v4">192.0.2.1</domain:hostAddr>' +
+        '<domain:hostAddr ip="v6">2001:db8::1</domain:hostAddr></domain:hostAttr><domain:hostAttr><domain:hostName>ns.other.net</domain:hostName></domain:hostAttr></domain:ns></domain:add>' +
+        '<domain:rem><domain:ns><domain:hostAttr><domain:hostName>ns0.example.es</domain:hostName></domain:hostAttr></domain:ns></domain:rem></domain:update></update>',
+    );
+  });
+
   it('add DS data and remove key data in a secDNS-1.1 extension after the update, rem before add', () => {
     const ds = { type: 'digest' as const, keyTag: 12345, algorithm: 13, digestType: 2, digest: 'ABCDEF', flags: null, protocol: null };
     const key = { type: 'pubkey' as const, keyTag: 1, algorithm: 8, digestType: null, digest: 'AwEAAa==', flags: 257, protocol: 3 };

@@ -1,5 +1,6 @@
 import type { ContactType } from '@atalaya/contract';
 import { type EppCommand, objectCommand } from './command.ts';
+import { addressNodes, type HostAddresses } from './host-xml.ts';
 import { attr, child, list, text, type XmlNode } from './xml.ts';
 
 /** RFC 5731: the domain commands the driver sends and the <domain:infData> it reads. */
@@ -11,6 +12,8 @@ export interface DomainInfData {
   /** admin, tech and billing contact ids by role. */
   contacts: Partial<Record<Exclude<ContactType, 'registrant'>, string>>;
   nameServers: string[];
+  /** Name servers given as host attributes, with their addresses. */
+  hostAttrs: ({ name: string } & HostAddresses)[];
   /** Subordinate host objects (<domain:host>). */
   hosts: string[];
   createdAt: number;
@@ -36,17 +39,40 @@ export function readDomainInfo(resData: XmlNode | undefined): DomainInfData {
     if (role === 'admin' || role === 'tech' || role === 'billing') contacts[role] = text(contact);
   }
   const ns = child(data, 'ns');
+  const hostAttrs = list(ns, 'hostAttr').map((h) => {
+    const addrs = list(h, 'hostAddr');
+    const first = (ip: string) => text(addrs.find((a) => (attr(a, 'ip') || 'v4') === ip));
+    return { name: text(child(h, 'hostName')), ipv4: first('v4'), ipv6: first('v6') };
+  });
   return {
     name: text(child(data, 'name')),
     statuses: list(data, 'status').map((s) => attr(s, 's')),
     registrant: text(child(data, 'registrant')),
     contacts,
-    nameServers: [...list(ns, 'hostObj').map(text), ...list(ns, 'hostAttr').map((h) => text(child(h, 'hostName')))],
+    nameServers: [...list(ns, 'hostObj').map(text), ...hostAttrs.map((h) => h.name)],
+    hostAttrs,
     hosts: list(data, 'host').map(text),
     createdAt: seconds(text(child(data, 'crDate'))),
     updatedAt: seconds(text(child(data, 'upDate'))),
     expireAt: seconds(text(child(data, 'exDate'))),
     authInfo: text(child(child(data, 'authInfo'), 'pw')),
+  };
+}
+
+/**
+ * Host addresses by name server, for a registry that takes name servers as host attributes
+ * (RFC 5731 §1.1) instead of host objects; absent for host objects.
+ */
+export type HostAttributes = Map<string, HostAddresses>;
+
+/** <domain:ns> with host objects, or host attributes carrying the addresses of the names in `attributes`. */
+function nsNode(names: string[], attributes: HostAttributes | undefined): XmlNode {
+  if (!attributes) return { 'domain:hostObj': names };
+  return {
+    'domain:hostAttr': names.map((name) => {
+      const addresses = addressNodes(attributes.get(name) ?? {});
+      return { 'domain:hostName': name, ...(addresses.length ? { 'domain:hostAddr': addresses } : {}) };
+    }),
   };
 }
 
@@ -57,13 +83,14 @@ export interface DomainCreate {
   registrant: string;
   contacts: Record<Exclude<ContactType, 'registrant'>, string>;
   authInfo: string;
+  attributes?: HostAttributes;
 }
 
 export const domainCreate = (d: DomainCreate): EppCommand =>
   objectCommand('create', 'domain', {
     'domain:name': d.name,
     'domain:period': { '#text': String(d.years), '@_unit': 'y' },
-    ...(d.nameServers.length ? { 'domain:ns': { 'domain:hostObj': d.nameServers } } : {}),
+    ...(d.nameServers.length ? { 'domain:ns': nsNode(d.nameServers, d.attributes) } : {}),
     'domain:registrant': d.registrant,
     'domain:contact': (['admin', 'tech', 'billing'] as const).map((type) => ({ '#text': d.contacts[type], '@_type': type })),
     'domain:authInfo': { 'domain:pw': d.authInfo },
@@ -79,11 +106,18 @@ export interface DomainChange {
   remStatus?: string[];
   registrant?: string;
   authInfo?: string;
+  /** Name servers as host attributes: the addresses of those added (removal names them only). */
+  attributes?: HostAttributes;
 }
 
-function addRem(ns: string[] = [], contacts: { type: string; id: string }[] = [], statuses: string[] = []): XmlNode | undefined {
+function addRem(
+  ns: string[] = [],
+  contacts: { type: string; id: string }[] = [],
+  statuses: string[] = [],
+  attributes?: HostAttributes,
+): XmlNode | undefined {
   const node: XmlNode = {};
-  if (ns.length) node['domain:ns'] = { 'domain:hostObj': ns };
+  if (ns.length) node['domain:ns'] = nsNode(ns, attributes);
   if (contacts.length) node['domain:contact'] = contacts.map((c) => ({ '#text': c.id, '@_type': c.type }));
   if (statuses.length) node['domain:status'] = statuses.map((s) => ({ '@_s': s }));
   return Object.keys(node).length ? node : undefined;
@@ -91,8 +125,8 @@ function addRem(ns: string[] = [], contacts: { type: string; id: string }[] = []
 
 export function domainUpdate(name: string, change: DomainChange, extension?: XmlNode): EppCommand {
   const body: XmlNode = { 'domain:name': name };
-  const add = addRem(change.addNs, change.addContacts, change.addStatus);
-  const rem = addRem(change.remNs, change.remContacts, change.remStatus);
+  const add = addRem(change.addNs, change.addContacts, change.addStatus, change.attributes);
+  const rem = addRem(change.remNs, change.remContacts, change.remStatus, change.attributes && new Map());
   if (add) body['domain:add'] = add;
   if (rem) body['domain:rem'] = rem;
   const chg: XmlNode = {};

@@ -18,6 +18,7 @@ import { contactCreate, contactDisclose, contactInfo, contactUpdate, readContact
 import { holds, mergeContact, panelContacts, savePanelContact } from './contacts.ts';
 import { type DomainChange, type DomainInfData, domainCreate, domainInfo, domainUpdate, readDomainInfo } from './domain-xml.ts';
 import { refusalOf } from './errors.ts';
+import { addGlue, glueAttributes, glueRecords } from './glue-table.ts';
 import { hostCheck, hostCreate, hostDelete, hostInfo, hostUpdateAddresses, readHostCheck, readHostInfo } from './host-xml.ts';
 import { hostId, secDnsId } from './ids.ts';
 import type { EppSettings } from './options.ts';
@@ -154,6 +155,14 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
 
   const withIds = (records: SecDnsData[]): SecDns[] => records.map((d) => ({ ...d, id: secDnsId(d) }));
 
+  // Host attributes: name servers carry their glue addresses, kept in the panel until delegated to.
+  const attributes = settings.hostModel === 'attributes';
+  const glueRow = async (itemId: number, id: number) => {
+    const row = (await glueRecords(store, itemId)).find((h) => h.id === id);
+    if (!row) throw new RegistryError('not_found');
+    return row;
+  };
+
   return {
     async info(itemId) {
       const row = await store
@@ -215,7 +224,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         if (!made.has(key)) made.set(key, await newContact(data.contacts[type], false));
         handles[type] = made.get(key)!;
       }
-      await ensureHosts(row.name, data.nameServers);
+      if (!attributes) await ensureHosts(row.name, data.nameServers);
       const command = domainCreate({
         name: row.name,
         years: settings.periodYears,
@@ -223,6 +232,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         registrant: handles.registrant!,
         contacts: { admin: handles.admin!, tech: handles.tech!, billing: handles.billing! },
         authInfo: generateAuthInfo(),
+        attributes: attributes ? await glueAttributes(store, itemId) : undefined,
       });
       await change(command, () => exists(domainInfo(row.name)));
       for (const type of CONTACT_TYPES) await savePanelContact(store, itemId, type, handles[type]!, data.contacts[type]);
@@ -258,9 +268,13 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
       const current = domain.nameServers.map((h) => h.toLowerCase());
       const addNs = wanted.filter((h) => !current.includes(h));
       const remNs = domain.nameServers.filter((h) => !wanted.includes(h.toLowerCase()));
-      await ensureHosts(row.name, addNs);
+      const glue = attributes ? await glueAttributes(store, itemId) : undefined;
+      if (glue) {
+        const missing = addNs.find((h) => isUnderDomain(h, row.name) && !glue.has(h));
+        if (missing) throw new RegistryError('needs_glue', missing);
+      } else await ensureHosts(row.name, addNs);
       if (addNs.length || remNs.length) {
-        await updateDomain(row.name, { addNs, remNs }, (d) => {
+        await updateDomain(row.name, { addNs, remNs, attributes: glue }, (d) => {
           const set = d.nameServers.map((h) => h.toLowerCase());
           return set.length === wanted.length && wanted.every((h) => set.includes(h));
         });
@@ -269,6 +283,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
     },
 
     async listHosts(itemId) {
+      if (attributes) return glueRecords(store, itemId);
       const row = await domainRow(itemId);
       const domain = await registered(row.name);
       const hosts = await Promise.all(
@@ -282,6 +297,11 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
 
     async createHost(itemId, host) {
       await forChange(itemId);
+      if (attributes) {
+        const id = await addGlue(store, itemId, host);
+        if (id === null) throw new RegistryError('exists');
+        return id;
+      }
       if (await exists(hostInfo(host.name))) throw new RegistryError('exists');
       await change(hostCreate(host.name, host), () => exists(hostInfo(host.name)));
       await touch(itemId);
@@ -289,6 +309,20 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
     },
 
     async updateHost(itemId, id, addresses) {
+      if (attributes) {
+        const { row, domain } = await forChange(itemId);
+        const glue = await glueRow(itemId, id);
+        if (domain.nameServers.some((h) => h.toLowerCase() === glue.name)) {
+          // A delegated name server's addresses change by removing and adding its attribute.
+          const next = new Map([[glue.name, addresses]]);
+          await updateDomain(row.name, { remNs: [glue.name], addNs: [glue.name], attributes: next }, (d) =>
+            d.hostAttrs.some((h) => h.name === glue.name && h.ipv4 === addresses.ipv4 && h.ipv6 === addresses.ipv6),
+          );
+        }
+        await store.updateTable('domain_host').set({ ipv4: addresses.ipv4, ipv6: addresses.ipv6 }).where('id', '=', id).execute();
+        await touch(itemId);
+        return;
+      }
       const { name } = await subordinate(itemId, id);
       const before = readHostInfo((await run(hostInfo(name))).resData);
       if (before.ipv4 === addresses.ipv4 && before.ipv6 === addresses.ipv6) return;
@@ -300,6 +334,14 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
     },
 
     async deleteHost(itemId, id) {
+      if (attributes) {
+        const { domain } = await forChange(itemId);
+        const glue = await glueRow(itemId, id);
+        if (domain.nameServers.some((h) => h.toLowerCase() === glue.name)) throw new RegistryError('in_use');
+        await store.deleteFrom('domain_host').where('id', '=', id).execute();
+        await touch(itemId);
+        return;
+      }
       const { name } = await subordinate(itemId, id);
       await change(hostDelete(name), async () => !(await exists(hostInfo(name))));
       await touch(itemId);

@@ -8,7 +8,8 @@ export interface HostAddresses {
   ipv6: string;
 }
 
-const addrs = ({ ipv4, ipv6 }: Partial<HostAddresses>) => [
+/** The addresses as the items of <host:addr> (or <domain:hostAddr>) elements; an empty one is left out. */
+export const addressNodes = ({ ipv4, ipv6 }: Partial<HostAddresses>) => [
   ...(ipv4 ? [{ '#text': ipv4, '@_ip': 'v4' }] : []),
   ...(ipv6 ? [{ '#text': ipv6, '@_ip': 'v6' }] : []),
 ];
@@ -37,7 +38,7 @@ export function readHostInfo(resData: XmlNode | undefined): { name: string } & H
 }
 
 export const hostCreate = (name: string, addresses: Partial<HostAddresses> = {}): EppCommand => {
-  const list = addrs(addresses);
+  const list = addressNodes(addresses);
   return objectCommand('create', 'host', { 'host:name': name, ...(list.length ? { 'host:addr': list } : {}) });
 };
 
@@ -46,8 +47,8 @@ export function hostUpdateAddresses(name: string, before: HostAddresses, after: 
   const gone = { ipv4: before.ipv4 !== after.ipv4 ? before.ipv4 : '', ipv6: before.ipv6 !== after.ipv6 ? before.ipv6 : '' };
   const added = { ipv4: before.ipv4 !== after.ipv4 ? after.ipv4 : '', ipv6: before.ipv6 !== after.ipv6 ? after.ipv6 : '' };
   const body: XmlNode = { 'host:name': name };
-  if (addrs(added).length) body['host:add'] = { 'host:addr': addrs(added) };
-  if (addrs(gone).length) body['host:rem'] = { 'host:addr': addrs(gone) };
+  if (addressNodes(added).length) body['host:add'] = { 'host:addr': addressNodes(added) };
+  if (addressNodes(gone).length) body['host:rem'] = { 'host:addr': addressNodes(gone) };
   return objectCommand('update', 'host', body);
 }
 

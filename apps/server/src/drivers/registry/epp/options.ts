@@ -31,6 +31,8 @@ export const eppOptionsSchema = z.strictObject({
   reconnectMs: z.coerce.number().int().min(1).max(60_000).default(1000),
   /** `create`: a changed registrant becomes a new contact object (registries that treat it as a trade). */
   registrantChange: z.enum(['update', 'create']).default('update'),
+  /** How the registry takes name servers: host objects (RFC 5732), or host attributes with their glue addresses. */
+  hostModel: z.enum(['objects', 'attributes']).default('objects'),
   /** Years a domain is created for, when the panel registers one the registry does not know. */
   periodYears: z.coerce.number().int().min(1).max(10).default(1),
   /** The provider's own name servers, read by the domain area (default DNS mode). */
