@@ -250,6 +250,7 @@ describe('EPP responses as the driver reads them', () => {
       registrant: 'R1',
       contacts: { admin: 'A1', tech: 'T1', billing: 'B1' },
       nameServers: ['ns1.example.es'],
+      hostAttrs: [],
       hosts: ['ns1.example.es', 'ns2.example.es'],
       createdAt: Date.UTC(2026, 0, 1) / 1000,
       updatedAt: Date.UTC(2026, 5, 1) / 1000,
