@@ -26,7 +26,8 @@ export interface EppContact {
 
 export const personName = (data: ContactData) => `${data.firstName} ${data.lastName}`.trim();
 
-function postalInfo(data: ContactData): XmlNode {
+/** On update an absent <contact:org> would leave the old one: a person's is sent empty, which clears it. */
+function postalInfo(data: ContactData, clearOrg = false): XmlNode {
   const addr: XmlNode = { 'contact:street': data.address, 'contact:city': data.city };
   if (data.state) addr['contact:sp'] = data.state;
   if (data.postalCode) addr['contact:pc'] = data.postalCode;
@@ -34,7 +35,7 @@ function postalInfo(data: ContactData): XmlNode {
   return {
     '@_type': 'loc',
     'contact:name': personName(data),
-    ...(data.isOrg && data.orgName ? { 'contact:org': data.orgName } : {}),
+    ...(data.isOrg && data.orgName ? { 'contact:org': data.orgName } : clearOrg ? { 'contact:org': '' } : {}),
     'contact:addr': addr,
   };
 }
@@ -65,7 +66,7 @@ export const contactCreate = (id: string, data: ContactData, authInfo: string, h
 export const contactUpdate = (id: string, data: ContactData): EppCommand =>
   objectCommand('update', 'contact', {
     'contact:id': id,
-    'contact:chg': { 'contact:postalInfo': postalInfo(data), 'contact:voice': data.phone, 'contact:email': data.email },
+    'contact:chg': { 'contact:postalInfo': postalInfo(data, true), 'contact:voice': data.phone, 'contact:email': data.email },
   });
 
 export const contactDisclose = (id: string, hidden: boolean): EppCommand =>

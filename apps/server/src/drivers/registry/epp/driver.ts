@@ -242,6 +242,9 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
     async updateStatus(itemId, { add = [], rem = [] }) {
       const row = await domainRow(itemId);
       const domain = await registered(row.name);
+      // RFC 5731 §2.3: with clientUpdateProhibited set, only lifting it is accepted (the panel's rule, said before the registry's).
+      const onlyTheBlock = [...add, ...rem].every((s) => s === 'clientUpdateProhibited');
+      if (domain.statuses.includes('clientUpdateProhibited') && !onlyTheBlock) throw new RegistryError('blocked');
       // Only what changes: registries refuse adding a status the domain has, or removing one it lacks.
       const adding = add.filter((s) => !domain.statuses.includes(s));
       const removing = rem.filter((s) => domain.statuses.includes(s));
