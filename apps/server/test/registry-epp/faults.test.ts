@@ -50,6 +50,19 @@ describeStores('the epp registry driver when the registry or the network misbeha
   beforeEach(async () => open());
   afterEach(async () => t.close());
 
+  it('keeps an idle session open with <hello> before the registry’s idle time-out', async () => {
+    await t.close();
+    t = await openDriverTest(kind, certs, ['example.es'], { keepAliveSeconds: 1 }, { idleTimeoutMs: 1600 });
+    id = t.items['example.es'];
+    await t.driver.info(id);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(t.registry.sessionsOf(CLIENT_ID)).toBe(1);
+    await t.driver.info(id);
+    const frames = t.logged.map((l) => String(l.details.frame ?? ''));
+    expect(frames.filter((f) => f.includes('<hello/>')).length).toBeGreaterThanOrEqual(2);
+    expect(warnings()).toEqual([]);
+  });
+
   it('opens the session again after the socket dropped between commands', async () => {
     t.registry.dropConnections();
     await new Promise((resolve) => setTimeout(resolve, 50));

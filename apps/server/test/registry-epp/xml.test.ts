@@ -13,6 +13,7 @@ import {
 import { redactFrame } from '../../src/drivers/registry/epp/redact.ts';
 import { readGreeting, readResponse } from '../../src/drivers/registry/epp/response.ts';
 import { readSecDns, secDnsUpdate } from '../../src/drivers/registry/epp/secdns-xml.ts';
+import { loginServices } from '../../src/drivers/registry/epp/session.ts';
 import type { ContactData } from '../../src/drivers/registry/interface.ts';
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?><epp xmlns="urn:ietf:params:xml:ns:epp-1.0">';
@@ -226,6 +227,20 @@ describe('EPP responses as the driver reads them', () => {
       versions: ['1.0'],
       langs: ['en'],
       objURIs: ['urn:ietf:params:xml:ns:domain-1.0', 'urn:ietf:params:xml:ns:host-1.0'],
+      extURIs: ['urn:ietf:params:xml:ns:secDNS-1.1'],
+    });
+  });
+
+  it('log in asking only for the objects and extensions both the greeting offers and the driver speaks', () => {
+    const services = loginServices({
+      serverId: 'R',
+      versions: ['1.0'],
+      langs: ['en'],
+      objURIs: ['urn:ietf:params:xml:ns:domain-1.0', 'urn:ietf:params:xml:ns:contact-1.0', 'urn:example:ns:other-1.0'],
+      extURIs: ['urn:ietf:params:xml:ns:secDNS-1.1', 'urn:ietf:params:xml:ns:fee-1.0'],
+    });
+    expect(services).toEqual({
+      objURIs: ['urn:ietf:params:xml:ns:domain-1.0', 'urn:ietf:params:xml:ns:contact-1.0'],
       extURIs: ['urn:ietf:params:xml:ns:secDNS-1.1'],
     });
   });

@@ -27,6 +27,14 @@ export interface SessionSettings {
 export const SUPPORTED_OBJECTS = [NS.domain, NS.host, NS.contact];
 export const SUPPORTED_EXTENSIONS = [NS.secDNS, NS.rgp];
 
+/** What login asks for: the URIs the greeting offers that the driver speaks, nothing it does not. */
+export function loginServices(greeting: Greeting) {
+  return {
+    objURIs: SUPPORTED_OBJECTS.filter((uri) => greeting.objURIs.includes(uri)),
+    extURIs: SUPPORTED_EXTENSIONS.filter((uri) => greeting.extURIs.includes(uri)),
+  };
+}
+
 /** The connection went away. `inFlight`: a command had been written and its answer never came. */
 export class LostConnection extends Error {
   readonly inFlight: boolean;
@@ -157,8 +165,7 @@ export async function openSession(settings: SessionSettings, log: EppLog): Promi
       socket.once('close', () => reject(new LostConnection(closeReason || 'closed during the handshake', false)));
     });
     const greeting = readGreeting(await exchange(null));
-    const objURIs = SUPPORTED_OBJECTS.filter((uri) => greeting.objURIs.includes(uri));
-    const extURIs = SUPPORTED_EXTENSIONS.filter((uri) => greeting.extURIs.includes(uri));
+    const { objURIs, extURIs } = loginServices(greeting);
     const login = await send(loginCommand(settings.clientId, settings.password, objURIs, extURIs));
     if (login.code !== 1000) throw new EppFailure('login', login);
     return {
