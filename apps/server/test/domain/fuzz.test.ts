@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeRegistries, type DomainTest, type Fields, openDomainTest } from './helpers.ts';
+import { type DomainTest, describeRegistries, type Fields, openDomainTest } from './helpers.ts';
 
 const FIELDS = [
   'default-ns',
