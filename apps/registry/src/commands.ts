@@ -82,16 +82,31 @@ export const objectName = (cmd: Command) => cmd.body.children.find((c) => c.loca
 
 /**
  * Answers a command with 1001 instead of applying it: the command is tried on a copy of the state
- * first, so a command that would fail still fails now; the object (when it exists) shows a
- * `pending<Verb>` status until the action is completed.
+ * first, so a command that would fail still fails now; the object shows a `pending<Verb>` status
+ * until the action is completed. A create is applied at once (the name is taken, as registries
+ * do) with `pendingCreate`, and removed again if the action is refused.
  */
 export function deferCommand(ctx: Ctx): Reply {
-  const trial = new RegistryState();
-  trial.data = structuredClone(ctx.state.data);
-  const reply = runCommand({ ...ctx, state: trial });
+  let reply: Reply;
+  if (ctx.cmd.verb === 'create') {
+    reply = runCommand(ctx);
+  } else {
+    const trial = new RegistryState();
+    const data = ctx.state.data;
+    trial.data = { ...structuredClone(data), domains: clone(data.domains), hosts: clone(data.hosts), contacts: clone(data.contacts) };
+    reply = runCommand({ ...ctx, state: trial });
+  }
   const object = lookup(ctx, ctx.cmd.object, objectName(ctx.cmd));
   if (object) object.statuses.push({ s: pendingStatus(ctx.cmd.verb) });
-  return { ...reply, code: 1001, resData: reply.resData };
+  return { ...reply, code: 1001 };
+}
+
+const clone = <T>(entries: Record<string, T>): Record<string, T> => Object.assign(Object.create(null), structuredClone({ ...entries }));
+
+function remove(ctx: Omit<Ctx, 'cmd'>, object: Command['object'], name: string): void {
+  if (object === 'domain') delete ctx.state.data.domains[name.toLowerCase()];
+  else if (object === 'host') delete ctx.state.data.hosts[name.toLowerCase()];
+  else delete ctx.state.data.contacts[name];
 }
 
 const pendingStatus = (verb: string) => `pending${verb[0].toUpperCase()}${verb.slice(1)}`;
@@ -111,7 +126,10 @@ export function completePending(ctx: Omit<Ctx, 'cmd'>, pending: PendingAction, a
   if (object) object.statuses = object.statuses.filter((s) => s.s !== pendingStatus(cmd.verb));
   let applied = false;
   let reason = approve ? 'Pending action completed successfully.' : 'Pending action rejected by the registry.';
-  if (approve) {
+  if (cmd.verb === 'create') {
+    applied = approve;
+    if (!approve) remove(ctx, cmd.object, name);
+  } else if (approve) {
     try {
       runCommand({ ...ctx, clID: pending.clID, cmd });
       applied = true;

@@ -300,7 +300,8 @@ export function domainUpdate(ctx: Ctx): Reply {
   }
   const registrant = child(chg, D, 'registrant');
   if (registrant) {
-    if (!registrant.text && ctx.policy.registrantRequired) fail(2306, 'this registry requires a registrant');
+    if (!registrant.text && ctx.policy.registrantRequired)
+      fail(2308, 'a domain of this registry keeps a registrant: change it, do not remove it');
     if (registrant.text) checkContacts(ctx, [registrant.text]);
     next.registrant = registrant.text || undefined;
   }

@@ -1,7 +1,7 @@
 /**
  * Faults a test asks for (through the module API or the loopback control interface). `commands`
- * narrows a fault to command keys (`login`, `hello`, `poll`, `domain:update`, …); `count` is how many
- * commands it hits (1 when not given).
+ * narrows a fault to command keys (`login`, `hello`, `poll`, `domain:update`, …; `<hello>` is hit
+ * only when named); `count` is how many commands it hits (1 when not given).
  */
 export interface Faults {
   /** Drop the connection: `before` the command is applied, or `mid-response` after it was (half a frame is sent). */
@@ -40,7 +40,8 @@ export function faultsProblem(value: unknown): string | null {
 /** Whether a counted fault hits this command, using one of its shots when it does. */
 export function takeShot(fault: { count?: number; commands?: string[] } | undefined, key: string): boolean {
   if (!fault) return false;
-  if (fault.commands && !fault.commands.includes(key)) return false;
+  // A keep-alive `<hello>` is not a command: only a fault that names it hits it.
+  if (fault.commands ? !fault.commands.includes(key) : key === 'hello') return false;
   const left = fault.count ?? 1;
   if (left <= 0) return false;
   fault.count = left - 1;

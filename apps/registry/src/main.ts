@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { ensureCertificates } from './certificates.ts';
 import { startRegistry } from './server.ts';
 
 /**
@@ -9,7 +10,8 @@ import { startRegistry } from './server.ts';
 const USAGE =
   'usage: npm run registry -- --port N --cert FILE --key FILE --ca FILE --clients ID:PASSWORD[,ID:PASSWORD]\n' +
   '  [--host 127.0.0.1] [--control-port N] [--state FILE] [--ns-min 2] [--ns-max 13] [--host-model objects|attributes]\n' +
-  '  [--idle-timeout SECONDS] [--max-frame BYTES]';
+  '  [--idle-timeout SECONDS] [--max-frame BYTES]\n' +
+  '  --certs-dir DIR instead of --cert/--key/--ca: throw-away certificates made (once) in DIR, client.pem/client.key for the client';
 
 function die(message: string): never {
   console.error(`registry: ${message}\n${USAGE}`);
@@ -26,6 +28,7 @@ try {
         'cert',
         'key',
         'ca',
+        'certs-dir',
         'clients',
         'control-port',
         'state',
@@ -48,8 +51,11 @@ function number(name: string, fallback?: number): number | undefined {
   return Number(value);
 }
 
+const made = values['certs-dir'] ? ensureCertificates(values['certs-dir']) : undefined;
+const madeFiles: Record<string, string | undefined> = { cert: made?.serverCert, key: made?.serverKey, ca: made?.ca };
+
 function file(name: string): string {
-  const path = values[name];
+  const path = values[name] ?? madeFiles[name];
   if (!path) die(`--${name} is required`);
   try {
     return readFileSync(path, 'utf8');
@@ -81,6 +87,7 @@ const registry = await startRegistry({
   ...(values['max-frame'] ? { maxFrameBytes: number('max-frame') } : {}),
   policy: { nsMin: number('ns-min', 2), nsMax: number('ns-max', 13), hostModel },
 });
+if (made) console.log(`client certificate ${made.clientCert} and key ${made.clientKey}, CA ${made.ca}`);
 console.log(`listening on ${registry.port}`);
 if (registry.controlPort !== undefined) console.log(`control on ${registry.controlPort}`);
 const stop = () => registry.close().then(() => process.exit(0));

@@ -302,7 +302,7 @@ const login = epp('login', {
     one(epp('clID', { text: clientId })),
     one(epp('pw', { text: password })),
     opt(epp('newPW', { text: password })),
-    one(epp('options', { content: [one(epp('version', { text: oneOf('1.0') })), one(epp('lang', { text: token(1, 20) }))] })),
+    one(epp('options', { content: [one(epp('version', { text: token(1, 10) })), one(epp('lang', { text: token(1, 20) }))] })),
     one(
       epp('svcs', {
         content: [many(epp('objURI', { text: uri }), 1), opt(epp('svcExtension', { content: [many(epp('extURI', { text: uri }), 1)] }))],

@@ -32,6 +32,8 @@ interface Answer extends Reply {
  */
 export class Session {
   clID?: string;
+  private closing = false;
+  private failedLogins = 0;
   private buffer = Buffer.alloc(0);
   private chain: Promise<void> = Promise.resolve();
   private objURIs: string[] = [];
@@ -50,11 +52,13 @@ export class Session {
   }
 
   private receive(chunk: Buffer): void {
+    if (this.closing) return;
     this.buffer = Buffer.concat([this.buffer, chunk]);
     while (this.buffer.length >= 4) {
       const length = this.buffer.readUInt32BE(0);
       if (length <= 4 || length > this.registry.options.maxFrameBytes) {
-        // The stream cannot be trusted past a bad length: answer once and close.
+        // The stream cannot be trusted past a bad length: answer once, read nothing more, close.
+        this.closing = true;
         this.buffer = Buffer.alloc(0);
         const reason = `a frame of ${length} bytes is outside 5 to ${this.registry.options.maxFrameBytes}`;
         this.chain = this.chain.then(() => this.answer({ code: 2500, reason }));
@@ -135,11 +139,15 @@ export class Session {
       ),
       cut,
     );
-    if (!cut && closesSession(answer.code)) this.socket.end();
+    if (!cut && closesSession(answer.code)) {
+      // Nothing sent after a closing answer is read, even a command already in the buffer.
+      this.closing = true;
+      this.socket.end();
+    }
   }
 
   private async handle(frame: string): Promise<void> {
-    if (this.socket.destroyed) return;
+    if (this.socket.destroyed || this.closing) return;
     let root: Element;
     try {
       root = parseXml(frame);
@@ -210,8 +218,14 @@ export class Session {
     const clID = child(login, NS.epp, 'clID')?.text as string;
     const pw = child(login, NS.epp, 'pw')?.text as string;
     const registry = this.registry;
-    if (registry.options.clients[clID] !== pw) return { code: 2200, reason: 'unknown client or wrong password' };
+    if (registry.options.clients[clID] !== pw) {
+      // Guessing is cut short: the third failure in one connection closes it.
+      this.failedLogins++;
+      return { code: this.failedLogins >= 3 ? 2501 : 2200, reason: 'unknown client or wrong password' };
+    }
     const options = child(login, NS.epp, 'options');
+    const version = child(options, NS.epp, 'version')?.text;
+    if (version !== '1.0') return { code: 2100, reason: 'the only protocol version is 1.0', value: version };
     if (child(options, NS.epp, 'lang')?.text !== 'en')
       return { code: 2102, reason: 'the only language is en', value: child(options, NS.epp, 'lang')?.text };
     const svcs = child(login, NS.epp, 'svcs');

@@ -103,7 +103,9 @@ export interface StateData {
   counter: number;
 }
 
-const empty = (): StateData => ({ domains: {}, hosts: {}, contacts: {}, messages: [], counter: 0 });
+/** Tables keyed by names a client chooses: without a prototype, so an id like `__proto__` is just a key. */
+const table = <T>(entries: Record<string, T> = {}): Record<string, T> => Object.assign(Object.create(null), entries);
+const empty = (): StateData => ({ domains: table(), hosts: table(), contacts: table(), messages: [], counter: 0 });
 
 export class RegistryState {
   data: StateData;
@@ -113,7 +115,14 @@ export class RegistryState {
     this.data = empty();
     if (file) {
       try {
-        this.data = { ...empty(), ...JSON.parse(readFileSync(file, 'utf8')) };
+        const saved = JSON.parse(readFileSync(file, 'utf8')) as StateData;
+        this.data = {
+          domains: table(saved.domains),
+          hosts: table(saved.hosts),
+          contacts: table(saved.contacts),
+          messages: saved.messages ?? [],
+          counter: saved.counter ?? 0,
+        };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }

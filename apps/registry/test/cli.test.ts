@@ -31,8 +31,8 @@ let child: ChildProcess | undefined;
 afterEach(() => child?.kill());
 
 /** Starts the registry as `npm run registry` does and waits for its `listening on` line. */
-function start(extra: string[]): Promise<{ port: number; output: string }> {
-  child = spawn(process.execPath, [...args, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+function start(extra: string[], base = args): Promise<{ port: number; output: string }> {
+  child = spawn(process.execPath, [...base, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let output = '';
     const read = (chunk: Buffer) => {
@@ -61,6 +61,19 @@ describe('npm run registry', () => {
     await second.login('cli-2', 'secret-c2');
     expect(code(await second.command(createContact('kept-1')))).toBe(2302);
     second.close();
+  });
+
+  it('makes throw-away certificates in --certs-dir that a client and the registry then use', async () => {
+    const certsDir = path.join(dir, 'made');
+    const bare = [process.execPath, '--disable-warning=ExperimentalWarning', main, '--port', '0', '--clients', 'cli-1:secret-c1'];
+    const { port, output } = await start(['--certs-dir', certsDir], bare.slice(1));
+    expect(output).toContain(`client certificate ${path.join(certsDir, 'client.pem')}`);
+    const read = (name: string) => readFileSync(path.join(certsDir, name), 'utf8');
+    const client = await EppTestClient.open(port, { cert: read('client.pem'), key: read('client.key'), chain: '' }, read('ca.pem'));
+    expect(code(await client.login('cli-1', 'secret-c1'))).toBe(1000);
+    client.close();
+    // A client certificate from another authority is still refused.
+    await expect(EppTestClient.open(port, certs.client, read('ca.pem'))).rejects.toThrow();
   });
 
   it('stops with the usage when an option is wrong', async () => {

@@ -5,6 +5,7 @@ import {
   createDomain,
   createHost,
   D,
+  EPP_OPEN,
   EppTestClient,
   infoDomain,
   OTHER_PASSWORD,
@@ -61,8 +62,9 @@ describe('faults on demand', () => {
     expect(registry.state.data.domains['drop-mid.test'].hostObjs).toEqual(['ns1.dns.example', 'ns3.dns.example']);
   });
 
-  it('answers 2400 to the next command and keeps the session', async () => {
+  it('answers 2400 to the next command (a hello is not one) and keeps the session', async () => {
     registry.setFaults({ answer: { code: 2400 } });
+    expect(await client.send(`${EPP_OPEN}<hello/></epp>`)).toContain('<greeting>');
     const failed = await client.command(check);
     expect(code(failed)).toBe(2400);
     expect(failed).toContain('<clTRID>');
@@ -148,13 +150,24 @@ describe('faults on demand', () => {
     expect(message).toContain('<domain:name paResult="0">refused.test</domain:name>');
     await client.command(`<poll op="ack" msgID="${/id="([^"]+)"/.exec(message ?? '')?.[1]}"/>`);
   });
+
+  it('takes the name of a pending create at once, and frees it when the create is refused', async () => {
+    registry.setFaults({ pending: ['domain:create'] });
+    expect(code(await client.command(createDomain('pending-create.test', NS2)))).toBe(1001);
+    expect(await client.command(infoDomain('pending-create.test'))).toContain('<domain:status s="pendingCreate"/>');
+    registry.completePending(false);
+    expect(code(await client.command(infoDomain('pending-create.test')))).toBe(2303);
+    const message = await client.command('<poll op="req"/>');
+    expect(message).toContain('<domain:name paResult="0">pending-create.test</domain:name>');
+    await client.command(`<poll op="ack" msgID="${/id="([^"]+)"/.exec(message ?? '')?.[1]}"/>`);
+  });
 });
 
 describe('the control interface', () => {
   const control = (method: string, path: string, body?: unknown) =>
     fetch(`http://127.0.0.1:${registry.controlPort}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
 
-  it('sets faults over HTTP on the loopback address, and refuses a plan it does not know', async () => {
+  it('sets faults over HTTP and refuses a plan it does not know', async () => {
     expect((await control('POST', '/faults', { answer: { code: 2400 } })).status).toBe(200);
     expect(code(await client.command(check))).toBe(2400);
     const bad = await control('POST', '/faults', { explode: true });
@@ -172,5 +185,34 @@ describe('the control interface', () => {
     expect((await control('POST', '/pending/complete', { approve: true })).status).toBe(200);
     expect(registry.state.data.domains['http-pending.test'].hostObjs).toContain('ns3.dns.example');
     expect((await control('POST', '/pending/complete', {})).status).toBe(404);
+    const ack = async () => {
+      const message = await client.command('<poll op="req"/>');
+      await client.command(`<poll op="ack" msgID="${/id="([^"]+)"/.exec(message ?? '')?.[1]}"/>`);
+      return message;
+    };
+    expect(await ack()).toContain('paResult="1"');
+    expect((await control('POST', '/messages', { clID: 'registrar-a', msg: 'Registry maintenance at 02:00.' })).status).toBe(200);
+    expect(await ack()).toContain('<msg>Registry maintenance at 02:00.</msg>');
+  });
+
+  it('sets server statuses over HTTP, which then refuse the client (2304)', async () => {
+    await client.command(createDomain('server-lock.test', NS2));
+    expect(
+      (await control('POST', '/server-status', { object: 'domain', name: 'server-lock.test', add: ['serverUpdateProhibited'] })).status,
+    ).toBe(200);
+    expect(code(await client.command(swapNs('server-lock.test')))).toBe(2304);
+    expect(
+      (await control('POST', '/server-status', { object: 'domain', name: 'server-lock.test', rem: ['serverUpdateProhibited'] })).status,
+    ).toBe(200);
+    expect(code(await client.command(swapNs('server-lock.test')))).toBe(1000);
+    expect((await control('POST', '/server-status', { object: 'domain', name: 'nowhere.test', add: ['serverHold'] })).status).toBe(404);
+  });
+
+  it('shows sessions and state, and resets the state (the last test here: it empties the registry)', async () => {
+    expect(await (await control('GET', '/sessions')).json()).toMatchObject({ loggedIn: expect.any(Number) });
+    expect((await (await control('GET', '/state')).json()).domains['server-lock.test'].clID).toBe('registrar-a');
+    expect((await control('POST', '/reset')).status).toBe(200);
+    expect(code(await client.command(infoDomain('server-lock.test')))).toBe(2303);
+    expect((await control('GET', '/nothing')).status).toBe(404);
   });
 });

@@ -152,6 +152,23 @@ describe('sessions', () => {
     fresh.close();
   });
 
+  it('closes the connection at the third failed login (2501)', async () => {
+    const fresh = await EppTestClient.open(registry.port, certs.client, certs.ca);
+    expect(code(await fresh.login('registrar-a', 'wrong-pw1'))).toBe(2200);
+    expect(code(await fresh.login('registrar-a', 'wrong-pw2'))).toBe(2200);
+    expect(code(await fresh.login('registrar-a', 'wrong-pw3'))).toBe(2501);
+    expect(await fresh.next()).toBeNull();
+  });
+
+  it('refuses a protocol version other than 1.0 (2100)', async () => {
+    const fresh = await EppTestClient.open(registry.port, certs.client, certs.ca);
+    const answer = await fresh.command(
+      `<login><clID>registrar-a</clID><pw>secret-a1</pw><options><version>2.0</version><lang>en</lang></options><svcs><objURI>${NS.domain}</objURI></svcs></login>`,
+    );
+    expect(code(answer)).toBe(2100);
+    fresh.close();
+  });
+
   it('refuses a login asking for an object service the registry does not offer', async () => {
     const fresh = await EppTestClient.open(registry.port, certs.client, certs.ca);
     const answer = await fresh.command(
@@ -166,6 +183,26 @@ describe('sessions', () => {
     await fresh.login();
     expect(code(await fresh.command('<logout/>'))).toBe(1500);
     expect(await fresh.next()).toBeNull();
+  });
+
+  it('reads nothing sent after logout, even a command already on its way', async () => {
+    const fresh = await EppTestClient.open(registry.port, certs.client, certs.ca);
+    await fresh.login();
+    const frame = (xml: string) => {
+      const body = Buffer.from(xml);
+      const header = Buffer.alloc(4);
+      header.writeUInt32BE(body.length + 4);
+      return Buffer.concat([header, body]);
+    };
+    fresh.sendRaw(
+      Buffer.concat([
+        frame(`${EPP_OPEN}<command><logout/></command></epp>`),
+        frame(`${EPP_OPEN}<command>${createDomain('after-logout.test')}</command></epp>`),
+      ]),
+    );
+    expect(code(await fresh.next())).toBe(1500);
+    expect(await fresh.next()).toBeNull();
+    expect(registry.state.data.domains['after-logout.test']).toBeUndefined();
   });
 
   it('closes a connection that sends a frame over the size limit, saying why', async () => {

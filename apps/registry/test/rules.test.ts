@@ -293,6 +293,14 @@ describe('contacts and host attributes', () => {
     expect(await b.command(info)).toContain('<contact:email>ana@example.test</contact:email>');
   });
 
+  it('keeps a contact whose id is __proto__ as any other', async () => {
+    expect(code(await a.command(createContact('__proto__')))).toBe(1000);
+    expect(code(await a.command(createContact('__proto__')))).toBe(2302);
+    expect(await a.command(`<info><contact:info ${C}><contact:id>__proto__</contact:id></contact:info></info>`)).toContain(
+      '<contact:id>__proto__</contact:id>',
+    );
+  });
+
   it('takes name servers as host attributes with glue when its policy says so', async () => {
     const attrs = await registryFor(certs, { policy: { hostModel: 'attributes' } });
     const client = await EppTestClient.open(attrs.port, certs.client, certs.ca);
@@ -312,5 +320,51 @@ describe('contacts and host attributes', () => {
     expect(code(await client.command(noGlue))).toBe(2003);
     client.close();
     await attrs.close();
+  });
+});
+
+describe('more of RFC 5731–5733', () => {
+  it('changes the registrant, and refuses to remove it (2308: the data policy keeps one)', async () => {
+    await domain('owner.test');
+    await a.command(createContact('reg-2'));
+    const chg = (id: string) => updateDomain('owner.test', `<domain:chg><domain:registrant>${id}</domain:registrant></domain:chg>`);
+    expect(code(await a.command(chg('reg-2')))).toBe(1000);
+    expect(registry.state.data.domains['owner.test'].registrant).toBe('reg-2');
+    expect(code(await a.command(chg('')))).toBe(2308);
+    expect(code(await a.command(chg('nobody-9')))).toBe(2303);
+  });
+
+  it('lists name servers and subordinate hosts as the hosts attribute asks', async () => {
+    await domain('hosts.test');
+    await a.command(createHost('ns1.hosts.test', ['192.0.2.20']));
+    const info = (hosts: string) =>
+      a.command(`<info><domain:info ${D}><domain:name hosts="${hosts}">hosts.test</domain:name></domain:info></info>`);
+    const all = await info('all');
+    expect(all).toContain('<domain:hostObj>ns1.dns.example</domain:hostObj>');
+    expect(all).toContain('<domain:host>ns1.hosts.test</domain:host>');
+    expect(await info('del')).not.toContain('<domain:host>');
+    expect(await info('sub')).not.toContain('<domain:ns>');
+    const none = await info('none');
+    expect(none).not.toContain('<domain:ns>');
+    expect(none).not.toContain('<domain:host>');
+  });
+
+  it('renames a host and the domains that use it follow', async () => {
+    await a.command(createHost('ns-old.dns.example'));
+    await domain('rename.test', ['ns1.dns.example', 'ns-old.dns.example']);
+    const rename = `<update><host:update ${H}><host:name>ns-old.dns.example</host:name><host:chg><host:name>ns-new.dns.example</host:name></host:chg></host:update></update>`;
+    expect(code(await a.command(rename))).toBe(1000);
+    expect(await a.command(infoDomain('rename.test'))).toContain('<domain:hostObj>ns-new.dns.example</domain:hostObj>');
+    expect(code(await a.command(`<info><host:info ${H}><host:name>ns-old.dns.example</host:name></host:info></info>`))).toBe(2303);
+  });
+
+  it('transfers a contact with its auth code', async () => {
+    await a.command(createContact('moving-1'));
+    const request = `<transfer op="request"><contact:transfer ${C}><contact:id>moving-1</contact:id><contact:authInfo><contact:pw>2fooBAR</contact:pw></contact:authInfo></contact:transfer></transfer>`;
+    expect(code(await b.command(request))).toBe(1001);
+    const approve = `<transfer op="approve"><contact:transfer ${C}><contact:id>moving-1</contact:id></contact:transfer></transfer>`;
+    expect(code(await b.command(approve))).toBe(2201);
+    expect(code(await a.command(approve))).toBe(1000);
+    expect(registry.state.data.contacts['moving-1'].clID).toBe('registrar-b');
   });
 });
