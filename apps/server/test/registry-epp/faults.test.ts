@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { EppFailure } from '../../src/drivers/registry/epp/errors.ts';
@@ -5,6 +8,7 @@ import { type ContactData, RegistryError, type SecDnsData } from '../../src/driv
 import { traceRegistry } from '../../src/drivers/registry/trace.ts';
 import { ApiError } from '../../src/http/errors.ts';
 import { viaRegistry } from '../../src/modules/domain/refusals.ts';
+import { impostorAuthority } from '../sites/certs.ts';
 import { describeStores } from '../stores.ts';
 import { type Certs, CLIENT_ID, certificateFiles, type DriverTest, openDriverTest } from './harness.ts';
 
@@ -61,6 +65,24 @@ describeStores('the epp registry driver when the registry or the network misbeha
     const frames = t.logged.map((l) => String(l.details.frame ?? ''));
     expect(frames.filter((f) => f.includes('<hello/>')).length).toBeGreaterThanOrEqual(2);
     expect(warnings()).toEqual([]);
+  });
+
+  it('fails a command, without hanging, when the registry refuses the login', async () => {
+    await t.close();
+    t = await openDriverTest(kind, certs, ['example.es'], { password: 'wrong-pw-1' });
+    const error = await t.driver.info(t.items['example.es']).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EppFailure);
+    expect((error as EppFailure).message).toMatch(/^epp: login failed with 2200/);
+  });
+
+  it('refuses a registry whose certificate the configured CA did not sign', async () => {
+    await t.close();
+    const caFile = path.join(mkdtempSync(path.join(tmpdir(), 'epp-impostor-')), 'ca.pem');
+    writeFileSync(caFile, impostorAuthority());
+    t = await openDriverTest(kind, certs, ['example.es'], { caFile });
+    const error = await t.driver.info(t.items['example.es']).catch((e: unknown) => e);
+    expect(String(error)).toMatch(/signature|certificate/i);
+    expect(t.registry.sessionsOf(CLIENT_ID)).toBe(0);
   });
 
   it('opens the session again after the socket dropped between commands', async () => {
