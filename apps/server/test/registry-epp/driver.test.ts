@@ -146,6 +146,15 @@ describeStores('the epp registry driver against the test registry over TLS (%s)'
     expect(t.registry.state.data.domains['example.es'].secDNS.ds.map((d) => d.keyTag)).toEqual([54321]);
   });
 
+  it('passes on a policy refusal of the registry with its reason: a fourteenth DS record', async () => {
+    await register();
+    for (let tag = 1; tag <= 13; tag++) await t.driver.addSecDns(id, { ...DS, keyTag: tag });
+    const error = await refusal(t.driver.addSecDns(id, { ...DS, keyTag: 14 }));
+    expect(error).toMatchObject({ code: 'policy', result: 2306 });
+    expect(error.reason).toMatch(/13/);
+    expect(await t.driver.listSecDns(id)).toHaveLength(13);
+  });
+
   it('adds and removes key data, with its key tag computed', async () => {
     await register();
     const key: SecDnsData = {
