@@ -67,6 +67,16 @@ describeStores('the epp registry driver when the registry or the network misbeha
     expect(warnings()).toEqual([]);
   });
 
+  it('serves every command on the sessions the registry allows when it refuses one more (2502 at login)', async () => {
+    await t.close();
+    t = await openDriverTest(kind, certs, ['example.es'], { sessions: 3 });
+    t.registry.setFaults({ maxSessions: 1, delayMs: 50 });
+    const itemId = t.items['example.es'];
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.driver.info(itemId)));
+    expect(answers.every((a) => a?.name === 'example.es')).toBe(true);
+    expect(warnings()).toContain('epp: the registry refused another session');
+  });
+
   it('fails a command, without hanging, when the registry refuses the login', async () => {
     await t.close();
     t = await openDriverTest(kind, certs, ['example.es'], { password: 'wrong-pw-1' });

@@ -1,4 +1,5 @@
 import type { EppCommand } from './command.ts';
+import { EppFailure } from './errors.ts';
 import { rateLimiter } from './rate.ts';
 import { closesSession } from './response.ts';
 import { type EppLog, LostConnection, openSession, type SentResponse, type Session, type SessionSettings } from './session.ts';
@@ -48,21 +49,35 @@ export function createPool(settings: PoolSettings, log: EppLog, open = openSessi
   async function worker(slot: number) {
     let session: Session | null = null;
     let failures = 0;
-    for (let job = await nextJob(); job; job = await nextJob()) {
+    const again = (job: Job) => {
+      queue.unshift(job);
+      wake();
+    };
+    while (!closed) {
+      // A worker without a session waits out its back-off before it takes a job, so that the
+      // sessions still open serve the queue meanwhile.
+      if (failures > 0 && !session?.alive) await sleep(Math.min(settings.reconnectMs * 2 ** (failures - 1), MAX_BACKOFF_MS));
+      const job = await nextJob();
+      if (!job) return;
       try {
         if (!session?.alive) {
           if (session) sessions.delete(session);
           session = null;
-          if (failures > 0) await sleep(Math.min(settings.reconnectMs * 2 ** (failures - 1), MAX_BACKOFF_MS));
-          if (closed) throw new Error('epp: the registry driver is closed');
           try {
             session = await open(settings, log);
-            sessions.add(session);
-            failures = 0;
           } catch (error) {
             failures++;
+            // A login the registry ends (2500–2502, e.g. over its session limit) while other
+            // sessions are open: they take the job.
+            if (error instanceof EppFailure && closesSession(error.result) && sessions.size > 0) {
+              log.warn({ slot, result: error.result }, 'epp: the registry refused another session');
+              again(job);
+              continue;
+            }
             throw error;
           }
+          sessions.add(session);
+          failures = 0;
         }
         await limiter.turn();
         const response = await session.send(job.command);
@@ -71,7 +86,7 @@ export function createPool(settings: PoolSettings, log: EppLog, open = openSessi
           log.warn({ slot, result: response.code, message: response.message }, 'epp: the registry ended the session');
           session.destroy();
           failures = 1;
-          queue.unshift(job);
+          again(job);
           continue;
         }
         job.resolve(response);
@@ -82,7 +97,7 @@ export function createPool(settings: PoolSettings, log: EppLog, open = openSessi
           // Never sent, or a read: safe to send again. A change in flight goes back to its caller,
           // who checks with `info` whether it took effect.
           if (!error.inFlight || job.command.read) {
-            queue.unshift(job);
+            again(job);
             continue;
           }
         }
