@@ -71,8 +71,11 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const runtime = createRuntime(config, store, (err, context) =>
-    app.log.error({ err, ...context }, context ? `schedule ${context.schedule} failed` : 'background work failed'),
+  const runtime = createRuntime(
+    config,
+    store,
+    (err, context) => app.log.error({ err, ...context }, context ? `schedule ${context.schedule} failed` : 'background work failed'),
+    app.log,
   );
   if (options.testJobs) runtime.outbox.register(options.testJobs(runtime));
   app.decorate('runtime', runtime);
@@ -147,7 +150,7 @@ export async function buildApp(options: AppOptions) {
       await Promise.all([stopSchedules(), runtime.outbox.stopped()]);
     });
   }
-  app.addHook('onClose', async () => runtime.signals.close());
+  app.addHook('onClose', async () => runtime.close());
 
   const webDist = options.webDist ?? WEB_DIST;
   if (existsSync(webDist)) {

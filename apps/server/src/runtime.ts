@@ -1,5 +1,6 @@
 import type { Config } from './config/config.ts';
 import { createDrivers, type Drivers } from './drivers/index.ts';
+import { type DriverLog, SILENT } from './drivers/log.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
@@ -31,6 +32,8 @@ export interface Runtime {
   acme: AcmeAccounts;
   /** The work a server process repeats (SCHEDULES); a server starts it, the CLI never does. */
   scheduler: Scheduler;
+  /** Ends what the runtime holds open: the wake-ups, the registry's sessions (EPP logout). */
+  close(): Promise<void>;
 }
 
 /** Where the runtime's background work reports its failures; a schedule's carry its name. */
@@ -50,7 +53,7 @@ const SCHEDULES: ((config: Config) => Schedule)[] = [
   usageSchedule,
 ];
 
-export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}): Runtime {
+export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}, driverLog: DriverLog = SILENT): Runtime {
   const secrets = createSecrets(sealingKey(config));
   const signals = createSignals(store, config.databaseUrl, log);
   const outbox = createOutbox(store, { ...config.jobs, signals, log });
@@ -58,7 +61,7 @@ export function createRuntime(config: Config, store: Store, log: BackgroundLog =
     config,
     store,
     secrets,
-    drivers: createDrivers(config, store, secrets),
+    drivers: createDrivers(config, store, secrets, driverLog),
     outbox,
     signals,
     acme: acmeAccounts(config, store, secrets),
@@ -67,6 +70,9 @@ export function createRuntime(config: Config, store: Store, log: BackgroundLog =
       SCHEDULES.map((schedule) => schedule(config)),
       (err, context) => log(err, context),
     ),
+    async close() {
+      await Promise.all([signals.close(), runtime.drivers.registry.close?.()]);
+    },
   };
   for (const jobs of AREA_JOBS) runtime.outbox.register(jobs(runtime));
   return runtime;

@@ -28,7 +28,7 @@ async function primary(config: Config, processes: number, log: Logger) {
   const store = await openStore(config);
   const runtime = createRuntime(config, store);
   const demo = await seedDemoIfEmpty(runtime);
-  await runtime.signals.close();
+  await runtime.close();
   await store.destroy();
   runPrimary(processes, log, (port) => announce(config, port, demo, processes));
 }

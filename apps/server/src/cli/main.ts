@@ -45,6 +45,7 @@ async function main(argv: string[]) {
       const activity = typeof command.activity === 'function' ? command.activity(positionals, given) : command.activity;
       if (activity) await recordCommand(store, name, { args: command.args, activity }, positionals, given);
     }
+    await runtime.close();
     return 0;
   } finally {
     await store.destroy();

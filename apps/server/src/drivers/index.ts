@@ -14,6 +14,7 @@ import { localFtpDriver } from './ftp/local.ts';
 import { packageInstaller } from './installer/installer.ts';
 import type { ApplicationInstaller } from './installer/interface.ts';
 import { installerOptions } from './installer/options.ts';
+import { type DriverLog, SILENT } from './log.ts';
 import type { MailDriver } from './mail/interface.ts';
 import { localMailDriver } from './mail/local.ts';
 import {
@@ -25,6 +26,8 @@ import {
   nginxWebDriver,
   pureFtpdDriver,
 } from './real/adapters.ts';
+import { createEppRegistry } from './registry/epp/driver.ts';
+import { eppSettings } from './registry/epp/options.ts';
 import type { RegistryDriver } from './registry/interface.ts';
 import { createLocalRegistry } from './registry/local.ts';
 import type { SitesDriver } from './sites/interface.ts';
@@ -40,6 +43,7 @@ interface FactoryInput {
   /** The area's `drivers.<area>` object without `driver`. */
   options: Record<string, unknown>;
   nginx: NginxPool;
+  log: DriverLog;
 }
 type Factory<T> = (input: FactoryInput) => T;
 
@@ -76,7 +80,10 @@ const FACTORIES = {
   installer: {
     local: ({ config }) => packageInstaller(localWebRoots(config), installerOptions(config)),
   } as Record<string, Factory<ApplicationInstaller>>,
-  registry: { local: ({ store, secrets }) => createLocalRegistry(store, secrets) } as Record<string, Factory<RegistryDriver>>,
+  registry: {
+    local: ({ store, secrets }) => createLocalRegistry(store, secrets),
+    epp: ({ store, options, log }) => createEppRegistry(store, eppSettings(options), log),
+  } as Record<string, Factory<RegistryDriver>>,
 };
 
 /** Where the local drivers keep the services' files: the data dir's `www/`, or `hosting.webRoot` behind a real web server. */
@@ -100,14 +107,14 @@ export type DriverArea = keyof typeof FACTORIES;
 export type Drivers = { [A in DriverArea]: ReturnType<(typeof FACTORIES)[A][string]> };
 
 /** Every configured driver of one runtime, created once; an unknown name stops the start. */
-export function createDrivers(config: Config, store: Store, secrets: Secrets): Drivers {
+export function createDrivers(config: Config, store: Store, secrets: Secrets, log: DriverLog = SILENT): Drivers {
   const nginx = createNginxPool();
   const build = <A extends DriverArea>(area: A) => {
     const { driver: name = 'local', ...options } = config.drivers[area] ?? {};
     const factory = FACTORIES[area][String(name)] as Factory<Drivers[A]> | undefined;
     if (!factory)
       throw new Error(`drivers.${area}.driver: unknown driver "${String(name)}" (use ${Object.keys(FACTORIES[area]).join(', ')})`);
-    return factory({ store, config, secrets, options, nginx });
+    return factory({ store, config, secrets, options, nginx, log });
   };
   return {
     web: build('web'),

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeStores } from '../stores.ts';
-import { type DomainTest, fieldErrors, openDomainTest } from './helpers.ts';
+import { type DomainTest, describeRegistries, fieldErrors, openDomainTest } from './helpers.ts';
 
 const PERSON = {
   isOrg: '0',
@@ -16,10 +15,10 @@ const PERSON = {
   address: 'Carrer de Sant Miquel, 3',
 };
 
-describeStores('contacts and the address lookup on %s', (kind) => {
+describeRegistries('contacts and the address lookup on %s', (kind, registry) => {
   let t: DomainTest;
   beforeAll(async () => {
-    t = await openDomainTest(kind);
+    t = await openDomainTest(kind, registry);
   });
   afterAll(() => t.close());
   const owner = (fields: Record<string, string>, user?: string | null) =>

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeStores } from '../stores.ts';
-import { type DomainTest, fieldErrors, openDomainTest } from './helpers.ts';
+import { type DomainTest, describeRegistries, fieldErrors, openDomainTest } from './helpers.ts';
 
-describeStores('DNS servers on %s', (kind) => {
+describeRegistries('DNS servers on %s', (kind, registry) => {
   let t: DomainTest;
   beforeAll(async () => {
-    t = await openDomainTest(kind);
+    t = await openDomainTest(kind, registry);
   });
   afterAll(() => t.close());
   const edit = (reference: string, fields: Record<string, string | string[]>, user?: string) =>
@@ -46,16 +45,23 @@ describeStores('DNS servers on %s', (kind) => {
     const itemId = t.id('z.eu');
     await t.get(`/domain/${itemId}/`); // registered on first sight, with the provider's servers
     await t.ctx.store.updateTable('domain').set({ dns_mode: 'setDNS' }).where('item_id', '=', itemId).execute();
-    await t.ctx.store.deleteFrom('domain_name_server').where('item_id', '=', itemId).execute();
-    // Written last to first: a read that followed the rows' physical order would answer them reversed.
-    for (const position of [2, 1, 0]) {
-      await t.ctx.store
-        .insertInto('domain_name_server')
-        .values({ item_id: itemId, position, host: `ns${position}.z.example` })
-        .execute();
+    if (registry === 'epp') {
+      // Over EPP the order is the registry's: the panel shows it as the registry answers it, unsorted.
+      t.registry!.state.data.domains['z.eu'].hostObjs = ['ns1.z.example', 'ns0.z.example', 'ns2.z.example'];
+    } else {
+      await t.ctx.store.deleteFrom('domain_name_server').where('item_id', '=', itemId).execute();
+      // Written last to first: a read that followed the rows' physical order would answer them reversed.
+      for (const position of [2, 1, 0]) {
+        await t.ctx.store
+          .insertInto('domain_name_server')
+          .values({ item_id: itemId, position, host: `ns${position}.z.example` })
+          .execute();
+      }
     }
     const { body } = await t.get(`/domain/${itemId}/`);
-    expect(body.data.domain.dns.servers).toEqual(['ns0.z.example', 'ns1.z.example', 'ns2.z.example']);
+    const expected =
+      registry === 'epp' ? ['ns1.z.example', 'ns0.z.example', 'ns2.z.example'] : ['ns0.z.example', 'ns1.z.example', 'ns2.z.example'];
+    expect(body.data.domain.dns.servers).toEqual(expected);
   });
 
   it('refuses default-ns=1 for a domain without a service', async () => {

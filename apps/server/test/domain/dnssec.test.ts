@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { keyTag } from '../../src/drivers/registry/keytag.ts';
-import { describeStores } from '../stores.ts';
-import { type DomainTest, fieldErrors, openDomainTest } from './helpers.ts';
+import { type DomainTest, describeRegistries, fieldErrors, openDomainTest } from './helpers.ts';
 
 const SHA256 = 'A'.repeat(64);
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
-describeStores('DNSSEC on %s', (kind) => {
+describeRegistries('DNSSEC on %s', (kind, registry) => {
   let t: DomainTest;
   beforeAll(async () => {
-    t = await openDomainTest(kind);
+    t = await openDomainTest(kind, registry);
   });
   afterAll(() => t.close());
   const base = (reference = 'y.com') => `/domain/${t.id(reference)}/dnssec`;

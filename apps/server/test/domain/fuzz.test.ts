@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeStores } from '../stores.ts';
-import { type DomainTest, type Fields, openDomainTest } from './helpers.ts';
+import { type DomainTest, describeRegistries, type Fields, openDomainTest } from './helpers.ts';
 
 const FIELDS = [
   'default-ns',
@@ -59,10 +58,10 @@ const fields: fc.Arbitrary<Fields> = fc.dictionary(fc.constantFrom(...FIELDS), f
 });
 const POSTS = ['dnsedit/', 'gluerecord/create/', 'gluerecord/1/save/', 'dnssec/create/', 'owner/save/', 'contacts/save/'];
 
-describeStores('no input makes the domain calls fail with 500 on %s', (kind) => {
+describeRegistries('no input makes the domain calls fail with 500 on %s', (kind, registry) => {
   let t: DomainTest;
   beforeAll(async () => {
-    t = await openDomainTest(kind);
+    t = await openDomainTest(kind, registry);
   });
   afterAll(() => t.close());
   const runs = kind === 'sqlite' ? 60 : 25;

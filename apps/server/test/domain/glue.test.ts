@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeStores } from '../stores.ts';
-import { type DomainTest, fieldErrors, openDomainTest } from './helpers.ts';
+import { type DomainTest, describeRegistries, fieldErrors, openDomainTest } from './helpers.ts';
 
-describeStores('glue records on %s', (kind) => {
+describeRegistries('glue records on %s', (kind, registry) => {
   let t: DomainTest;
   beforeAll(async () => {
-    t = await openDomainTest(kind);
+    t = await openDomainTest(kind, registry);
   });
   afterAll(() => t.close());
   const base = () => `/domain/${t.id('y.com')}/gluerecord`;
@@ -25,7 +24,9 @@ describeStores('glue records on %s', (kind) => {
     expect(await list()).toEqual([]);
   });
 
-  it('accepts the domain itself as the name and no IPv6', async () => {
+  // The test registry takes a host named as the domain itself for an external host (one under
+  // another registry), which must not carry an address: decision 032 notes the difference.
+  it.skipIf(registry === 'epp')('accepts the domain itself as the name and no IPv6', async () => {
     expect((await t.post(`${base()}/create/`, { name: 'y.com', ip: '192.0.2.1' })).status).toBe(200);
   });
 

@@ -1,5 +1,40 @@
+import type { TestRegistry } from '../../../registry/src/server.ts';
 import { type Account, createAccount, type Fields, type Reply, send } from '../fixtures.ts';
-import { openTestApp, type TestContext } from '../stores.ts';
+import { type Certs, CLIENT_ID, certificateFiles, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
+import { describeStores, openTestApp, type StoreKind, type TestContext } from '../stores.ts';
+
+/** The registry driver a domain suite runs on: the panel's own, or EPP against the test registry over TLS. */
+export type RegistryKind = 'local' | 'epp';
+
+/** A domain suite on every store and both registry drivers; `%s` stands for the store. */
+export function describeRegistries(name: string, body: (kind: StoreKind, registry: RegistryKind) => void) {
+  for (const registry of ['local', 'epp'] as const) describeStores(`${name} (${registry} registry)`, (kind) => body(kind, registry));
+}
+
+let certs: Certs | undefined;
+
+/** The app's `drivers.registry` for the suite's driver, with the test registry it talks to. */
+async function registryFor(registry: RegistryKind): Promise<{ overrides: Record<string, unknown>; server?: TestRegistry }> {
+  if (registry === 'local') return { overrides: {} };
+  certs ??= certificateFiles();
+  const server = await startTestRegistry(certs);
+  const { certFile, keyFile, caFile } = certs;
+  return {
+    server,
+    overrides: {
+      'drivers.registry': {
+        driver: 'epp',
+        host: 'localhost',
+        port: server.port,
+        clientId: CLIENT_ID,
+        password: PASSWORD,
+        certFile,
+        keyFile,
+        caFile,
+      },
+    },
+  };
+}
 
 export type { Fields };
 
@@ -11,6 +46,8 @@ export interface DomainTest {
   get(url: string, user?: string | null): Promise<Reply>;
   post(url: string, fields: Fields, user?: string | null): Promise<Reply>;
   id(reference: string): number;
+  /** The test registry an epp suite runs against; none on the local driver. */
+  registry?: TestRegistry;
   close(): Promise<void>;
 }
 
@@ -18,8 +55,9 @@ export interface DomainTest {
  * An app with a realm holding x.es (domain + hosting), y.com (domain only), z.eu (domain only)
  * and m.com (mail only); users w (write all), r (read all), d (domain only, read).
  */
-export async function openDomainTest(kind: 'sqlite' | 'postgres'): Promise<DomainTest> {
-  const ctx = await openTestApp(kind);
+export async function openDomainTest(kind: StoreKind, registry: RegistryKind = 'local'): Promise<DomainTest> {
+  const { overrides, server } = await registryFor(registry);
+  const ctx = await openTestApp(kind, overrides);
   const account = await createAccount(ctx.store, {
     users: { w: 'all=write', r: 'all=read', d: 'domain=read' },
     items: [
@@ -44,7 +82,11 @@ export async function openDomainTest(kind: 'sqlite' | 'postgres'): Promise<Domai
     get: async (url, user) => send(ctx.app, 'GET', url, await as(user)),
     post: async (url, fields, user) => send(ctx.app, 'POST', url, await as(user), fields),
     id: (reference) => account.items[reference] ?? other.items[reference],
-    close: () => ctx.close(),
+    registry: server,
+    close: async () => {
+      await ctx.close();
+      await server?.close();
+    },
   };
 }
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeStores } from '../stores.ts';
-import { type DomainTest, openDomainTest } from './helpers.ts';
+import { type DomainTest, describeRegistries, openDomainTest } from './helpers.ts';
 
-describeStores('domain data, toggles and auth codes on %s', (kind) => {
+describeRegistries('domain data, toggles and auth codes on %s', (kind, registry) => {
   let t: DomainTest;
   beforeAll(async () => {
-    t = await openDomainTest(kind);
+    t = await openDomainTest(kind, registry);
   });
   afterAll(() => t.close());
 
@@ -112,33 +111,46 @@ describeStores('domain data, toggles and auth codes on %s', (kind) => {
     expect(code).toMatch(/\d/);
     expect((await t.get(`/domain/${id}/authcode/`, 'r')).body.data.authCode).toBe(code);
     const row = await t.ctx.store.selectFrom('domain').select('auth_sealed').where('item_id', '=', id).executeTakeFirstOrThrow();
-    expect(row.auth_sealed).not.toContain(code);
-    expect(row.auth_sealed).toMatch(/^v1\./);
+    if (registry === 'local') {
+      expect(row.auth_sealed).not.toContain(code);
+      expect(row.auth_sealed).toMatch(/^v1\./);
+    } else {
+      // Over EPP the registry holds the code; the panel keeps no copy.
+      expect(t.registry!.state.data.domains['y.com'].authInfo).toBe(code);
+      expect(row.auth_sealed).toBeNull();
+    }
     const { body } = await t.get(`/domain/${id}/`);
     expect(JSON.stringify(body)).not.toContain(code);
   });
 
   it('never writes the auth code on a read: made at registration, or by a user who may change it', async () => {
     const id = t.id('z.eu');
-    const sealed = async () =>
-      (await t.ctx.store.selectFrom('domain').select('auth_sealed').where('item_id', '=', id).executeTakeFirstOrThrow()).auth_sealed;
+    // Where the code lives: sealed in the store with the local registry, at the registry over EPP.
+    const stored = async () =>
+      registry === 'local'
+        ? (await t.ctx.store.selectFrom('domain').select('auth_sealed').where('item_id', '=', id).executeTakeFirstOrThrow()).auth_sealed
+        : t.registry!.state.data.domains['z.eu'].authInfo || null;
+    const forget = async () => {
+      if (registry === 'local') await t.ctx.store.updateTable('domain').set({ auth_sealed: null }).where('item_id', '=', id).execute();
+      else t.registry!.state.data.domains['z.eu'].authInfo = '';
+    };
     // Registration (here on first sight) makes the code: the read that follows only reads it.
     expect((await t.get(`/domain/${id}/`, 'r')).status).toBe(200);
-    const born = await sealed();
-    expect(born).toMatch(/^v1\./);
+    const born = await stored();
+    expect(born).toBeTruthy();
     const read = await t.get(`/domain/${id}/authcode/`, 'r');
     expect(read.status).toBe(200);
-    expect(await sealed()).toBe(born);
+    expect(await stored()).toBe(born);
     // A domain registered without a code (before codes came with registration): a read-only user
     // is told so and the store is left as it was; a user with write gets one made.
-    await t.ctx.store.updateTable('domain').set({ auth_sealed: null }).where('item_id', '=', id).execute();
+    await forget();
     const refused = await t.get(`/domain/${id}/authcode/?language=en`, 'r');
     expect(refused.status).toBe(409);
     expect(refused.body.system.errors).toEqual(['This domain has no code yet: ask a user who can manage it']);
-    expect(await sealed()).toBeNull();
+    expect(await stored()).toBeNull();
     const made = await t.get(`/domain/${id}/authcode/`, 'w');
     expect(made.status).toBe(200);
-    expect(await sealed()).toMatch(/^v1\./);
+    expect(await stored()).toBeTruthy();
     expect((await t.get(`/domain/${id}/authcode/`, 'r')).body.data.authCode).toBe(made.body.data.authCode);
   });
 

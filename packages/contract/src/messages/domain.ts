@@ -32,6 +32,9 @@ export const domain = {
     'domain.owner_saved': 'Titular guardado',
     'domain.contact_saved': 'Contacto guardado',
     'domain.contacts_saved': 'Contactos administrativo, de facturación y técnico guardados',
+    'domain.registry_prohibited': 'El registro no permite este cambio en el estado actual del dominio: {{reason}}',
+    'domain.registry_policy': 'El registro no acepta este valor: {{reason}}',
+    'domain.registry_authorization': 'El registro no autoriza esta operación: {{reason}}',
   },
   en: {
     'domain.blocked': 'The domain has the modification block on: turn it off before making changes',
@@ -65,6 +68,9 @@ export const domain = {
     'domain.owner_saved': 'Registrant saved',
     'domain.contact_saved': 'Contact saved',
     'domain.contacts_saved': 'Administrative, billing and technical contacts saved',
+    'domain.registry_prohibited': "The registry does not allow this change in the domain's current state: {{reason}}",
+    'domain.registry_policy': 'The registry does not accept this value: {{reason}}',
+    'domain.registry_authorization': 'The registry does not authorise this operation: {{reason}}',
   },
   ca: {
     'domain.blocked': 'El domini té el bloqueig de modificació actiu: desactiva’l abans de fer canvis',
@@ -98,5 +104,8 @@ export const domain = {
     'domain.owner_saved': 'Titular desat',
     'domain.contact_saved': 'Contacte desat',
     'domain.contacts_saved': 'Contactes administratiu, de facturació i tècnic desats',
+    'domain.registry_prohibited': 'El registre no permet aquest canvi en l’estat actual del domini: {{reason}}',
+    'domain.registry_policy': 'El registre no accepta aquest valor: {{reason}}',
+    'domain.registry_authorization': 'El registre no autoritza aquesta operació: {{reason}}',
   },
 };

@@ -64,17 +64,23 @@ export interface RegistrationData {
   contacts: Record<ContactType, ContactData>;
 }
 
-export type RegistryErrorCode = 'blocked' | 'not_found' | 'exists' | 'in_use' | 'needs_glue';
+export type RegistryErrorCode = 'blocked' | 'not_found' | 'exists' | 'in_use' | 'needs_glue' | 'policy' | 'authorization';
 
-/** A refusal by the registry (EPP result codes 2302, 2303, 2304, 2305 and their kin). */
+/** A refusal by the registry (EPP result codes 2302, 2303, 2304, 2305, 2306, 2201 and their kin). */
 export class RegistryError extends Error {
   readonly code: RegistryErrorCode;
   /** For needs_glue: the name server that lacks its host object. */
   readonly subject: string;
-  constructor(code: RegistryErrorCode, subject = '') {
-    super(`registry: ${code}`);
+  /** The registry's own words for the refusal (a remote registry's <msg> and reason), empty for the local one. */
+  readonly reason: string;
+  /** The EPP result code, when a remote registry answered. */
+  readonly result: number | null;
+  constructor(code: RegistryErrorCode, subject = '', detail: { reason?: string; result?: number } = {}) {
+    super(`registry: ${code}${detail.reason ? ` (${detail.result}: ${detail.reason})` : ''}`);
     this.code = code;
     this.subject = subject;
+    this.reason = detail.reason ?? '';
+    this.result = detail.result ?? null;
   }
 }
 
@@ -102,4 +108,6 @@ export interface RegistryDriver {
   authInfo(itemId: number): Promise<string | null>;
   /** The domain's authInfo, generated and stored when it has none (a write: only where write permission is held). */
   createAuthInfo(itemId: number): Promise<string>;
+  /** Ends the driver's connections (EPP logout); called when the runtime closes. */
+  close?(): Promise<void>;
 }

@@ -1,0 +1,163 @@
+import { CONTACT_TYPES, type ContactType, DNS_MODES, type DnsMode, isUnderDomain } from '@atalaya/contract';
+import type { Store } from '../../../store/db.ts';
+import { generateAuthInfo } from '../authinfo.ts';
+import { type DomainInfo, type DomainStatus, type RegistryDriver, RegistryError } from '../interface.ts';
+import { contactMethods } from './contact-methods.ts';
+import { contactInfo, readContactInfo } from './contact-xml.ts';
+import { mergeContact, panelContacts, savePanelContact } from './contacts.ts';
+import { createEppContext, type Registered } from './context.ts';
+import { domainCreate, domainInfo } from './domain-xml.ts';
+import { glueAttributes } from './glue-table.ts';
+import { hostMethods } from './hosts.ts';
+import type { EppSettings } from './options.ts';
+import { secDnsMethods } from './secdns.ts';
+import type { EppLog } from './session.ts';
+
+const CLIENT_STATUSES: readonly DomainStatus[] = ['clientUpdateProhibited', 'clientTransferProhibited', 'clientDeleteProhibited'];
+
+/**
+ * The registry driver for a registry that speaks EPP (RFC 5730–5734, 5910). The registry holds the
+ * domain; the panel's store keeps only what EPP has no place for (the DNS mode, the contact fields
+ * of contacts.ts, glue under host attributes) and is touched after every change, so that cached
+ * reads of the domain refresh.
+ */
+export function createEppRegistry(store: Store, settings: EppSettings, log: EppLog, { rateWindowMs = 60_000 } = {}): RegistryDriver {
+  const ctx = createEppContext(store, settings, log, rateWindowMs);
+  const { run, change, exists, domainRow, registered, roleHandles, forChange, touch, newContact, ensureHosts, updateDomain } = ctx;
+  const attributes = settings.hostModel === 'attributes';
+
+  return {
+    async info(itemId) {
+      const row = await store
+        .selectFrom('domain')
+        .select(['name', 'status', 'dns_mode', 'auth_kind', 'created_at'])
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
+      if (!row) return null;
+      const info: DomainInfo = {
+        itemId,
+        name: row.name,
+        status: row.status,
+        statuses: ['ok'],
+        expireAt: 0,
+        updatedAt: row.created_at,
+        dnsMode: (DNS_MODES as readonly string[]).includes(row.dns_mode) ? (row.dns_mode as DnsMode) : 'mantenerDNS',
+        nameServers: [],
+        privacy: false,
+        authKind: row.auth_kind === 'transferkey' ? 'transferkey' : 'authcode',
+        hasAuthInfo: false,
+        contacts: {},
+      };
+      let domain: Registered;
+      try {
+        domain = await registered(row.name);
+      } catch (error) {
+        // Not at the registry yet: no contacts, which tells the panel to register it.
+        if (error instanceof RegistryError && error.code === 'not_found') return info;
+        throw error;
+      }
+      const handles = roleHandles(domain);
+      const ids = [...new Set(Object.values(handles).filter(Boolean))];
+      const read = await Promise.all(ids.map(async (id) => readContactInfo((await run(contactInfo(id))).resData)));
+      const copies = await panelContacts(store, itemId);
+      for (const type of CONTACT_TYPES) {
+        const epp = read.find((c) => c.id === handles[type]);
+        if (epp) info.contacts[type] = mergeContact(epp, copies[type]);
+      }
+      const statuses = CLIENT_STATUSES.filter((s) => domain.statuses.includes(s));
+      return {
+        ...info,
+        statuses: statuses.length ? statuses : ['ok'],
+        expireAt: domain.expireAt,
+        updatedAt: domain.updatedAt || domain.createdAt || row.created_at,
+        nameServers: domain.nameServers.map((h) => h.toLowerCase()),
+        privacy: read.length > 0 && read.every((c) => c.hidden),
+        hasAuthInfo: domain.authInfo !== '',
+      };
+    },
+
+    async create(itemId, data) {
+      const row = await domainRow(itemId);
+      if (await exists(domainInfo(row.name))) return; // another request registered it first
+      // One contact object per distinct contact: the usual four roles with one person make one.
+      const handles: Partial<Record<ContactType, string>> = {};
+      const made = new Map<string, string>();
+      for (const type of CONTACT_TYPES) {
+        const key = JSON.stringify(data.contacts[type]);
+        if (!made.has(key)) made.set(key, await newContact(data.contacts[type], false));
+        handles[type] = made.get(key)!;
+      }
+      if (!attributes) await ensureHosts(row.name, data.nameServers);
+      const command = domainCreate({
+        name: row.name,
+        years: settings.periodYears,
+        nameServers: data.nameServers,
+        registrant: handles.registrant!,
+        contacts: { admin: handles.admin!, tech: handles.tech!, billing: handles.billing! },
+        authInfo: generateAuthInfo(),
+        attributes: attributes ? await glueAttributes(store, itemId) : undefined,
+      });
+      await change(command, () => exists(domainInfo(row.name)));
+      for (const type of CONTACT_TYPES) await savePanelContact(store, itemId, type, handles[type]!, data.contacts[type]);
+      await touch(itemId, { dns_mode: data.mode, auth_kind: data.authKind });
+    },
+
+    async updateStatus(itemId, { add = [], rem = [] }) {
+      const row = await domainRow(itemId);
+      const domain = await registered(row.name);
+      // RFC 5731 §2.3: with clientUpdateProhibited set, only lifting it is accepted (the panel's rule, said before the registry's).
+      const onlyTheBlock = [...add, ...rem].every((s) => s === 'clientUpdateProhibited');
+      if (domain.statuses.includes('clientUpdateProhibited') && !onlyTheBlock) throw new RegistryError('blocked');
+      // Only what changes: registries refuse adding a status the domain has, or removing one it lacks.
+      const adding = add.filter((s) => !domain.statuses.includes(s));
+      const removing = rem.filter((s) => domain.statuses.includes(s));
+      if (adding.length === 0 && removing.length === 0) return;
+      await updateDomain(
+        row.name,
+        { addStatus: adding, remStatus: removing },
+        (d) => adding.every((s) => d.statuses.includes(s)) && removing.every((s) => !d.statuses.includes(s)),
+      );
+      await touch(itemId);
+    },
+
+    async setNameServers(itemId, mode, hosts) {
+      const { row, domain } = await forChange(itemId);
+      const wanted = hosts.map((h) => h.toLowerCase());
+      const current = domain.nameServers.map((h) => h.toLowerCase());
+      const addNs = wanted.filter((h) => !current.includes(h));
+      const remNs = domain.nameServers.filter((h) => !wanted.includes(h.toLowerCase()));
+      const glue = attributes ? await glueAttributes(store, itemId) : undefined;
+      if (glue) {
+        const missing = addNs.find((h) => isUnderDomain(h, row.name) && !glue.has(h));
+        if (missing) throw new RegistryError('needs_glue', missing);
+      } else await ensureHosts(row.name, addNs);
+      if (addNs.length || remNs.length) {
+        await updateDomain(row.name, { addNs, remNs, attributes: glue }, (d) => {
+          const set = d.nameServers.map((h) => h.toLowerCase());
+          return set.length === wanted.length && wanted.every((h) => set.includes(h));
+        });
+      }
+      await touch(itemId, { dns_mode: mode });
+    },
+
+    async authInfo(itemId) {
+      const row = await domainRow(itemId);
+      return (await registered(row.name)).authInfo || null;
+    },
+
+    async createAuthInfo(itemId) {
+      const row = await domainRow(itemId);
+      const current = (await registered(row.name)).authInfo;
+      if (current) return current;
+      const code = generateAuthInfo();
+      await updateDomain(row.name, { authInfo: code }, (d) => d.authInfo === code);
+      await touch(itemId);
+      return code;
+    },
+
+    ...hostMethods(ctx),
+    ...secDnsMethods(ctx),
+    ...contactMethods(ctx),
+    close: () => ctx.pool.close(),
+  };
+}

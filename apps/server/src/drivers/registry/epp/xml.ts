@@ -1,0 +1,68 @@
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+
+/** The namespaces of RFC 5730–5733, 5910 and 3915. */
+export const NS = {
+  epp: 'urn:ietf:params:xml:ns:epp-1.0',
+  domain: 'urn:ietf:params:xml:ns:domain-1.0',
+  host: 'urn:ietf:params:xml:ns:host-1.0',
+  contact: 'urn:ietf:params:xml:ns:contact-1.0',
+  secDNS: 'urn:ietf:params:xml:ns:secDNS-1.1',
+  rgp: 'urn:ietf:params:xml:ns:rgp-1.0',
+} as const;
+
+/** A node as fast-xml-parser builds and reads it: `@_` attributes, `#text` text, arrays for repeated elements. */
+export type XmlNode = { [name: string]: unknown };
+
+// Every value goes through the builder, which escapes it: user data is never spliced into markup.
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true });
+
+// Elements that may repeat anywhere in the responses the driver reads: always arrays, so that one
+// occurrence reads like several. Namespace prefixes are dropped: each element is read under the
+// parent the command expects, so `infData` of domain and of secDNS never meet.
+const REPEATED = new Set(['result', 'status', 'contact', 'hostObj', 'hostAttr', 'hostAddr', 'host', 'addr', 'street', 'postalInfo']);
+const REPEATED_ANYWHERE = new Set(['objURI', 'extURI', 'version', 'lang', 'dsData', 'keyData', 'cd', 'value', 'extValue']);
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  isArray: (name) => REPEATED.has(name) || REPEATED_ANYWHERE.has(name),
+});
+
+/** A whole EPP document around `body` (the children of <epp>). */
+export function eppDocument(body: XmlNode): string {
+  return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, epp: { '@_xmlns': NS.epp, ...body } });
+}
+
+/** The <epp> element of a received document, or an error when it is not one. */
+export function readEpp(xml: string): XmlNode {
+  const doc = parser.parse(xml) as XmlNode;
+  const epp = doc.epp;
+  if (!epp || typeof epp !== 'object') throw new Error('epp: the frame is not an EPP document');
+  return epp as XmlNode;
+}
+
+/** The text of an element read by the parser (a string, or an object with `#text` when it has attributes). */
+export function text(node: unknown): string {
+  if (node === undefined || node === null) return '';
+  if (typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean') return String(node);
+  const value = (node as XmlNode)['#text'];
+  return value === undefined ? '' : String(value);
+}
+
+export const attr = (node: unknown, name: string): string =>
+  node && typeof node === 'object' ? String((node as XmlNode)[`@_${name}`] ?? '') : '';
+
+/** A child read as a list, whether it came once, several times or not at all. */
+export function list(node: unknown, name: string): unknown[] {
+  if (!node || typeof node !== 'object') return [];
+  const value = (node as XmlNode)[name];
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+export const child = (node: unknown, name: string): XmlNode | undefined =>
+  node && typeof node === 'object' ? ((node as XmlNode)[name] as XmlNode | undefined) : undefined;
