@@ -10,6 +10,8 @@ import { zoneOf } from './access.ts';
 import { createRecord, deleteAll, deleteRecord, restoreDefaults, saveRecord } from './actions.ts';
 import { exportZone, streamZone } from './bind.ts';
 import { authorOf } from './history/record.ts';
+import historyRoutes from './history/routes.ts';
+import importRoutes from './import/routes.ts';
 import { recordPage } from './page.ts';
 import { presenter } from './present.ts';
 import { zoneBackend } from './state.ts';
@@ -32,6 +34,8 @@ export default async function dnsRoutes(app: FastifyInstance) {
   const settings = dnsSettings(config);
   checkTemplate(settings);
   const zones: DnsContext = { settings };
+  await app.register(importRoutes);
+  await app.register(historyRoutes);
 
   /** A record as the activity log shows it, before → after (decision 023). */
   const recordView = (r: DnsRecord) => ({ zona: r.zona, type: r.type, ttl: r.ttl, priority: r.priority, value: r.value });

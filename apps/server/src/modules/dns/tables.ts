@@ -37,8 +37,8 @@ export interface DnsChangeTable {
   by: string;
   before: string;
   after: string;
-  /** The change that reverted this one, if any. */
-  reverted_by: number | null;
+  /** The change this one reverted, if it is a revert. */
+  reverts: number | null;
 }
 
 /** The dns area's tables; part of the store's Database type. */

@@ -12,7 +12,7 @@ export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
     .addColumn('by', 'text', (c) => c.notNull())
     .addColumn('before', 'text', (c) => c.notNull())
     .addColumn('after', 'text', (c) => c.notNull())
-    .addColumn('reverted_by', 'integer')
+    .addColumn('reverts', 'integer')
     .execute();
   await db.schema.createIndex('dns_change_item').on('dns_change').columns(['item_id', 'id']).execute();
 }

@@ -9,6 +9,8 @@ import type { NewRecord } from '../template.ts';
 export interface ZoneAuthor {
   kind: 'create' | 'save' | 'delete' | 'restore' | 'delete-all' | 'import' | 'template' | 'revert';
   by: string;
+  /** The change a revert undoes. */
+  reverts?: number;
 }
 
 /** The author of a call: the signed-in user (user@realm) or the API token that made it. */
@@ -76,7 +78,7 @@ export async function recordChange(
       by: author.by,
       before: JSON.stringify(changed.before),
       after: JSON.stringify(changed.after),
-      reverted_by: null,
+      reverts: author.reverts ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
