@@ -73,7 +73,9 @@ function panelFields(record: ParsedRecord): { type: DnsType; priority: number | 
       plain(rdata, 1);
       return { type, priority: null, value: host(rdata[0], origin) };
     case 'ANAME':
-      return { type, priority: null, value: record.type === ANAME_GENERIC ? wireName(rdata) : (plain(rdata, 1), host(rdata[0], origin)) };
+      if (record.type === ANAME_GENERIC) return { type, priority: null, value: wireName(rdata) };
+      plain(rdata, 1);
+      return { type, priority: null, value: host(rdata[0], origin) };
     case 'MX': {
       const [pref] = plain(rdata, 2);
       return { type, priority: preference(pref), value: host(rdata[1], origin) };
