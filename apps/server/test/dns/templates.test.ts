@@ -21,7 +21,7 @@ describeStores('DNS templates on %s', (kind) => {
   });
   afterAll(() => t.ctx.close());
 
-  it('lists the provider templates with their label in the caller\'s language and their records for this zone', async () => {
+  it("lists the provider templates with their label in the caller's language and their records for this zone", async () => {
     const { templates } = (await t.get('templates/?language=ca', t.r)).body.data;
     expect(templates).toHaveLength(1);
     expect(templates[0]).toMatchObject({ name: 'mail-provider', label: 'Correu extern' });
