@@ -1,5 +1,7 @@
+import { parseLevels } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HISTORY_PER_ZONE } from '../../src/modules/dns/history/record.ts';
+import { createToken } from '../../src/modules/token/tokens.ts';
 import { createAccount } from '../fixtures.ts';
 import { describeStores } from '../stores.ts';
 import { type DnsTest, openDnsTest } from './helpers.ts';
