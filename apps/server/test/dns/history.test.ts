@@ -38,6 +38,22 @@ describeStores('the zone history on %s', (kind) => {
     expect(Math.abs(saved.at - Date.now() / 1000)).toBeLessThan(60);
   });
 
+  it('names the API token a change was made with', async () => {
+    const user = await t.ctx.store.selectFrom('user').select('id').where('username', '=', 'w').executeTakeFirstOrThrow();
+    const parsed = parseLevels('all=write');
+    if (!('map' in parsed)) throw new Error('scope');
+    const { token } = await createToken(t.ctx.store, user.id, {
+      name: 'deploy',
+      scope: parsed.map,
+      items: null,
+      cidrs: [],
+      expiresAt: null,
+    });
+    const reply = await t.post('create/', { type: 'A', zona: 'bot', value: '192.0.2.50', ttl: 0 }, { authorization: `Bearer ${token}` });
+    expect(reply.status).toBe(200);
+    expect((await history())[0].by).toMatch(/^w@.+ \(API: deploy\)$/);
+  });
+
   it.each([
     [
       'an edit',
