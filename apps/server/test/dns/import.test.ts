@@ -78,6 +78,9 @@ describeStores('zone import on %s', (kind) => {
       expect(applied.status).toBe(200);
       expect(applied.body.system.info[0]).toBe('Zone imported');
       const { changes } = (await t.get('history/')).body.data;
+      const logged = await t.ctx.store.selectFrom('audit_event').select('changes').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(logged.changes).not.toContain('$ORIGIN');
+      expect(JSON.parse(logged.changes).map((c: { field: string }) => c.field)).toEqual(['added', 'changed', 'removed', 'refused']);
       expect(changes[0]).toMatchObject({ kind: 'import', by: expect.stringMatching(/^w@/) });
       await t.ctx.app.runtime.outbox.drain();
       expect(await bindReading('zona.es', await exportText())).toEqual(await bindReading('zona.es', text, ['HINFO']));

@@ -2,6 +2,7 @@ import { endpoints, translate } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ConfigError } from '../../../config/config.ts';
 import { dnsSettings } from '../../../drivers/dns/index.ts';
+import { noteChanges } from '../../../http/actor.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import { route } from '../../../http/route.ts';
@@ -23,9 +24,19 @@ export default async function importRoutes(app: FastifyInstance) {
   if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
   const zones = { settings };
 
-  /** The plan as the answer shows it, each refusal's reason in the caller's language. */
+  /**
+   * The plan as the answer shows it, each refusal's reason in the caller's language. The activity
+   * log gets its counts, never the file (up to 250 KB) the call was sent.
+   */
   const answer = (request: FastifyRequest, plan: ImportPlan) => {
     const language = requestLanguage(request);
+    const count = (list: unknown[]) => list.length;
+    noteChanges(request, null, {
+      added: count(plan.added),
+      changed: count(plan.changed),
+      removed: count(plan.removed),
+      refused: count(plan.refused),
+    });
     const { sets: _, refused, ...rest } = plan;
     return {
       plan: { ...rest, refused: refused.map((r) => ({ line: r.line, source: r.source, reason: translate(language, r.key, r.params) })) },
