@@ -4,6 +4,7 @@ import { createAccount } from '../fixtures.ts';
 import { skipReason } from '../skip.ts';
 import { describeStores } from '../stores.ts';
 import { type DnsTest, openDnsTest } from './helpers.ts';
+import { ONE_OF_EACH } from './records.ts';
 import { bindReading, zoneFile } from './zones.ts';
 
 const HAS_CHECKZONE = !skipReason(
@@ -86,6 +87,13 @@ describeStores('zone import on %s', (kind) => {
       expect(await bindReading('zona.es', await exportText())).toEqual(await bindReading('zona.es', text, ['HINFO']));
     },
   );
+
+  it('reads its own export back as nothing to change, ANAME and a long TXT included', async () => {
+    for (const record of ONE_OF_EACH) expect((await t.create(record)).status).toBe(200);
+    const { plan } = (await preview(await exportText())).body.data;
+    expect(plan).toMatchObject({ added: [], changed: [], removed: [] });
+    expect(plan.refused.map((r: { reason: string }) => r.reason)).toEqual(['The panel writes the SOA record itself']);
+  });
 
   it('answers 400 under the field for an empty file, and a reader gets 403 on both calls', async () => {
     const empty = await t.post('import/preview/?language=en', { zone: '' });
