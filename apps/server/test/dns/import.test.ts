@@ -93,6 +93,13 @@ describeStores('zone import on %s', (kind) => {
     const { plan } = (await preview(await exportText())).body.data;
     expect(plan).toMatchObject({ added: [], changed: [], removed: [] });
     expect(plan.refused.map((r: { reason: string }) => r.reason)).toEqual(['The panel writes the SOA record itself']);
+    const version = async () =>
+      (await t.ctx.store.selectFrom('dns_zone').select('version').where('item_id', '=', t.id).executeTakeFirstOrThrow()).version;
+    const before = await version();
+    const applied = await t.post('import/?language=en', { zone: await exportText() });
+    expect(applied.status).toBe(409);
+    expect(applied.body.system.errors[0]).toBe('Nothing to change: the zone already holds these records');
+    expect(await version()).toBe(before);
   });
 
   it('answers 400 under the field for an empty file, and a reader gets 403 on both calls', async () => {

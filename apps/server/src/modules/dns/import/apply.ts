@@ -1,3 +1,4 @@
+import { ApiError } from '../../../http/errors.ts';
 import type { Store } from '../../../store/db.ts';
 import type { ZoneAuthor } from '../history/record.ts';
 import type { DnsRecordRow } from '../tables.ts';
@@ -12,6 +13,9 @@ import type { ImportPlan } from './plan.ts';
 export function applyPlan(store: Store, itemId: number, author: ZoneAuthor, plan: (current: DnsRecordRow[], zone: string) => ImportPlan) {
   return changeZone(store, itemId, author, async (trx, records, zone, touch) => {
     const made = plan(records, zone);
+    // Refused rather than applied as nothing: the transaction rolls back, so the zone keeps its
+    // serial and no apply job runs for a change that changes nothing.
+    if (made.sets.size === 0) throw new ApiError(409, 'dns.import_nothing');
     for (const [key, sets] of made.sets) {
       const [zona, type] = key.split('\u0000');
       await trx.deleteFrom('dns_record').where('item_id', '=', itemId).where('zona', '=', zona).where('type', '=', type).execute();
