@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DNS_TYPES, dnsCreateSchema, dnsRecordSchema, dnsSaveSchema } from '../dns.ts';
 import { MAX_PAGE } from '../paging.ts';
 import { backendShape } from '../service.ts';
-import { singleLine } from '../strings.ts';
+import { requiredLine, requiredMultiLine, singleLine } from '../strings.ts';
 import { endpoint } from './endpoint.ts';
 
 const zoneParams = z.object({ id: z.string().max(20) });
@@ -33,8 +33,8 @@ export const zonePlanSchema = z.object({
   refused: z.array(z.object({ line: z.number(), source: z.string(), reason: z.string() })),
 });
 /** A master file as pasted or uploaded: the body limit of the app (256 KiB) bounds it too. */
-const importBody = z.object({ zone: z.string().min(1, { error: 'validation.required' }).max(250_000) });
-const templateBody = z.object({ template: z.string().min(1).max(40) });
+const importBody = z.object({ zone: requiredMultiLine(250_000) });
+const templateBody = z.object({ template: requiredLine(40) });
 export const zoneChangeSchema = z.object({
   id: z.number(),
   at: z.number(),
