@@ -179,6 +179,13 @@ describeStores('a token scoped to one item and one area, over every call of the 
           .values({ item_id: itemId, zona: 'walk', type: 'A', ttl: 600, priority: null, value: '203.0.113.9', created_at: t })
           .returning('id'),
       ),
+      // A change in the zone's history (what a revert names).
+      changeId: await id(
+        store
+          .insertInto('dns_change')
+          .values({ item_id: itemId, at: t, kind: 'create', by: 'walk', before: '[]', after: '[]', reverts: null })
+          .returning('id'),
+      ),
       recordId: await id(
         store
           .insertInto('domain_host')

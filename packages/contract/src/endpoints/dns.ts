@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DNS_TYPES, dnsCreateSchema, dnsRecordSchema, dnsSaveSchema } from '../dns.ts';
 import { MAX_PAGE } from '../paging.ts';
 import { backendShape } from '../service.ts';
-import { singleLine } from '../strings.ts';
+import { requiredLine, requiredMultiLine, singleLine } from '../strings.ts';
 import { endpoint } from './endpoint.ts';
 
 const zoneParams = z.object({ id: z.string().max(20) });
@@ -23,6 +23,31 @@ const dnsListQuery = z.object({
 });
 
 /** The DNS zone of a hosting service; deletes, restore and delete-all are GET like the other deletes. */
+/** Import, templates and history (below): an RRset as a preview or the history shows it. */
+const rrsetView = z.object({ name: z.string(), type: z.string(), ttl: z.number(), values: z.array(z.string()) });
+/** What applying a file or a template does, RRset by RRset, and the lines it refuses with why. */
+export const zonePlanSchema = z.object({
+  added: z.array(rrsetView),
+  changed: z.array(z.object({ before: rrsetView, after: rrsetView })),
+  removed: z.array(rrsetView),
+  refused: z.array(z.object({ line: z.number(), source: z.string(), reason: z.string() })),
+});
+/** A master file as pasted or uploaded: the body limit of the app (256 KiB) bounds it too. */
+const importBody = z.object({ zone: requiredMultiLine(250_000) });
+const templateBody = z.object({ template: requiredLine(40) });
+export const zoneChangeSchema = z.object({
+  id: z.number(),
+  at: z.number(),
+  kind: z.string(),
+  by: z.string(),
+  before: z.array(rrsetView),
+  after: z.array(rrsetView),
+  /** The change this one reverted; and whether a later change reverted this one. */
+  reverts: z.number().nullable(),
+  reverted: z.boolean(),
+});
+const changeParams = z.object({ id: z.string().max(20), changeId: z.string().max(20) });
+
 export const dns = {
   list: endpoint({
     method: 'GET',
@@ -77,4 +102,62 @@ export const dns = {
   /** Back to the provider's template records. */
   restore: endpoint({ method: 'GET', path: '/service/:id/dns/restore/', params: zoneParams, answer: z.null(), permission: write }),
   deleteAll: endpoint({ method: 'GET', path: '/service/:id/dns/delete/', params: zoneParams, answer: z.null(), permission: write }),
+
+  // Zone import (an RFC 1035 master file): a preview, then the change. Both need write: the
+  // preview is the first step of a write and reads the zone in full.
+  importPreview: endpoint({
+    method: 'POST',
+    path: '/service/:id/dns/import/preview/',
+    params: zoneParams,
+    body: importBody,
+    answer: z.object({ plan: zonePlanSchema }),
+    permission: write,
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: '/service/:id/dns/import/',
+    params: zoneParams,
+    body: importBody,
+    answer: z.object({ plan: zonePlanSchema }),
+    permission: write,
+  }),
+  // The provider's named record sets (drivers.dns.templates), applied with the same preview.
+  templates: endpoint({
+    method: 'GET',
+    path: '/service/:id/dns/templates/',
+    params: zoneParams,
+    answer: z.object({ templates: z.array(z.object({ name: z.string(), label: z.string(), records: z.array(rrsetView) })) }),
+    permission: read,
+  }),
+  templatePreview: endpoint({
+    method: 'POST',
+    path: '/service/:id/dns/templates/preview/',
+    params: zoneParams,
+    body: templateBody,
+    answer: z.object({ plan: zonePlanSchema }),
+    permission: write,
+  }),
+  templateApply: endpoint({
+    method: 'POST',
+    path: '/service/:id/dns/templates/apply/',
+    params: zoneParams,
+    body: templateBody,
+    answer: z.object({ plan: zonePlanSchema }),
+    permission: write,
+  }),
+  // The zone's history: its latest changes, newest first, each revertible.
+  history: endpoint({
+    method: 'GET',
+    path: '/service/:id/dns/history/',
+    params: zoneParams,
+    answer: z.object({ changes: z.array(zoneChangeSchema) }),
+    permission: read,
+  }),
+  revert: endpoint({
+    method: 'POST',
+    path: '/service/:id/dns/history/:changeId/revert/',
+    params: changeParams,
+    answer: z.null(),
+    permission: write,
+  }),
 };

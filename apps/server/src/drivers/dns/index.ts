@@ -12,6 +12,18 @@ const templateRecord = z.object({
 });
 export type TemplateRecord = z.infer<typeof templateRecord>;
 
+/**
+ * A record set the provider offers by name (an e-mail provider's MX and SPF, a site builder's
+ * records): the customer applies it to a zone with the same preview as an import. Values and
+ * names may hold {domain}, the zone's name.
+ */
+const namedTemplate = z.object({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/),
+  label: z.object({ es: z.string().min(1), en: z.string().min(1), ca: z.string().min(1) }),
+  records: z.array(templateRecord).min(1),
+});
+export type NamedTemplate = z.infer<typeof namedTemplate>;
+
 /** The provider's default records (restore defaults); the apex NS come from `nameservers`. */
 export const DEFAULT_TEMPLATE: TemplateRecord[] = [
   { zona: '', type: 'A', value: '{webIp}', ttl: 0 },
@@ -34,6 +46,10 @@ const schema = z
     webIp: z.string().default('192.0.2.10'),
     mailIp: z.string().default('192.0.2.25'),
     template: z.array(templateRecord).default(DEFAULT_TEMPLATE),
+    templates: z
+      .array(namedTemplate)
+      .default([])
+      .refine((list) => new Set(list.map((t) => t.name)).size === list.length, { message: 'template names must differ' }),
     timeoutMs: z.number().int().min(100).default(5000),
   })
   .refine((s) => s.driver !== 'powerdns' || (s.url && s.apiKey), { message: 'the powerdns driver needs url and apiKey' });

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
+import type { ZoneAuthor } from './history/record.ts';
 import { normaliseZona } from './names.ts';
 import { presenter } from './present.ts';
 import { checkZoneRules, deleteBlockers, keptByDeleteAll } from './rules.ts';
@@ -28,8 +29,8 @@ async function syncTtl(trx: Transaction<Database>, itemId: number, row: DnsRecor
     .execute();
 }
 
-export function createRecord(store: Store, itemId: number, input: RecordInput & { type: DnsType; zona: string }) {
-  return changeZone(store, itemId, async (trx, records, zone, touch) => {
+export function createRecord(store: Store, itemId: number, input: RecordInput & { type: DnsType; zona: string }, author: ZoneAuthor) {
+  return changeZone(store, itemId, author, async (trx, records, zone, touch) => {
     const zona = normaliseZona(input.zona, zone, input.type);
     const value = normaliseValue(input.type, input.value);
     const priority = normalisePriority(input.type, input.priority);
@@ -45,8 +46,8 @@ export function createRecord(store: Store, itemId: number, input: RecordInput & 
   });
 }
 
-export function saveRecord(store: Store, itemId: number, recordId: number, input: RecordInput) {
-  return changeZone(store, itemId, async (trx, records, zone, touch) => {
+export function saveRecord(store: Store, itemId: number, recordId: number, input: RecordInput, author: ZoneAuthor) {
+  return changeZone(store, itemId, author, async (trx, records, zone, touch) => {
     const old = records.find((r) => r.id === recordId);
     if (!old) throw notFound();
     const type = old.type as DnsType;
@@ -67,8 +68,8 @@ export function saveRecord(store: Store, itemId: number, recordId: number, input
   });
 }
 
-export function deleteRecord(store: Store, itemId: number, recordId: number) {
-  return changeZone(store, itemId, async (trx, records, zone, touch) => {
+export function deleteRecord(store: Store, itemId: number, recordId: number, author: ZoneAuthor) {
+  return changeZone(store, itemId, author, async (trx, records, zone, touch) => {
     const record = records.find((r) => r.id === recordId);
     if (!record) throw notFound();
     const blocker = deleteBlockers(records, zone)(record);
@@ -88,16 +89,16 @@ async function deleteIds(trx: Transaction<Database>, ids: number[]) {
 }
 
 /** Every record goes, then the provider's template comes back, in one transaction. */
-export function restoreDefaults(store: Store, ctx: DnsContext, itemId: number) {
-  return changeZone(store, itemId, async (trx, _records, zone) => {
+export function restoreDefaults(store: Store, ctx: DnsContext, itemId: number, author: ZoneAuthor) {
+  return changeZone(store, itemId, author, async (trx, _records, zone) => {
     await trx.deleteFrom('dns_record').where('item_id', '=', itemId).execute();
     await insertRecords(trx, itemId, templateRecords(ctx.settings, zone));
   });
 }
 
 /** Deletes every eliminable record: all but the apex NS set and the addresses its in-zone servers need. */
-export function deleteAll(store: Store, itemId: number) {
-  return changeZone(store, itemId, async (trx, records, zone) => {
+export function deleteAll(store: Store, itemId: number, author: ZoneAuthor) {
+  return changeZone(store, itemId, author, async (trx, records, zone) => {
     const kept = keptByDeleteAll(records, zone);
     await deleteIds(
       trx,

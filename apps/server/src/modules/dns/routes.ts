@@ -9,6 +9,9 @@ import { route } from '../../http/route.ts';
 import { zoneOf } from './access.ts';
 import { createRecord, deleteAll, deleteRecord, restoreDefaults, saveRecord } from './actions.ts';
 import { exportZone, streamZone } from './bind.ts';
+import { authorOf } from './history/record.ts';
+import historyRoutes from './history/routes.ts';
+import importRoutes from './import/routes.ts';
 import { recordPage } from './page.ts';
 import { presenter } from './present.ts';
 import { zoneBackend } from './state.ts';
@@ -31,6 +34,8 @@ export default async function dnsRoutes(app: FastifyInstance) {
   const settings = dnsSettings(config);
   checkTemplate(settings);
   const zones: DnsContext = { settings };
+  await app.register(importRoutes);
+  await app.register(historyRoutes);
 
   /** A record as the activity log shows it, before → after (decision 023). */
   const recordView = (r: DnsRecord) => ({ zona: r.zona, type: r.type, ttl: r.ttl, priority: r.priority, value: r.value });
@@ -76,7 +81,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
 
   route(app, endpoints.dns.create, async (request) => {
     const { itemId } = await zoneOf(request, zones);
-    const { result, job } = await createRecord(store, itemId, request.body);
+    const { result, job } = await createRecord(store, itemId, request.body, authorOf(request, 'create'));
     noteChanges(request, null, recordView(result));
     return { data: { dns: result }, info: [{ key: 'dns.created' }], job };
   });
@@ -84,7 +89,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
   route(app, endpoints.dns.save, async (request) => {
     const { itemId, zone } = await zoneOf(request, zones);
     const before = await recordBefore(itemId, zone, request.params.dnsId);
-    const { result, job } = await saveRecord(store, itemId, pathId(request.params.dnsId), request.body);
+    const { result, job } = await saveRecord(store, itemId, pathId(request.params.dnsId), request.body, authorOf(request, 'save'));
     noteChanges(request, before, recordView(result), ['zona', 'type']);
     return { data: { dns: result }, info: [{ key: 'dns.saved' }], job };
   });
@@ -92,20 +97,20 @@ export default async function dnsRoutes(app: FastifyInstance) {
   route(app, endpoints.dns.delete, async (request) => {
     const { itemId, zone } = await zoneOf(request, zones);
     const before = await recordBefore(itemId, zone, request.params.dnsId);
-    const { job } = await deleteRecord(store, itemId, pathId(request.params.dnsId));
+    const { job } = await deleteRecord(store, itemId, pathId(request.params.dnsId), authorOf(request, 'delete'));
     noteChanges(request, before, null);
     return { data: null, info: [{ key: 'dns.deleted' }], job };
   });
 
   route(app, endpoints.dns.restore, async (request) => {
     const { itemId } = await zoneOf(request, zones);
-    const { job } = await restoreDefaults(store, zones, itemId);
+    const { job } = await restoreDefaults(store, zones, itemId, authorOf(request, 'restore'));
     return { data: null, info: [{ key: 'dns.restored' }], job };
   });
 
   route(app, endpoints.dns.deleteAll, async (request) => {
     const { itemId } = await zoneOf(request, zones);
-    const { job } = await deleteAll(store, itemId);
+    const { job } = await deleteAll(store, itemId, authorOf(request, 'delete-all'));
     return { data: null, info: [{ key: 'dns.deleted_all' }], job };
   });
 }

@@ -26,6 +26,21 @@ export interface DnsRecordTable {
   created_at: number;
 }
 
+/** One change of a zone: the RRsets it changed, before and after, as JSON lists of records. */
+export interface DnsChangeTable {
+  id: Generated<number>;
+  item_id: number;
+  at: number;
+  /** What made it: create, save, delete, restore, delete-all, import, template, revert. */
+  kind: string;
+  /** Who: user@realm, or the API token's name. */
+  by: string;
+  before: string;
+  after: string;
+  /** The change this one reverted, if it is a revert. */
+  reverts: number | null;
+}
+
 /** The dns area's tables; part of the store's Database type. */
-export type DnsTables = { dns_zone: DnsZoneTable; dns_record: DnsRecordTable };
+export type DnsTables = { dns_zone: DnsZoneTable; dns_record: DnsRecordTable; dns_change: DnsChangeTable };
 export type DnsRecordRow = Selectable<DnsRecordTable>;

@@ -3,6 +3,7 @@ import type { DnsSettings } from '../../drivers/dns/index.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
+import { recordChange, type ZoneAuthor } from './history/record.ts';
 import { APPLY_ZONE, type ApplyZonePayload, type RRsetKey } from './jobs.ts';
 import type { DnsRecordRow } from './tables.ts';
 import { type NewRecord, templateRecords } from './template.ts';
@@ -53,17 +54,34 @@ export async function ensureZone(store: Store, ctx: DnsContext, itemId: number, 
   }
 }
 
+/** The records of some RRsets (or, with none named, of the whole zone), in the store's order. */
+function loadSets(db: Db, itemId: number, keys: RRsetKey[] | null): Promise<DnsRecordRow[]> {
+  if (keys === null) return loadRecords(db, itemId);
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('dns_record')
+    .selectAll()
+    .where('item_id', '=', itemId)
+    .where((eb) => eb.or(keys.map((k) => eb.and([eb('zona', '=', k.zona), eb('type', '=', k.type)]))))
+    .orderBy('zona')
+    .orderBy('type')
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * One atomic change of a zone: bumping the version first locks the zone row (PostgreSQL), so
  * concurrent changes check the rules one after the other; the apply job joins the transaction. A
  * change that calls `touch` for each name and type it changes is applied as those RRsets alone;
- * one that touches nothing (restore, delete all) as the whole zone.
+ * one that touches nothing (restore, delete all) as the whole zone. The RRsets it changed, before
+ * and after, go into the zone's history in the same transaction, under the author's name.
  */
 export async function changeZone<T>(
   store: Store,
   itemId: number,
+  author: ZoneAuthor,
   change: (trx: Transaction<Database>, records: DnsRecordRow[], zone: string, touch: (key: RRsetKey) => void) => Promise<T>,
-): Promise<{ result: T; job: number }> {
+): Promise<{ result: T; job: number; change: number | null }> {
   return store.transaction().execute(async (trx) => {
     const zone = await trx
       .updateTable('dns_zone')
@@ -72,8 +90,12 @@ export async function changeZone<T>(
       .returning(['name', 'version'])
       .executeTakeFirstOrThrow();
     const touched: RRsetKey[] = [];
-    const result = await change(trx, await loadRecords(trx, itemId), zone.name, (key) => touched.push(key));
-    const job = await enqueueApply(trx, itemId, zone.name, zone.version, touched.length ? touched : undefined);
-    return { result, job };
+    const records = await loadRecords(trx, itemId);
+    const result = await change(trx, records, zone.name, (key) => touched.push(key));
+    const keys = touched.length ? touched : null;
+    const before = keys ? records.filter((r) => keys.some((k) => k.zona === r.zona && k.type === r.type)) : records;
+    const changeId = await recordChange(trx, itemId, author, before, await loadSets(trx, itemId, keys));
+    const job = await enqueueApply(trx, itemId, zone.name, zone.version, keys ?? undefined);
+    return { result, job, change: changeId };
   });
 }

@@ -12,15 +12,26 @@ import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
 import { fetchRecord } from './api/dns.ts';
+import { historyKey } from './api/zoneTools.ts';
 import { RecordDialog } from './components/RecordDialog.tsx';
 import { RecordRow } from './components/RecordRow.tsx';
 import { type ZoneAction, ZoneConfirm } from './components/ZoneConfirm.tsx';
 import type { TypeFilter } from './filter.ts';
+import { HistoryCard } from './history/HistoryCard.tsx';
+import { ImportDialog } from './import/ImportDialog.tsx';
+import { TemplateDialog } from './import/TemplateDialog.tsx';
 
 // With a server-paged list the filter box is shown and drives the server; nothing is searched here.
 const searchable = () => '';
 
-type Open = { kind: 'create' } | { kind: 'edit'; record: DnsRecord } | { kind: 'delete'; record: DnsRecord } | { kind: ZoneAction } | null;
+type Open =
+  | { kind: 'import' }
+  | { kind: 'template' }
+  | { kind: 'create' }
+  | { kind: 'edit'; record: DnsRecord }
+  | { kind: 'delete'; record: DnsRecord }
+  | { kind: ZoneAction }
+  | null;
 
 /**
  * The DNS zone of a hosting service (docs/behaviour/service-area-dns.md#dns-zone); the shell titles
@@ -50,7 +61,12 @@ export default function DnsPage() {
 
   // A change moves rows between pages and may change siblings (one TTL per RRset, the last NS):
   // the page on screen is read again, with the filters as they are.
-  const update = () => client.invalidateQueries({ queryKey: serverPageKey(endpoints.dns.list, zoneParams) });
+  // Every change of the zone is a line of its history too.
+  const update = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: serverPageKey(endpoints.dns.list, zoneParams) }),
+      client.invalidateQueries({ queryKey: historyKey(serviceId) }),
+    ]);
   const reload = () => {
     setType('ALL');
     return update();
@@ -109,6 +125,8 @@ export default function DnsPage() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Item onClick={() => setOpen({ kind: 'create' })}>{t('dns.create')}</Menu.Item>
+                  <Menu.Item onClick={() => setOpen({ kind: 'import' })}>{t('dns.import_title')}</Menu.Item>
+                  <Menu.Item onClick={() => setOpen({ kind: 'template' })}>{t('dns.templates_title')}</Menu.Item>
                   <Menu.Item onClick={() => setOpen({ kind: 'restore' })}>{t('dns.restore')}</Menu.Item>
                   <Menu.Item color="red" onClick={() => setOpen({ kind: 'deleteAll' })}>
                     {t('dns.delete_all')}
@@ -131,6 +149,9 @@ export default function DnsPage() {
       {open?.kind === 'delete' && (
         <ZoneConfirm serviceId={serviceId} action="delete" record={open.record} onClose={() => setOpen(null)} onDone={update} />
       )}
+      {open?.kind === 'import' && <ImportDialog serviceId={serviceId} onClose={() => setOpen(null)} onDone={reload} />}
+      {open?.kind === 'template' && <TemplateDialog serviceId={serviceId} onClose={() => setOpen(null)} onDone={reload} />}
+      <HistoryCard serviceId={serviceId} canWrite={canWrite} onReverted={reload} />
       {(open?.kind === 'restore' || open?.kind === 'deleteAll') && (
         <ZoneConfirm serviceId={serviceId} action={open.kind} onClose={() => setOpen(null)} onDone={reload} />
       )}

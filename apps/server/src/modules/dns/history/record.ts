@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { now } from '../../../store/db.ts';
+import type { Database } from '../../../store/schema.ts';
+import type { DnsRecordRow } from '../tables.ts';
+import type { NewRecord } from '../template.ts';
+
+/** Who changes a zone, and how: every change of a zone names both, for its history. */
+export interface ZoneAuthor {
+  kind: 'create' | 'save' | 'delete' | 'restore' | 'delete-all' | 'import' | 'template' | 'revert';
+  by: string;
+  /** The change a revert undoes. */
+  reverts?: number;
+}
+
+/** The author of a call: the signed-in user (user@realm) or the API token that made it. */
+export function authorOf(request: FastifyRequest, kind: ZoneAuthor['kind']): ZoneAuthor {
+  const user = request.user;
+  const name = user ? `${user.username}@${user.realmName}` : '';
+  return { kind, by: request.apiToken ? `${name} (API: ${request.apiToken.name})` : name };
+}
+
+/**
+ * Changes kept per zone: the newest ones, like the activity log's retention but by count, since a
+ * zone changed rarely keeps its old changes and a busy one cannot grow without bound.
+ */
+export const HISTORY_PER_ZONE = 50;
+
+/** A record as the history keeps it: enough to write it back exactly (its dynamic value too). */
+export type KeptRecord = NewRecord;
+
+export const rrsetKey = (r: { zona: string; type: string }) => `${r.zona}\u0000${r.type}`;
+
+const keep = (r: DnsRecordRow): KeptRecord => ({
+  zona: r.zona,
+  type: r.type,
+  ttl: r.ttl,
+  priority: r.priority,
+  value: r.value,
+  dynamic_value: r.dynamic_value,
+});
+
+/** The records of each RRset, in the order they are stored (their ids), as one comparable text. */
+function bySet(records: KeptRecord[]): Map<string, string> {
+  const sets = new Map<string, KeptRecord[]>();
+  for (const r of records) sets.set(rrsetKey(r), [...(sets.get(rrsetKey(r)) ?? []), r]);
+  return new Map([...sets].map(([key, rs]) => [key, JSON.stringify(rs)]));
+}
+
+/** The RRsets that differ between two states of (part of) a zone, as the records before and after. */
+export function changedSets(before: KeptRecord[], after: KeptRecord[]) {
+  const b = bySet(before);
+  const a = bySet(after);
+  const keys = new Set([...b.keys(), ...a.keys()].filter((k) => b.get(k) !== a.get(k)));
+  const inKeys = (r: KeptRecord) => keys.has(rrsetKey(r));
+  return { keys, before: before.filter(inKeys), after: after.filter(inKeys) };
+}
+
+/**
+ * Writes one change into the zone's history, in the change's transaction, and drops the oldest
+ * beyond HISTORY_PER_ZONE. A change that changed nothing leaves no line. Answers the line's id.
+ */
+export async function recordChange(
+  trx: Transaction<Database>,
+  itemId: number,
+  author: ZoneAuthor,
+  before: DnsRecordRow[],
+  after: DnsRecordRow[],
+): Promise<number | null> {
+  const changed = changedSets(before.map(keep), after.map(keep));
+  if (changed.keys.size === 0) return null;
+  const { id } = await trx
+    .insertInto('dns_change')
+    .values({
+      item_id: itemId,
+      at: now(),
+      kind: author.kind,
+      by: author.by,
+      before: JSON.stringify(changed.before),
+      after: JSON.stringify(changed.after),
+      reverts: author.reverts ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const old = await trx
+    .selectFrom('dns_change')
+    .select('id')
+    .where('item_id', '=', itemId)
+    .orderBy('id', 'desc')
+    .offset(HISTORY_PER_ZONE)
+    .limit(1)
+    .executeTakeFirst();
+  if (old) await trx.deleteFrom('dns_change').where('item_id', '=', itemId).where('id', '<=', old.id).execute();
+  return id;
+}

@@ -1,0 +1,153 @@
+import { FieldErrors } from '../../../http/errors.ts';
+import { rrsetKey } from '../history/record.ts';
+import { rrsetView } from '../history/view.ts';
+import { checkZoneRules } from '../rules.ts';
+import type { DnsRecordRow } from '../tables.ts';
+import type { NewRecord } from '../template.ts';
+import { LineRefusal, toPanelRecord } from './convert.ts';
+import { type ParsedRecord, type Refusal, SyntaxProblem } from './parse.ts';
+
+/** A record offered by a file or a template, with the line it came from. */
+export interface Offered {
+  record: NewRecord;
+  line: number;
+  source: string;
+}
+
+/** An RRset as the preview shows it: the full name, its TTL as served, its values in order. */
+export interface RRsetView {
+  name: string;
+  type: string;
+  ttl: number;
+  values: string[];
+}
+
+/**
+ * What applying will do: the RRsets added, changed (before and after) and removed, and the lines
+ * refused with their reason; `sets` holds, for each RRset it changes, the records it will hold.
+ */
+export interface ImportPlan {
+  added: RRsetView[];
+  changed: { before: RRsetView; after: RRsetView }[];
+  removed: RRsetView[];
+  refused: Refusal[];
+  sets: Map<string, NewRecord[]>;
+}
+
+/**
+ * `replace` (an import): the zone becomes the file, but for the apex NS, kept when the file has
+ * none, since a zone without them is not served. `merge` (a template): the RRsets offered replace
+ * the zone's RRsets of the same name and type, the others stay.
+ */
+export type PlanMode = 'replace' | 'merge';
+
+/** The lines of a parsed file as records of the panel, the unreadable ones refused. */
+export function offeredLines(records: ParsedRecord[], zone: string, refused: Refusal[]): Offered[] {
+  const offered: Offered[] = [];
+  for (const parsed of records) {
+    try {
+      offered.push({ record: toPanelRecord(parsed, zone), line: parsed.line, source: parsed.source });
+    } catch (error) {
+      if (error instanceof LineRefusal) refused.push({ line: parsed.line, source: parsed.source, key: error.key, params: error.params });
+      else if (error instanceof SyntaxProblem) refused.push({ line: parsed.line, source: parsed.source, key: 'dns.import_syntax' });
+      else throw error;
+    }
+  }
+  return offered;
+}
+
+const sameRecord = (a: NewRecord, b: NewRecord) =>
+  a.zona === b.zona && a.type === b.type && a.value === b.value && a.priority === b.priority;
+
+/** Offered records whose name or RRset the zone's rules refuse, until what is left keeps them all. */
+function keepRules(
+  offered: Offered[],
+  kept: NewRecord[],
+  zone: string,
+  refuse: (o: Offered, key: string, params?: Refusal['params']) => void,
+) {
+  let left = offered;
+  // A CNAME beside other data is the CNAME's fault (RFC 1034 §3.6.2): the other data stays.
+  const otherData = new Set([...kept, ...left.map((o) => o.record)].filter((r) => r.type !== 'CNAME').map((r) => r.zona));
+  left = left.filter((o) => {
+    if (o.record.type !== 'CNAME' || !otherData.has(o.record.zona)) return true;
+    refuse(o, 'dns.cname_exclusive');
+    return false;
+  });
+  // One refusal can make another record wrong (an NS whose address went): check again until stable.
+  for (let round = 0; round < 5; round++) {
+    const refusedNow: Offered[] = [];
+    for (const o of left) {
+      const others = [...kept, ...left.filter((x) => x !== o && !refusedNow.includes(x)).map((x) => x.record)];
+      try {
+        checkZoneRules(o.record, others, zone);
+      } catch (error) {
+        if (!(error instanceof FieldErrors)) throw error;
+        refuse(o, error.fields[0].key, error.fields[0].params);
+        refusedNow.push(o);
+      }
+    }
+    if (refusedNow.length === 0) break;
+    left = left.filter((o) => !refusedNow.includes(o));
+  }
+  return left;
+}
+
+function group(records: NewRecord[]): Map<string, NewRecord[]> {
+  const sets = new Map<string, NewRecord[]>();
+  for (const r of records) sets.set(rrsetKey(r), [...(sets.get(rrsetKey(r)) ?? []), r]);
+  return sets;
+}
+
+/**
+ * What applying `offered` to the zone's `current` records does. Records of one RRset share the
+ * first one's TTL (as served, and as BIND loads a file); a record offered twice is refused the
+ * second time. An RRset whose records and TTL as served do not change is left as it is.
+ */
+export function planChange(
+  offered: Offered[],
+  current: DnsRecordRow[],
+  zone: string,
+  mode: PlanMode,
+  defaultTtl: number,
+  refused: Refusal[] = [],
+): ImportPlan {
+  const refuse = (o: Offered, key: string, params?: Refusal['params']) => refused.push({ line: o.line, source: o.source, key, params });
+  const unique: Offered[] = [];
+  for (const o of offered) {
+    if (unique.some((u) => sameRecord(u.record, o.record))) refuse(o, 'dns.duplicate');
+    else unique.push(o);
+  }
+  const offeredKeys = new Set(unique.map((o) => rrsetKey(o.record)));
+  const fileHasApexNs = unique.some((o) => o.record.zona === '' && o.record.type === 'NS');
+  const kept = current.filter((r) =>
+    mode === 'merge' ? !offeredKeys.has(rrsetKey(r)) : r.zona === '' && r.type === 'NS' && !fileHasApexNs,
+  );
+  const accepted = keepRules(unique, kept, zone, refuse).map((o) => o.record);
+  const firstTtl = new Map<string, number>();
+  for (const r of accepted) if (!firstTtl.has(rrsetKey(r))) firstTtl.set(rrsetKey(r), r.ttl);
+  const after = group([...kept, ...accepted.map((r) => ({ ...r, ttl: firstTtl.get(rrsetKey(r)) ?? r.ttl }))]);
+  const before = group(current);
+
+  const view = (records: NewRecord[]): RRsetView => rrsetView(records, zone, defaultTtl)[0];
+  const served = (records: NewRecord[]) => JSON.stringify([view(records).ttl, [...view(records).values].sort()]);
+  const plan: ImportPlan = { added: [], changed: [], removed: [], refused, sets: new Map() };
+  for (const [key, records] of after) {
+    const old = before.get(key);
+    if (!old) plan.added.push(view(records));
+    else if (served(old) !== served(records)) plan.changed.push({ before: view(old), after: view(records) });
+    else continue;
+    plan.sets.set(key, records);
+  }
+  for (const [key, records] of before) {
+    if (after.has(key)) continue;
+    plan.removed.push(view(records));
+    plan.sets.set(key, []);
+  }
+  const order = (a: RRsetView, b: RRsetView) => (a.name === b.name ? a.type.localeCompare(b.type) : a.name.localeCompare(b.name));
+  plan.added.sort(order);
+  plan.removed.sort(order);
+  plan.changed.sort((a, b) => order(a.after, b.after));
+  refused.sort((a, b) => a.line - b.line);
+  return plan;
+}
