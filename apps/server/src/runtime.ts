@@ -1,3 +1,5 @@
+import { dnssecJobs } from './modules/dns/dnssec/jobs.ts';
+import { dnssecUnsignSchedule } from './modules/dns/dnssec/schedule.ts';
 import type { Config } from './config/config.ts';
 import { createDrivers, type Drivers } from './drivers/index.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
@@ -37,7 +39,7 @@ export interface Runtime {
 export type BackgroundLog = (err: unknown, context?: { schedule: string; retryInMs: number }) => void;
 
 /** The job handlers of every area that has jobs; each closes over the runtime it is given. */
-const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs];
+const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs];
 
 /**
  * The work a server process repeats, each run by one process at a time however many share the
@@ -48,6 +50,7 @@ const SCHEDULES: ((config: Config) => Schedule)[] = [
   renewalSchedule,
   expiryWarningSchedule,
   usageSchedule,
+  dnssecUnsignSchedule,
 ];
 
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}): Runtime {

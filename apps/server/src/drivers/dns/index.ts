@@ -35,6 +35,16 @@ const schema = z
     mailIp: z.string().default('192.0.2.25'),
     template: z.array(templateRecord).default(DEFAULT_TEMPLATE),
     timeoutMs: z.number().int().min(100).default(5000),
+    /**
+     * The TTL of DS records at the parent: after the panel withdraws a DS, the zone stays signed this
+     * long, until no resolver can still hold the DS (decision 034).
+     */
+    dsTtl: z.number().int().min(0).max(604800).default(86400),
+    /**
+     * Where the delegation check reaches a name server, "address" or "address:port", by name
+     * (e.g. {"ns1.example.net.": "192.0.2.53"}); a name not listed is looked up, port 53.
+     */
+    nsAddresses: z.record(z.string(), z.string()).default({}),
   })
   .refine((s) => s.driver !== 'powerdns' || (s.url && s.apiKey), { message: 'the powerdns driver needs url and apiKey' });
 export type DnsSettings = z.infer<typeof schema>;

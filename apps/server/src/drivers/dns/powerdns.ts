@@ -1,4 +1,5 @@
 import type { DnsType } from '@atalaya/contract';
+import { type DnssecState, dsOf, type ZoneKey } from './dnssec.ts';
 import { type DnsDriver, type RRset, txtContent, type ZoneState } from './interface.ts';
 
 export interface PowerDnsOptions {
@@ -68,8 +69,41 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
     await call('POST', '/zones', { name: zone, kind: 'Native', nameservers: [], soa_edit_api: 'DEFAULT', rrsets });
   }
 
+  const zoneUrl = (zone: string) => `/zones/${encodeURIComponent(`${zone}.`)}`;
+
+  /** The zone's keys as PowerDNS publishes them (GET cryptokeys); their DS computed from the DNSKEY, as a resolver would. */
+  async function dnssec(zone: string): Promise<DnssecState> {
+    const found = (await call('GET', `${zoneUrl(zone)}/cryptokeys`)) as { id: number; active: boolean; published?: boolean; dnskey: string }[];
+    const keys = found
+      .filter((k) => k.published !== false)
+      .map((k): ZoneKey => {
+        const [flags, , algorithm, ...key] = k.dnskey.split(/\s+/);
+        const publicKey = key.join('');
+        const ds = dsOf(zone, Number(flags), Number(algorithm), publicKey);
+        return { id: String(k.id), flags: Number(flags), algorithm: Number(algorithm), publicKey, keyTag: ds.keyTag, active: k.active, ds: Number(flags) & 1 ? [ds] : [] };
+      });
+    return { signed: keys.some((k) => k.active), keys };
+  }
+
   return {
     kind: 'powerdns',
+    dnssec,
+    /** PUT dnssec (PowerDNS makes its default key, a CSK), NSEC3 without salt or extra iterations (RFC 9276) when asked, then a rectify. */
+    async sign(zone, { nsec3 }) {
+      const current = (await call('GET', `${zoneUrl(zone)}?rrsets=false`)) as { dnssec: boolean };
+      if (!current.dnssec) {
+        await call('PUT', zoneUrl(zone), { dnssec: true, api_rectify: true, ...(nsec3 ? { nsec3param: '1 0 0 -' } : {}) });
+        await call('PUT', `${zoneUrl(zone)}/rectify`);
+      }
+      return dnssec(zone);
+    },
+    async unsign(zone) {
+      await call('PUT', zoneUrl(zone), { dnssec: false, nsec3param: '' });
+      // Keys PowerDNS kept (inactive or unpublished ones) go too: a later switch starts afresh.
+      const left = (await call('GET', `${zoneUrl(zone)}/cryptokeys`)) as { id: number }[];
+      for (const key of left) await call('DELETE', `${zoneUrl(zone)}/cryptokeys/${key.id}`);
+      await call('PUT', `${zoneUrl(zone)}/rectify`);
+    },
     async applyZone(state) {
       const id = encodeURIComponent(`${state.name}.`);
       let current: { rrsets: PdnsRRset[] };

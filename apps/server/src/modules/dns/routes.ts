@@ -7,6 +7,8 @@ import { notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
 import { zoneOf } from './access.ts';
+import checkRoutes from './check/routes.ts';
+import dnssecRoutes from './dnssec/routes.ts';
 import { createRecord, deleteAll, deleteRecord, restoreDefaults, saveRecord } from './actions.ts';
 import { exportZone, streamZone } from './bind.ts';
 import { recordPage } from './page.ts';
@@ -31,6 +33,8 @@ export default async function dnsRoutes(app: FastifyInstance) {
   const settings = dnsSettings(config);
   checkTemplate(settings);
   const zones: DnsContext = { settings };
+  await app.register(dnssecRoutes);
+  await app.register(checkRoutes);
 
   /** A record as the activity log shows it, before → after (decision 023). */
   const recordView = (r: DnsRecord) => ({ zona: r.zona, type: r.type, ttl: r.ttl, priority: r.priority, value: r.value });

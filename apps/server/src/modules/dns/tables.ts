@@ -11,6 +11,10 @@ export interface DnsZoneTable {
   /** The local driver's "server": the RRsets it last applied, as JSON. */
   served: string | null;
   created_at: number;
+  /** Signing: off, signing, on, withdrawing (DS going), waiting (its TTL), unsigning (decision 034). */
+  dnssec: Generated<string>;
+  /** When the waiting step ends (Unix seconds). */
+  dnssec_due_at: number | null;
 }
 
 export interface DnsRecordTable {
