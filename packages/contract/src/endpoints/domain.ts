@@ -16,6 +16,7 @@ import {
   domainAnswerSchema,
   glueRecordSchema,
 } from '../domain/types.ts';
+import { confirmQuery } from '../dnssec.ts';
 import { endpoint, itemParams, SIGNED_IN } from './endpoint.ts';
 
 const glueParams = z.object({ id: z.string(), recordId: z.string() });
@@ -65,6 +66,8 @@ export const domain = {
     method: 'POST',
     path: '/domain/:id/dnsedit/',
     params: itemParams,
+    /** `confirm` 1: go on although a published DS has no key on the new servers (else 409 naming it). */
+    query: confirmQuery,
     body: dnsEditSchema,
     answer: z.object({ servers: z.array(z.string()) }),
     permission: { area: 'domain_dns', level: 'write' },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config/config.ts';
 import { type DnsSettings, dnsSettings } from '../../drivers/dns/index.ts';
 import { noteChanges } from '../../http/actor.ts';
-import { notFound } from '../../http/errors.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
 import { zoneOf } from './access.ts';
@@ -108,7 +108,8 @@ export default async function dnsRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.dns.deleteAll, async (request) => {
-    const { itemId } = await zoneOf(request, zones);
+    const { itemId, zone } = await zoneOf(request, zones);
+    if (request.query.confirm !== 1) throw new ApiError(409, 'dns.confirm_delete_all', { zone });
     const { job } = await deleteAll(store, itemId);
     return { data: null, info: [{ key: 'dns.deleted_all' }], job };
   });
