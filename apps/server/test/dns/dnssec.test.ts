@@ -12,7 +12,8 @@ describeStores('the DNSSEC switch on %s', (kind) => {
   afterAll(() => t.ctx.close());
   const drain = () => t.ctx.app.runtime.outbox.drain();
   const registry = () => t.ctx.app.runtime.drivers.registry;
-  const domainDs = async () => (await t.ctx.app.inject({ method: 'GET', url: `/p247/domain/${t.id}/dnssec/list/`, headers: t.w })).json().data.dnssec;
+  const domainDs = async () =>
+    (await t.ctx.app.inject({ method: 'GET', url: `/p247/domain/${t.id}/dnssec/list/`, headers: t.w })).json().data.dnssec;
 
   it('starts unsigned, with no keys and no DS', async () => {
     const reply = await t.get('dnssec/');
@@ -70,7 +71,15 @@ describeStores('the DNSSEC switch on %s', (kind) => {
   });
 
   it('asks to confirm unsigning while a DS the panel does not manage is at the registry', async () => {
-    const extra = await registry().addSecDns(t.id, { type: 'digest', keyTag: 1, algorithm: 13, digestType: 2, digest: 'AB'.repeat(32), flags: null, protocol: null });
+    const extra = await registry().addSecDns(t.id, {
+      type: 'digest',
+      keyTag: 1,
+      algorithm: 13,
+      digestType: 2,
+      digest: 'AB'.repeat(32),
+      flags: null,
+      protocol: null,
+    });
     const refused = await t.post('dnssec/', { enabled: 0 });
     expect(refused.status).toBe(409);
     expect(refused.body.system.errors[0]).toMatch(/1 DS de zona\.es que el panel no gestiona/);
@@ -92,7 +101,11 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     await drain();
     expect((await t.get('dnssec/')).body.data.keys).toHaveLength(1);
     // The clock past the TTL.
-    await t.ctx.store.updateTable('dns_zone').set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 }).where('item_id', '=', t.id).execute();
+    await t.ctx.store
+      .updateTable('dns_zone')
+      .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
+      .where('item_id', '=', t.id)
+      .execute();
     await t.ctx.app.runtime.scheduler.runNow('dnssec-unsign');
     await drain();
     state = (await t.get('dnssec/')).body.data;
@@ -103,7 +116,10 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     expect((await t.get('dnssec/', t.r)).status).toBe(200);
     expect((await t.post('dnssec/', { enabled: 1 }, t.r)).status).toBe(403);
     expect((await t.get('check/', t.r)).status).not.toBe(403);
-    const stranger = await createAccount(t.ctx.store, { users: { eve: 'all=write' }, items: [{ reference: 'eve.es', domain: true, service: 'normal' }] });
+    const stranger = await createAccount(t.ctx.store, {
+      users: { eve: 'all=write' },
+      items: [{ reference: 'eve.es', domain: true, service: 'normal' }],
+    });
     const eve = await stranger.as('eve');
     expect((await t.get('dnssec/', eve)).status).toBe(404);
     expect((await t.post('dnssec/', { enabled: 1 }, eve)).status).toBe(404);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { confirmQuery } from '../dnssec.ts';
 import {
   contactsSaveSchema,
   countryLookupSchema,
@@ -16,7 +17,6 @@ import {
   domainAnswerSchema,
   glueRecordSchema,
 } from '../domain/types.ts';
-import { confirmQuery } from '../dnssec.ts';
 import { endpoint, itemParams, SIGNED_IN } from './endpoint.ts';
 
 const glueParams = z.object({ id: z.string(), recordId: z.string() });

@@ -7,7 +7,8 @@ export const dnssec = {
       'Este panel no es el registrador de {{zone}}: si publicaste un DS en tu registrador, retíralo antes o el dominio dejará de resolver. Confirma para continuar',
     'dns.dnssec_confirm_ds':
       'El registro aún publica {{count}} DS de {{zone}} que el panel no gestiona: si se deja de firmar, el dominio dejará de resolver en los resolutores que validan. Confirma para continuar',
-    'dns.confirm_delete_all': 'Se eliminarán todos los registros de {{zone}}: la web y el correo del dominio dejarán de funcionar. Confirma para continuar',
+    'dns.confirm_delete_all':
+      'Se eliminarán todos los registros de {{zone}}: la web y el correo del dominio dejarán de funcionar. Confirma para continuar',
     'domain.ns_confirm_ds':
       'El dominio publica un DS y {{servers}} no tienen sus claves: el dominio dejará de resolver en los resolutores que validan. Retira el DS o confirma para continuar',
     'domain.dnssec_managed': 'Este DS lo gestiona el panel para la zona firmada: desactiva DNSSEC en la zona para retirarlo',
@@ -47,7 +48,8 @@ export const dnssec = {
       'This panel is not the registrar of {{zone}}: if you published a DS at your registrar, remove it first or the domain will stop resolving. Confirm to go on',
     'dns.dnssec_confirm_ds':
       'The registry still publishes {{count}} DS of {{zone}} that the panel does not manage: unsigning makes the domain stop resolving for validating resolvers. Confirm to go on',
-    'dns.confirm_delete_all': 'Every record of {{zone}} will be deleted: the domain’s web site and mail will stop working. Confirm to go on',
+    'dns.confirm_delete_all':
+      'Every record of {{zone}} will be deleted: the domain’s web site and mail will stop working. Confirm to go on',
     'domain.ns_confirm_ds':
       'The domain publishes a DS and {{servers}} do not hold its keys: the domain will stop resolving for validating resolvers. Remove the DS or confirm to go on',
     'domain.dnssec_managed': 'The panel manages this DS for the signed zone: turn DNSSEC off in the zone to withdraw it',
@@ -87,7 +89,8 @@ export const dnssec = {
       'Aquest panell no és el registrador de {{zone}}: si vas publicar un DS al teu registrador, retira’l abans o el domini deixarà de resoldre. Confirma per continuar',
     'dns.dnssec_confirm_ds':
       'El registre encara publica {{count}} DS de {{zone}} que el panell no gestiona: si es deixa de signar, el domini deixarà de resoldre als resolutors que validen. Confirma per continuar',
-    'dns.confirm_delete_all': 'S’eliminaran tots els registres de {{zone}}: el web i el correu del domini deixaran de funcionar. Confirma per continuar',
+    'dns.confirm_delete_all':
+      'S’eliminaran tots els registres de {{zone}}: el web i el correu del domini deixaran de funcionar. Confirma per continuar',
     'domain.ns_confirm_ds':
       'El domini publica un DS i {{servers}} no tenen les seves claus: el domini deixarà de resoldre als resolutors que validen. Retira el DS o confirma per continuar',
     'domain.dnssec_managed': 'Aquest DS el gestiona el panell per a la zona signada: desactiva DNSSEC a la zona per retirar-lo',

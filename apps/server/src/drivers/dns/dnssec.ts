@@ -45,7 +45,10 @@ export function wireName(name: string): Buffer {
 export function dsOf(zone: string, flags: number, algorithm: number, publicKey: string, digestType = SHA256_DIGEST): DsData {
   const rdata = Buffer.concat([Buffer.from([flags >> 8, flags & 0xff, 3, algorithm]), Buffer.from(publicKey, 'base64')]);
   const hash = digestType === 1 ? 'sha1' : digestType === 4 ? 'sha384' : 'sha256';
-  const digest = createHash(hash).update(Buffer.concat([wireName(zone), rdata])).digest('hex').toUpperCase();
+  const digest = createHash(hash)
+    .update(Buffer.concat([wireName(zone), rdata]))
+    .digest('hex')
+    .toUpperCase();
   return { keyTag: keyTag(flags, 3, algorithm, publicKey), algorithm, digestType, digest };
 }
 
@@ -59,4 +62,7 @@ export function newSigningKey(): { publicKey: string; privatePem: string } {
 
 /** Two DS records are the same when tag, algorithm, digest type and digest agree (digest case aside). */
 export const sameDs = (a: DsData, b: DsData) =>
-  a.keyTag === b.keyTag && a.algorithm === b.algorithm && a.digestType === b.digestType && a.digest.toUpperCase() === b.digest.toUpperCase();
+  a.keyTag === b.keyTag &&
+  a.algorithm === b.algorithm &&
+  a.digestType === b.digestType &&
+  a.digest.toUpperCase() === b.digest.toUpperCase();

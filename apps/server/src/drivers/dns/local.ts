@@ -21,7 +21,15 @@ export function localDnsDriver(store: Store, secrets: Secrets): DnsDriver {
     const rows = await store.selectFrom('dns_key').selectAll().where('item_id', '=', itemId).orderBy('id').execute();
     const keys = rows.map((k) => {
       const ds = dsOf(zone, k.flags, k.algorithm, k.public_key);
-      return { id: String(k.id), flags: k.flags, algorithm: k.algorithm, publicKey: k.public_key, keyTag: ds.keyTag, active: true, ds: [ds] };
+      return {
+        id: String(k.id),
+        flags: k.flags,
+        algorithm: k.algorithm,
+        publicKey: k.public_key,
+        keyTag: ds.keyTag,
+        active: true,
+        ds: [ds],
+      };
     });
     return { signed: keys.length > 0, keys };
   }

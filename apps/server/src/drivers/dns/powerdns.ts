@@ -73,14 +73,27 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
 
   /** The zone's keys as PowerDNS publishes them (GET cryptokeys); their DS computed from the DNSKEY, as a resolver would. */
   async function dnssec(zone: string): Promise<DnssecState> {
-    const found = (await call('GET', `${zoneUrl(zone)}/cryptokeys`)) as { id: number; active: boolean; published?: boolean; dnskey: string }[];
+    const found = (await call('GET', `${zoneUrl(zone)}/cryptokeys`)) as {
+      id: number;
+      active: boolean;
+      published?: boolean;
+      dnskey: string;
+    }[];
     const keys = found
       .filter((k) => k.published !== false)
       .map((k): ZoneKey => {
         const [flags, , algorithm, ...key] = k.dnskey.split(/\s+/);
         const publicKey = key.join('');
         const ds = dsOf(zone, Number(flags), Number(algorithm), publicKey);
-        return { id: String(k.id), flags: Number(flags), algorithm: Number(algorithm), publicKey, keyTag: ds.keyTag, active: k.active, ds: Number(flags) & 1 ? [ds] : [] };
+        return {
+          id: String(k.id),
+          flags: Number(flags),
+          algorithm: Number(algorithm),
+          publicKey,
+          keyTag: ds.keyTag,
+          active: k.active,
+          ds: Number(flags) & 1 ? [ds] : [],
+        };
       });
     return { signed: keys.some((k) => k.active), keys };
   }

@@ -22,17 +22,19 @@ import { dnssecTypeOf } from './tld.ts';
 
 const pick = (table: Record<number, string>, codes: readonly number[]) => Object.fromEntries(codes.map((c) => [c, table[c]]));
 
-const toRecord = (managed: Set<number>) => (ds: SecDns): DnssecRecord => ({
-  id: ds.id,
-  type: ds.type,
-  keytag: ds.keyTag,
-  algorithm: ds.algorithm,
-  digesttype: ds.digestType,
-  digest: ds.digest,
-  flags: ds.flags,
-  protocols: ds.protocol,
-  managed: managed.has(ds.id),
-});
+const toRecord =
+  (managed: Set<number>) =>
+  (ds: SecDns): DnssecRecord => ({
+    id: ds.id,
+    type: ds.type,
+    keytag: ds.keyTag,
+    algorithm: ds.algorithm,
+    digesttype: ds.digestType,
+    digest: ds.digest,
+    flags: ds.flags,
+    protocols: ds.protocol,
+    managed: managed.has(ds.id),
+  });
 
 /** The registry's record: DS data carries its own key tag and digest type, DNSKEY data its flags and protocol (the tag is computed). */
 function toData(input: DnssecCreate): SecDnsData {

@@ -1,4 +1,4 @@
-import { withId, type MigrationDb } from './helpers.ts';
+import { type MigrationDb, withId } from './helpers.ts';
 
 /**
  * DNSSEC of a zone (decision 034): where signing stands (`dnssec`, and when the next step is due),
@@ -6,7 +6,10 @@ import { withId, type MigrationDb } from './helpers.ts';
  * domain's DNSSEC list can show them as managed and keep hands off them.
  */
 export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
-  await db.schema.alterTable('dns_zone').addColumn('dnssec', 'text', (c) => c.notNull().defaultTo('off')).execute();
+  await db.schema
+    .alterTable('dns_zone')
+    .addColumn('dnssec', 'text', (c) => c.notNull().defaultTo('off'))
+    .execute();
   await db.schema.alterTable('dns_zone').addColumn('dnssec_due_at', 'integer').execute();
   await withId(db.schema.createTable('dns_key'), kind)
     .addColumn('item_id', 'integer', (c) => c.notNull().references('dns_zone.item_id').onDelete('cascade'))

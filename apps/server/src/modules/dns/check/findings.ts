@@ -77,7 +77,7 @@ export async function checkDelegation(input: CheckInput): Promise<CheckFinding[]
     const data = k.data as { flags: number; algorithm: number; key: Buffer };
     return { flags: data.flags, algorithm: data.algorithm, publicKey: data.key.toString('base64') };
   });
-  if (registry && registry.ds.length) {
+  if (registry?.ds.length) {
     for (const ds of registry.ds) {
       const matches = published.some((k) =>
         ds.type === 'pubkey'
@@ -89,7 +89,8 @@ export async function checkDelegation(input: CheckInput): Promise<CheckFinding[]
       );
       if (!matches) findings.push(finding(published.length ? 'ds_no_key' : 'ds_unsigned', 'error', { keytag: ds.keyTag, zone }));
     }
-    if (!findings.some((f) => f.code === 'ds_no_key' || f.code === 'ds_unsigned')) findings.push(finding('ds_match', 'ok', { count: registry.ds.length }));
+    if (!findings.some((f) => f.code === 'ds_no_key' || f.code === 'ds_unsigned'))
+      findings.push(finding('ds_match', 'ok', { count: registry.ds.length }));
   } else if (registry && published.length && input.signed) findings.push(finding('ds_missing', 'warning', { zone }));
 
   if (published.length) {

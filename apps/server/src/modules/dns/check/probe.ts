@@ -35,7 +35,16 @@ const query = (name: string, type: string, dnssec: boolean): Packet => ({
   id: Math.floor(Math.random() * 65535),
   questions: [{ type: type as 'SOA', name }],
   additionals: [
-    { type: 'OPT', name: '.', udpPayloadSize: 4096, extendedRcode: 0, ednsVersion: 0, flags: dnssec ? dnsPacket.DNSSEC_OK : 0, flag_do: dnssec, options: [] },
+    {
+      type: 'OPT',
+      name: '.',
+      udpPayloadSize: 4096,
+      extendedRcode: 0,
+      ednsVersion: 0,
+      flags: dnssec ? dnsPacket.DNSSEC_OK : 0,
+      flag_do: dnssec,
+      options: [],
+    },
   ],
 });
 
@@ -79,7 +88,8 @@ function overTcp(target: Target, packet: Packet, timeoutMs: number): Promise<Dec
     socket.on('connect', () => socket.write(dnsPacket.streamEncode(packet)));
     socket.on('data', (chunk) => {
       buffer = Buffer.concat([buffer, chunk]);
-      if (buffer.length >= 2 && buffer.length >= 2 + buffer.readUInt16BE(0)) finish(null, dnsPacket.decode(buffer.subarray(2, 2 + buffer.readUInt16BE(0))));
+      if (buffer.length >= 2 && buffer.length >= 2 + buffer.readUInt16BE(0))
+        finish(null, dnsPacket.decode(buffer.subarray(2, 2 + buffer.readUInt16BE(0))));
     });
   });
 }

@@ -17,7 +17,9 @@ export default async function checkRoutes(app: FastifyInstance) {
   route(app, endpoints.dns.check, async (request) => {
     const { itemId, zone } = await zoneOf(request, zones);
     const records = await loadRecords(store, itemId);
-    const zoneServers = records.filter((r) => r.zona === '' && r.type === 'NS').map((r) => (r.value.endsWith('.') ? r.value : fqdn(r.value, zone)));
+    const zoneServers = records
+      .filter((r) => r.zona === '' && r.type === 'NS')
+      .map((r) => (r.value.endsWith('.') ? r.value : fqdn(r.value, zone)));
     const domain = await drivers.registry.info(itemId);
     const registry = domain ? { nameServers: domain.nameServers, ds: await drivers.registry.listSecDns(itemId) } : null;
     const { dnssec } = await store.selectFrom('dns_zone').select('dnssec').where('item_id', '=', itemId).executeTakeFirstOrThrow();

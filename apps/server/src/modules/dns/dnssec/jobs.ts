@@ -33,7 +33,12 @@ export function dnssecJobs({ store, drivers, config }: Runtime): JobHandlers {
   const stateOf = async (itemId: number) =>
     (await store.selectFrom('dns_zone').select('dnssec').where('item_id', '=', itemId).executeTakeFirst())?.dnssec;
   const setState = (itemId: number, from: string, to: string, dueAt: number | null = null) =>
-    store.updateTable('dns_zone').set({ dnssec: to, dnssec_due_at: dueAt }).where('item_id', '=', itemId).where('dnssec', '=', from).execute();
+    store
+      .updateTable('dns_zone')
+      .set({ dnssec: to, dnssec_due_at: dueAt })
+      .where('item_id', '=', itemId)
+      .where('dnssec', '=', from)
+      .execute();
 
   return {
     /** Signs the zone, then (as its registrar) places the DS of each key-signing key at the registry and withdraws managed ones of keys gone. */
@@ -53,7 +58,10 @@ export function dnssecJobs({ store, drivers, config }: Runtime): JobHandlers {
             let id = heldFor(held, key, ds)?.id;
             if (id === undefined) id = await drivers.registry.addSecDns(itemId, secDnsOf(type, key, ds));
             if (!managed.some((m) => m.ds_id === id)) {
-              await store.insertInto('dns_managed_ds').values({ item_id: itemId, ds_id: id, ...dsColumns(ds) }).execute();
+              await store
+                .insertInto('dns_managed_ds')
+                .values({ item_id: itemId, ds_id: id, ...dsColumns(ds) })
+                .execute();
             }
           }
           const current = new Set(wanted.map(({ key, ds }) => heldFor(held, key, ds)?.id));

@@ -6,7 +6,11 @@ import { heldFor } from './registrar.ts';
 
 /** The zone's DNSSEC as the screen shows it: its state, the keys the server publishes, their DS and whether the registry holds each. */
 export async function zoneDnssec({ store, drivers }: Runtime, itemId: number, zone: string): Promise<ZoneDnssec> {
-  const row = await store.selectFrom('dns_zone').select(['dnssec', 'dnssec_due_at']).where('item_id', '=', itemId).executeTakeFirstOrThrow();
+  const row = await store
+    .selectFrom('dns_zone')
+    .select(['dnssec', 'dnssec_due_at'])
+    .where('item_id', '=', itemId)
+    .executeTakeFirstOrThrow();
   let keys: DnssecState['keys'] = [];
   if (row.dnssec !== 'off') {
     try {
