@@ -51,6 +51,9 @@ export const checkFindingSchema = z.object({
   code: z.string(),
   level: z.enum(CHECK_LEVELS),
   params: z.record(z.string(), z.string()),
+  /** Both messages in the caller's language; `fix` empty when all is well. */
+  text: z.string(),
+  fix: z.string(),
 });
 export type CheckFinding = z.infer<typeof checkFindingSchema>;
 export const delegationCheckSchema = z.object({ zone: z.string(), findings: z.array(checkFindingSchema) });

@@ -12,6 +12,7 @@ import { notifyError } from '../../lib/notify.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
 import { fetchRecord } from './api/dns.ts';
+import { DnssecPanel } from './components/DnssecPanel.tsx';
 import { RecordDialog } from './components/RecordDialog.tsx';
 import { RecordRow } from './components/RecordRow.tsx';
 import { type ZoneAction, ZoneConfirm } from './components/ZoneConfirm.tsx';
@@ -68,6 +69,7 @@ export default function DnsPage() {
   if (list.isError && !list.data) throw list.error;
   return (
     <Stack gap="md">
+      {zone && <DnssecPanel serviceId={serviceId} zone={zone} />}
       <DataList
         rows={data?.dnss}
         rowKey={(r) => r.id}

@@ -6,6 +6,9 @@ import { ask, type Reply, type Target, targetOf } from './probe.ts';
 /** Signatures closer than this to their expiry are worth a warning: a server that stopped re-signing. */
 const EXPIRY_WARNING_SECONDS = 3 * 86400;
 
+/** A finding before it is put in words (the route translates it). */
+export type Finding = Omit<CheckFinding, 'text' | 'fix'>;
+
 export interface CheckInput {
   zone: string;
   /** The zone's apex NS, fully qualified. */
@@ -18,7 +21,7 @@ export interface CheckInput {
 }
 
 const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
-const finding = (code: string, level: CheckFinding['level'], params: Record<string, string | number> = {}): CheckFinding => ({
+const finding = (code: string, level: CheckFinding['level'], params: Record<string, string | number> = {}): Finding => ({
   code,
   level,
   params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
@@ -29,9 +32,9 @@ const finding = (code: string, level: CheckFinding['level'], params: Record<stri
  * (authoritative, same SOA serial), the registry's DS against the DNSKEY the zone publishes, and
  * how long its signatures still hold. Every finding names what was seen; the catalogue adds the fix.
  */
-export async function checkDelegation(input: CheckInput): Promise<CheckFinding[]> {
+export async function checkDelegation(input: CheckInput): Promise<Finding[]> {
   const { zone, registry } = input;
-  const findings: CheckFinding[] = [];
+  const findings: Finding[] = [];
   const zoneServers = [...new Set(input.zoneServers.map(bare))].sort();
 
   if (!registry) findings.push(finding('registry_unknown', 'warning', { zone }));

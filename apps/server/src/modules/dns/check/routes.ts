@@ -1,12 +1,13 @@
-import { endpoints } from '@atalaya/contract';
+import { endpoints, translate } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { dnsSettings } from '../../../drivers/dns/index.ts';
+import { requestLanguage } from '../../../http/language.ts';
 import { route } from '../../../http/route.ts';
 import { now } from '../../../store/db.ts';
 import { zoneOf } from '../access.ts';
 import { fqdn } from '../names.ts';
 import { loadRecords } from '../zone.ts';
-import { checkDelegation } from './findings.ts';
+import { checkDelegation, type Finding } from './findings.ts';
 
 /** GET /service/{id}/dns/check/: asks the registry and every name server of the zone. */
 export default async function checkRoutes(app: FastifyInstance) {
@@ -31,6 +32,12 @@ export default async function checkRoutes(app: FastifyInstance) {
       addresses: settings.nsAddresses,
       now: now(),
     });
-    return { data: { zone, findings } };
+    const lang = requestLanguage(request);
+    const say = (f: Finding) => ({
+      ...f,
+      text: translate(lang, `dns.check.${f.code}`, f.params),
+      fix: f.level === 'ok' ? '' : translate(lang, `dns.check.${f.code}_fix`, f.params),
+    });
+    return { data: { zone, findings: findings.map(say) } };
   });
 }
