@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { call, fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
-/** The zone's DNSSEC and the delegation check (decision 034). */
+/** The zone's DNSSEC and the checks of its delegation (decision 034). */
 export const dnssecKey = (serviceId: string) => ['dns', serviceId, 'dnssec'] as const;
 const SETTLED = new Set(['off', 'on']);
 

@@ -9,7 +9,7 @@ import { checkQuery, dnssecKey, dnssecQuery, setDnssec } from '../api/dnssec.ts'
 
 const LEVEL_COLOR = { ok: 'green', warning: 'yellow', error: 'red' } as const;
 
-/** DNSSEC in one switch, the keys and DS it publishes, and the delegation check (decision 034). */
+/** DNSSEC in one switch, the keys and DS it publishes, and the findings about its delegation (decision 034). */
 export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: string }) {
   const { t } = useTranslation();
   const { canAct, check } = usePermissions(serviceId);
