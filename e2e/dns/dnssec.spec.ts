@@ -5,11 +5,14 @@ test('a writer switches DNSSEC on after a confirmation naming the registry, and 
   const account = await openZone(page, 'w');
   const panel = page.getByTestId('dnssec-panel');
   await expect(panel.getByTestId('dnssec-state')).toHaveText('Sin firmar');
-  await panel.getByRole('switch', { name: 'Firma DNSSEC' }).click();
+  await expect(panel.getByRole('switch', { name: 'Firma DNSSEC' })).not.toBeChecked();
+  // The switch's visible label (its state) is what a pointer clicks.
+  await panel.getByTestId('dnssec-state').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Se firmará ${account.zone} y su DS se publicará en el registro automáticamente`);
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await expect(panel.getByTestId('dnssec-state')).toHaveText('Firmada', { timeout: 15_000 });
+  await expect(panel.getByRole('switch', { name: 'Firma DNSSEC' })).toBeChecked();
   const ds = panel.getByTestId('dnssec-ds');
   await expect(ds).toHaveCount(1);
   await expect(ds).toContainText(new RegExp(`^${account.zone.replace(/\./g, '\\.')}\\. IN DS \\d+ 13 2 [0-9A-F]{64}`));

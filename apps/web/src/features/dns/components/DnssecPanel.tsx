@@ -38,17 +38,13 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
           <Title order={3} size="h5">
             DNSSEC
           </Title>
-          <Group gap="sm">
-            <Badge variant="light" data-testid="dnssec-state">
-              {t(`dns.dnssec_state_${data.state}`)}
-            </Badge>
-            <Switch
-              aria-label={t('dns.dnssec_switch')}
-              checked={on}
-              disabled={!canAct('service_dnszone')}
-              onChange={() => setAsking(true)}
-            />
-          </Group>
+          <Switch
+            aria-label={t('dns.dnssec_switch')}
+            label={<span data-testid="dnssec-state">{t(`dns.dnssec_state_${data.state}`)}</span>}
+            checked={on}
+            disabled={!canAct('service_dnszone')}
+            onChange={() => setAsking(true)}
+          />
         </Group>
         {data.state === 'waiting' && data.dueAt !== null && (
           <Text size="sm">{t('dns.dnssec_waiting', { when: new Date(data.dueAt * 1000).toLocaleString() })}</Text>
