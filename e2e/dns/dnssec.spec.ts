@@ -6,8 +6,7 @@ test('a writer switches DNSSEC on after a confirmation naming the registry, and 
   const panel = page.getByTestId('dnssec-panel');
   await expect(panel.getByTestId('dnssec-state')).toHaveText('Sin firmar');
   await expect(panel.getByRole('switch', { name: 'Firma DNSSEC' })).not.toBeChecked();
-  // The switch's visible label (its state) is what a pointer clicks.
-  await panel.getByTestId('dnssec-state').click();
+  await panel.getByRole('switch', { name: 'Firma DNSSEC' }).dispatchEvent('click');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Se firmará ${account.zone} y su DS se publicará en el registro automáticamente`);
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
