@@ -45,6 +45,12 @@ describe.skipIf(PDNS_MISSING)('DNSSEC and the delegation check against a real Po
       .filter((k) => k.flags & 1)
       .map((k) => dsOf('zona.es', k.flags, k.algorithm, k.key.toString('base64')));
     expect(computed).toHaveLength(1);
+    // PowerDNS's own digest of its key agrees with the RFC 4034 computation over the key it serves.
+    const cryptokeys = await fetch(`${pdns.apiUrl}/api/v1/servers/localhost/zones/zona.es./cryptokeys`, {
+      headers: { 'X-API-Key': pdns.apiKey },
+    });
+    const own = ((await cryptokeys.json()) as { ds?: string[] }[]).flatMap((k) => k.ds ?? []);
+    expect(own).toContain(`${computed[0].keyTag} 13 2 ${computed[0].digest.toLowerCase()}`);
     const state = (await t.get('dnssec/')).body.data;
     expect(state.state).toBe('on');
     expect(state.ds).toEqual([{ ...computed[0], atRegistry: true }]);

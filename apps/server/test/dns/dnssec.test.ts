@@ -1,6 +1,8 @@
+import { parseLevels } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dsOf } from '../../src/drivers/dns/dnssec.ts';
-import { createAccount } from '../fixtures.ts';
+import { createToken } from '../../src/modules/token/tokens.ts';
+import { createAccount, send } from '../fixtures.ts';
 import { describeStores } from '../stores.ts';
 import { type DnsTest, openDnsTest } from './helpers.ts';
 
@@ -125,5 +127,28 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     expect((await t.post('dnssec/', { enabled: 1 }, eve)).status).toBe(404);
     expect((await t.get('check/', eve)).status).toBe(404);
     expect((await t.get('dnssec/')).body.data.state).toBe('off');
+  });
+
+  it('lets an API token switch only with write on the zone in its scope', async () => {
+    const acc = await createAccount(t.ctx.store, {
+      users: { bot: 'all=write' },
+      items: [{ reference: 'bot.es', domain: true, service: 'normal' }],
+    });
+    const id = acc.items['bot.es'];
+    const bearer = async (text: string) => {
+      const parsed = parseLevels(text);
+      if (!('map' in parsed)) throw new Error(text);
+      const spec = { name: 'script', scope: parsed.map, items: null, cidrs: [], expiresAt: null };
+      return { authorization: `Bearer ${(await createToken(t.ctx.store, acc.users.bot, spec)).token}` };
+    };
+    const reader = await bearer('service_dnszone=read');
+    expect((await send(t.ctx.app, 'GET', `/service/${id}/dns/dnssec/`, reader)).status).toBe(200);
+    expect((await send(t.ctx.app, 'POST', `/service/${id}/dns/dnssec/`, reader, { enabled: 1 })).status).toBe(403);
+    const other = await bearer('domain_dns=write');
+    expect((await send(t.ctx.app, 'POST', `/service/${id}/dns/dnssec/`, other, { enabled: 1 })).status).toBe(404);
+    const writer = await bearer('service_dnszone=write');
+    const reply = await send(t.ctx.app, 'POST', `/service/${id}/dns/dnssec/`, writer, { enabled: 1 });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.state).toBe('signing');
   });
 });
