@@ -1,7 +1,7 @@
 import type { Config } from './config/config.ts';
 import { createDrivers, type Drivers } from './drivers/index.ts';
 import { dnssecJobs } from './modules/dns/dnssec/jobs.ts';
-import { dnssecUnsignSchedule } from './modules/dns/dnssec/schedule.ts';
+import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
@@ -50,7 +50,7 @@ const SCHEDULES: ((config: Config) => Schedule)[] = [
   renewalSchedule,
   expiryWarningSchedule,
   usageSchedule,
-  dnssecUnsignSchedule,
+  dnssecStepSchedule,
 ];
 
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}): Runtime {

@@ -1,7 +1,22 @@
 import { z } from 'zod';
 
-/** Where a zone's signing stands: turning off withdraws the DS, waits for its TTL, then unsigns (decision 034). */
-export const DNSSEC_STATES = ['off', 'signing', 'on', 'withdrawing', 'waiting', 'unsigning'] as const;
+/**
+ * Where a zone's signing stands: turning off withdraws the DS, waits for its TTL, then unsigns; a key
+ * roll adds the new key's DS, waits, switches keys, waits, then removes the old DS (decision 034).
+ */
+export const DNSSEC_STATES = [
+  'off',
+  'signing',
+  'on',
+  'withdrawing',
+  'waiting',
+  'unsigning',
+  'roll-adding',
+  'roll-waiting-ds',
+  'roll-swapping',
+  'roll-waiting-key',
+  'roll-cleaning',
+] as const;
 export type DnssecState = (typeof DNSSEC_STATES)[number];
 
 const dsSchema = z.object({

@@ -128,7 +128,7 @@ describe.skipIf(PDNS_MISSING)('DNSSEC and the delegation check against a real Po
     expect(await registry().listSecDns(t.id)).toEqual([]);
     // The DS may still sit in caches: the zone keeps signing.
     expect((await ask(here(), 'zona.es', 'SOA', { dnssec: true })).answers.map((a) => a.type)).toContain('RRSIG');
-    await t.ctx.app.runtime.scheduler.runNow('dnssec-unsign');
+    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
     await drain();
     expect((await ask(here(), 'zona.es', 'SOA', { dnssec: true })).answers.map((a) => a.type)).toContain('RRSIG');
     await t.ctx.store
@@ -136,7 +136,7 @@ describe.skipIf(PDNS_MISSING)('DNSSEC and the delegation check against a real Po
       .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
       .where('item_id', '=', t.id)
       .execute();
-    await t.ctx.app.runtime.scheduler.runNow('dnssec-unsign');
+    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
     await drain();
     const soa = await ask(here(), 'zona.es', 'SOA', { dnssec: true });
     expect(soa.answers.map((a) => a.type)).toEqual(['SOA']);

@@ -57,6 +57,44 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     expect(await registry().listSecDns(t.id)).toHaveLength(1);
   });
 
+  it('rolls the key by double DS, one step per TTL: new DS beside the old, then the key switch, then the old DS gone', async () => {
+    const pastDue = () =>
+      t.ctx.store
+        .updateTable('dns_zone')
+        .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
+        .where('item_id', '=', t.id)
+        .execute();
+    const step = async () => {
+      await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
+      await drain();
+      return (await t.get('dnssec/')).body.data;
+    };
+    const [old] = (await t.get('dnssec/')).body.data.keys;
+    const started = await t.post('dnssec/roll/', {});
+    expect(started.status).toBe(200);
+    expect(started.body.data.state).toBe('roll-adding');
+    expect((await t.post('dnssec/roll/', {})).status).toBe(409);
+    await drain();
+    let state = (await t.get('dnssec/')).body.data;
+    expect(state.state).toBe('roll-waiting-ds');
+    const fresh = state.keys.find((k: { active: boolean }) => !k.active);
+    expect(state.keys.find((k: { active: boolean }) => k.active)).toEqual(old);
+    expect((await registry().listSecDns(t.id)).map((d) => d.keyTag).sort()).toEqual([old.keyTag, fresh.keyTag].sort());
+    expect((await domainDs()).every((d: { managed: boolean }) => d.managed)).toBe(true);
+    // Before the DS's TTL nothing moves.
+    expect((await step()).state).toBe('roll-waiting-ds');
+    await pastDue();
+    state = await step();
+    expect(state.state).toBe('roll-waiting-key');
+    expect(state.keys).toEqual([{ ...fresh, active: true }]);
+    expect(await registry().listSecDns(t.id)).toHaveLength(2);
+    await pastDue();
+    state = await step();
+    expect(state.state).toBe('on');
+    expect((await registry().listSecDns(t.id)).map((d) => d.keyTag)).toEqual([fresh.keyTag]);
+    expect(state.ds).toEqual([expect.objectContaining({ keyTag: fresh.keyTag, atRegistry: true })]);
+  });
+
   it('asks to confirm moving the name servers away while the DS is published, and allows its own servers', async () => {
     const url = `/p247/domain/${t.id}/dnsedit/`;
     const body = { 'default-ns': '0', dns: ['ns1.elsewhere.net', 'ns2.elsewhere.net'] };
@@ -99,7 +137,7 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     expect(state.state).toBe('waiting');
     expect(state.dueAt).toBeGreaterThan(Date.now() / 1000 + 3500);
     // Before the TTL: still signed.
-    await t.ctx.app.runtime.scheduler.runNow('dnssec-unsign');
+    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
     await drain();
     expect((await t.get('dnssec/')).body.data.keys).toHaveLength(1);
     // The clock past the TTL.
@@ -108,7 +146,7 @@ describeStores('the DNSSEC switch on %s', (kind) => {
       .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
       .where('item_id', '=', t.id)
       .execute();
-    await t.ctx.app.runtime.scheduler.runNow('dnssec-unsign');
+    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
     await drain();
     state = (await t.get('dnssec/')).body.data;
     expect(state).toMatchObject({ state: 'off', keys: [], ds: [] });

@@ -22,6 +22,14 @@ export const dnssecCalls = {
     answer: zoneDnssecSchema,
     permission: { area: 'service_dnszone', level: 'write' },
   }),
+  /** A key roll by the double-DS method, one step at a time as TTLs pass; only while the zone is signed. */
+  dnssecRoll: endpoint({
+    method: 'POST',
+    path: '/service/:id/dns/dnssec/roll/',
+    params: zoneParams,
+    answer: zoneDnssecSchema,
+    permission: { area: 'service_dnszone', level: 'write' },
+  }),
   /** Asks the registry and each name server: findings in plain words, each with its fix. */
   check: endpoint({
     method: 'GET',

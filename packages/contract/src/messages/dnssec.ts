@@ -7,6 +7,8 @@ export const dnssec = {
       'Este panel no es el registrador de {{zone}}: si publicaste un DS en tu registrador, retíralo antes o el dominio dejará de resolver. Confirma para continuar',
     'dns.dnssec_confirm_ds':
       'El registro aún publica {{count}} DS de {{zone}} que el panel no gestiona: si se deja de firmar, el dominio dejará de resolver en los resolutores que validan. Confirma para continuar',
+    'dns.dnssec_roll_started': 'Cambio de clave iniciado: cada paso espera a que caduque el anterior en las cachés',
+    'dns.dnssec_roll_not_on': 'Solo se puede cambiar la clave de una zona firmada sin otro cambio en curso',
     'dns.confirm_delete_all':
       'Se eliminarán todos los registros de {{zone}}: la web y el correo del dominio dejarán de funcionar. Confirma para continuar',
     'domain.ns_confirm_ds':
@@ -48,6 +50,8 @@ export const dnssec = {
       'This panel is not the registrar of {{zone}}: if you published a DS at your registrar, remove it first or the domain will stop resolving. Confirm to go on',
     'dns.dnssec_confirm_ds':
       'The registry still publishes {{count}} DS of {{zone}} that the panel does not manage: unsigning makes the domain stop resolving for validating resolvers. Confirm to go on',
+    'dns.dnssec_roll_started': 'Key roll started: each step waits for the previous one to expire from caches',
+    'dns.dnssec_roll_not_on': 'Only a signed zone with no other change under way can roll its key',
     'dns.confirm_delete_all':
       'Every record of {{zone}} will be deleted: the domain’s web site and mail will stop working. Confirm to go on',
     'domain.ns_confirm_ds':
@@ -89,6 +93,8 @@ export const dnssec = {
       'Aquest panell no és el registrador de {{zone}}: si vas publicar un DS al teu registrador, retira’l abans o el domini deixarà de resoldre. Confirma per continuar',
     'dns.dnssec_confirm_ds':
       'El registre encara publica {{count}} DS de {{zone}} que el panell no gestiona: si es deixa de signar, el domini deixarà de resoldre als resolutors que validen. Confirma per continuar',
+    'dns.dnssec_roll_started': 'Canvi de clau iniciat: cada pas espera que l’anterior caduqui a les memòries cau',
+    'dns.dnssec_roll_not_on': 'Només es pot canviar la clau d’una zona signada sense cap altre canvi en curs',
     'dns.confirm_delete_all':
       'S’eliminaran tots els registres de {{zone}}: el web i el correu del domini deixaran de funcionar. Confirma per continuar',
     'domain.ns_confirm_ds':

@@ -42,6 +42,10 @@ export interface DnsDriver {
   sign(zone: string, options: { nsec3: boolean }): Promise<DnssecState>;
   /** Stops signing the zone and drops its keys. Only once no DS points at them (decision 034). */
   unsign(zone: string): Promise<void>;
+  /** A key roll's first step: a new key that does not sign yet (its DS can be placed first); one only. */
+  addKey(zone: string): Promise<DnssecState>;
+  /** A key roll's switch: the key that did not sign yet signs, the others are dropped. */
+  swapKeys(zone: string): Promise<DnssecState>;
   /** Whether the zone is signed, and its keys with their DS. */
   dnssec(zone: string): Promise<DnssecState>;
 }

@@ -27,11 +27,27 @@ export function localDnsDriver(store: Store, secrets: Secrets): DnsDriver {
         algorithm: k.algorithm,
         publicKey: k.public_key,
         keyTag: ds.keyTag,
-        active: true,
+        active: k.active === 1,
         ds: [ds],
       };
     });
-    return { signed: keys.length > 0, keys };
+    return { signed: keys.some((k) => k.active), keys };
+  }
+  /** A real ECDSA P-256 key pair, the private half sealed: nothing signs here, but the DS is the one a server with this key would need. */
+  async function insertKey(itemId: number, active: boolean) {
+    const key = newSigningKey();
+    await store
+      .insertInto('dns_key')
+      .values({
+        item_id: itemId,
+        flags: KSK_FLAGS,
+        algorithm: ECDSAP256SHA256,
+        public_key: key.publicKey,
+        private_sealed: secrets.encrypt(key.privatePem),
+        active: active ? 1 : 0,
+        created_at: now(),
+      })
+      .execute();
   }
   return {
     kind: 'local',
@@ -61,23 +77,29 @@ export function localDnsDriver(store: Store, secrets: Secrets): DnsDriver {
         .where('item_id', '=', row.item_id)
         .execute();
     },
-    /** A real ECDSA P-256 key pair, the private half sealed: nothing signs here, but the DS is the one a server with this key would need. */
     async sign(zone) {
       const { item_id } = await servedZone(store, zone);
       const state = await keysOf(zone, item_id);
       if (state.signed) return state;
-      const key = newSigningKey();
-      await store
-        .insertInto('dns_key')
-        .values({
-          item_id,
-          flags: KSK_FLAGS,
-          algorithm: ECDSAP256SHA256,
-          public_key: key.publicKey,
-          private_sealed: secrets.encrypt(key.privatePem),
-          created_at: now(),
-        })
-        .execute();
+      await insertKey(item_id, true);
+      return keysOf(zone, item_id);
+    },
+    async addKey(zone) {
+      const { item_id } = await servedZone(store, zone);
+      const state = await keysOf(zone, item_id);
+      if (state.keys.some((k) => !k.active)) return state;
+      await insertKey(item_id, false);
+      return keysOf(zone, item_id);
+    },
+    async swapKeys(zone) {
+      const { item_id } = await servedZone(store, zone);
+      const pending = (await keysOf(zone, item_id)).keys.find((k) => !k.active);
+      if (pending) {
+        await store.transaction().execute(async (trx) => {
+          await trx.deleteFrom('dns_key').where('item_id', '=', item_id).where('id', '!=', Number(pending.id)).execute();
+          await trx.updateTable('dns_key').set({ active: 1 }).where('id', '=', Number(pending.id)).execute();
+        });
+      }
       return keysOf(zone, item_id);
     },
     async unsign(zone) {

@@ -110,6 +110,22 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
       }
       return dnssec(zone);
     },
+    /** A CSK neither active nor published: its DS goes to the registry before any resolver sees the key (double DS). */
+    async addKey(zone) {
+      const state = await dnssec(zone);
+      if (state.keys.some((k) => !k.active)) return state;
+      await call('POST', `${zoneUrl(zone)}/cryptokeys`, { keytype: 'csk', active: false, published: false, algorithm: 'ECDSAP256SHA256' });
+      return dnssec(zone);
+    },
+    async swapKeys(zone) {
+      const state = await dnssec(zone);
+      const pending = state.keys.find((k) => !k.active);
+      if (!pending) return state;
+      await call('PUT', `${zoneUrl(zone)}/cryptokeys/${pending.id}`, { active: true, published: true });
+      for (const key of state.keys.filter((k) => k.id !== pending.id)) await call('DELETE', `${zoneUrl(zone)}/cryptokeys/${key.id}`);
+      await call('PUT', `${zoneUrl(zone)}/rectify`);
+      return dnssec(zone);
+    },
     async unsign(zone) {
       await call('PUT', zoneUrl(zone), { dnssec: false, nsec3param: '' });
       // Keys PowerDNS kept (inactive or unpublished ones) go too: a later switch starts afresh.

@@ -45,6 +45,8 @@ export interface DnsKeyTable {
   /** Base64, as the DNSKEY record carries it. */
   public_key: string;
   private_sealed: string;
+  /** 0 for a rolled-in key whose DS is placed before it signs (double DS). */
+  active: Generated<number>;
   created_at: number;
 }
 

@@ -17,6 +17,7 @@ export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
     .addColumn('algorithm', 'integer', (c) => c.notNull())
     .addColumn('public_key', 'text', (c) => c.notNull())
     .addColumn('private_sealed', 'text', (c) => c.notNull())
+    .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'integer', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('dns_key_item').on('dns_key').column('item_id').execute();

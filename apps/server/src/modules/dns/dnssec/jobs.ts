@@ -1,3 +1,4 @@
+import type { DnssecState } from '../../../drivers/dns/dnssec.ts';
 import { dnsSettings } from '../../../drivers/dns/index.ts';
 import { RegistryError } from '../../../drivers/registry/interface.ts';
 import type { JobHandlers } from '../../../outbox/outbox.ts';
@@ -10,6 +11,16 @@ import { heldFor, managedDs, secDnsOf } from './registrar.ts';
 export const DNSSEC_SIGN = 'dns.dnssec.sign';
 export const DNSSEC_WITHDRAW = 'dns.dnssec.withdraw';
 export const DNSSEC_UNSIGN = 'dns.dnssec.unsign';
+export const DNSSEC_ROLL_ADD = 'dns.dnssec.roll-add';
+export const DNSSEC_ROLL_SWAP = 'dns.dnssec.roll-swap';
+export const DNSSEC_ROLL_CLEAN = 'dns.dnssec.roll-clean';
+
+/** A waiting state, once its time has come: the state that follows and the job that takes it there. */
+export const DUE_STEPS: Record<string, { next: string; kind: string }> = {
+  waiting: { next: 'unsigning', kind: DNSSEC_UNSIGN },
+  'roll-waiting-ds': { next: 'roll-swapping', kind: DNSSEC_ROLL_SWAP },
+  'roll-waiting-key': { next: 'roll-cleaning', kind: DNSSEC_ROLL_CLEAN },
+};
 
 export interface DnssecPayload {
   itemId: number;
@@ -40,42 +51,71 @@ export function dnssecJobs({ store, drivers, config }: Runtime): JobHandlers {
       .where('dnssec', '=', from)
       .execute();
 
+  /**
+   * As the domain's registrar: the registry holds a DS for each key the zone has (placed and noted
+   * as managed when missing), and none the panel placed for a key the zone no longer has.
+   */
+  async function matchRegistry(itemId: number, signed: DnssecState) {
+    const domain = await drivers.registry.info(itemId);
+    if (!domain) return;
+    try {
+      const type = dnssecTypeOf(domain.name);
+      const held = await drivers.registry.listSecDns(itemId);
+      const managed = await managedDs(store, itemId);
+      const wanted = signed.keys.flatMap((key) => key.ds.map((ds) => ({ key, ds })));
+      const kept = new Set<number>();
+      for (const { key, ds } of wanted) {
+        let id = heldFor(held, key, ds)?.id;
+        if (id === undefined) id = await drivers.registry.addSecDns(itemId, secDnsOf(type, key, ds));
+        kept.add(id);
+        if (!managed.some((m) => m.ds_id === id)) {
+          await store
+            .insertInto('dns_managed_ds')
+            .values({ item_id: itemId, ds_id: id, ...dsColumns(ds) })
+            .execute();
+        }
+      }
+      for (const stale of managed.filter((m) => !kept.has(m.ds_id))) {
+        if (held.some((h) => h.id === stale.ds_id)) await drivers.registry.removeSecDns(itemId, stale.ds_id);
+        await store.deleteFrom('dns_managed_ds').where('id', '=', stale.id).execute();
+      }
+    } catch (error) {
+      permanentIfGone(error);
+    }
+  }
+
   return {
-    /** Signs the zone, then (as its registrar) places the DS of each key-signing key at the registry and withdraws managed ones of keys gone. */
+    /** Signs the zone, then (as its registrar) places the DS of each of its keys at the registry. */
     [DNSSEC_SIGN]: async (raw) => {
       const { itemId, zone, nsec3 = false } = raw as DnssecPayload;
       const state = await stateOf(itemId);
       if (state !== 'signing' && state !== 'on') return;
-      const signed = await drivers.dns.sign(zone, { nsec3 });
-      const domain = await drivers.registry.info(itemId);
-      if (domain) {
-        try {
-          const type = dnssecTypeOf(domain.name);
-          const held = await drivers.registry.listSecDns(itemId);
-          const managed = await managedDs(store, itemId);
-          const wanted = signed.keys.flatMap((key) => key.ds.map((ds) => ({ key, ds })));
-          for (const { key, ds } of wanted) {
-            let id = heldFor(held, key, ds)?.id;
-            if (id === undefined) id = await drivers.registry.addSecDns(itemId, secDnsOf(type, key, ds));
-            if (!managed.some((m) => m.ds_id === id)) {
-              await store
-                .insertInto('dns_managed_ds')
-                .values({ item_id: itemId, ds_id: id, ...dsColumns(ds) })
-                .execute();
-            }
-          }
-          const current = new Set(wanted.map(({ key, ds }) => heldFor(held, key, ds)?.id));
-          for (const stale of managed.filter((m) => !current.has(m.ds_id) && held.some((h) => h.id === m.ds_id))) {
-            // Only a DS whose key is gone: the chain keeps the DS of every key the zone still publishes.
-            if (wanted.some(({ ds }) => ds.keyTag === stale.key_tag)) continue;
-            await drivers.registry.removeSecDns(itemId, stale.ds_id);
-            await store.deleteFrom('dns_managed_ds').where('id', '=', stale.id).execute();
-          }
-        } catch (error) {
-          permanentIfGone(error);
-        }
-      }
+      await matchRegistry(itemId, await drivers.dns.sign(zone, { nsec3 }));
       await setState(itemId, 'signing', 'on');
+    },
+
+    /** Roll, first step: a new key that does not sign yet, its DS beside the old one; then the DS's TTL. */
+    [DNSSEC_ROLL_ADD]: async (raw) => {
+      const { itemId, zone } = raw as DnssecPayload;
+      if ((await stateOf(itemId)) !== 'roll-adding') return;
+      await matchRegistry(itemId, await drivers.dns.addKey(zone));
+      await setState(itemId, 'roll-adding', 'roll-waiting-ds', now() + dsTtl);
+    },
+
+    /** Roll, second step: every resolver can know the new DS, so the new key signs; then the old DNSKEY's TTL. */
+    [DNSSEC_ROLL_SWAP]: async (raw) => {
+      const { itemId, zone } = raw as DnssecPayload;
+      if ((await stateOf(itemId)) !== 'roll-swapping') return;
+      await drivers.dns.swapKeys(zone);
+      await setState(itemId, 'roll-swapping', 'roll-waiting-key', now() + dsTtl);
+    },
+
+    /** Roll, last step: the old key is gone from every cache, so its DS goes. */
+    [DNSSEC_ROLL_CLEAN]: async (raw) => {
+      const { itemId, zone } = raw as DnssecPayload;
+      if ((await stateOf(itemId)) !== 'roll-cleaning') return;
+      await matchRegistry(itemId, await drivers.dns.dnssec(zone));
+      await setState(itemId, 'roll-cleaning', 'on');
     },
 
     /** Withdraws the DS the panel placed, then waits the DS's TTL before unsigning (the schedule queues that). */

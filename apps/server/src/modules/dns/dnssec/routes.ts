@@ -5,9 +5,11 @@ import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import { zoneOf } from '../access.ts';
-import { DNSSEC_SIGN, DNSSEC_WITHDRAW, type DnssecPayload } from './jobs.ts';
+import { DNSSEC_ROLL_ADD, DNSSEC_SIGN, DNSSEC_WITHDRAW, type DnssecPayload } from './jobs.ts';
 import { managedDs } from './registrar.ts';
 import { zoneDnssec } from './state.ts';
+
+const OFF_STATES = new Set(['off', 'withdrawing', 'waiting', 'unsigning']);
 
 /** The zone's DNSSEC switch (decision 034): on signs and places the DS; off withdraws the DS, waits its TTL, then unsigns. */
 export default async function dnssecRoutes(app: FastifyInstance) {
@@ -35,7 +37,8 @@ export default async function dnssecRoutes(app: FastifyInstance) {
     const { itemId, zone } = await zoneOf(request, zones);
     const { enabled, nsec3, confirm } = request.body;
     const { dnssec: before } = await store.selectFrom('dns_zone').select('dnssec').where('item_id', '=', itemId).executeTakeFirstOrThrow();
-    const on = before === 'signing' || before === 'on';
+    // Signing, signed or rolling keys count as on; withdrawing, waiting and unsigning as off.
+    const on = !OFF_STATES.has(before);
     if (Boolean(enabled) !== on) {
       if (!enabled && confirm !== 1) {
         const { registrar, count } = await unmanagedDs(itemId);
@@ -51,5 +54,25 @@ export default async function dnssecRoutes(app: FastifyInstance) {
     }
     const data = await zoneDnssec(app.runtime, itemId, zone);
     return { data, info: [{ key: enabled ? 'dns.dnssec_on' : 'dns.dnssec_off' }], job: data.job };
+  });
+
+  /** A key roll, double DS: the new key's DS first, the key switch once that DS's TTL passed, the old DS once the old key's. */
+  route(app, endpoints.dns.dnssecRoll, async (request) => {
+    const { itemId, zone } = await zoneOf(request, zones);
+    const started = await store.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('dns_zone')
+        .set({ dnssec: 'roll-adding', dnssec_due_at: null })
+        .where('item_id', '=', itemId)
+        .where('dnssec', '=', 'on')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) return false;
+      const payload: DnssecPayload = { itemId, zone };
+      await enqueue(trx, DNSSEC_ROLL_ADD, payload, itemId);
+      return true;
+    });
+    if (!started) throw new ApiError(409, 'dns.dnssec_roll_not_on');
+    const data = await zoneDnssec(app.runtime, itemId, zone);
+    return { data, info: [{ key: 'dns.dnssec_roll_started' }], job: data.job };
   });
 }
