@@ -122,6 +122,44 @@ describe.skipIf(PDNS_MISSING)('DNSSEC and the delegation check against a real Po
     }
   }, 20000);
 
+  it('rolls the key: the new DS is placed before the new key is served, and the old DS goes only after the switch', async () => {
+    const served = async () =>
+      (await ask(here(), 'zona.es', 'DNSKEY', { dnssec: true })).answers
+        .filter((a) => a.type === 'DNSKEY')
+        .map((k) => {
+          const d = k.data as { flags: number; algorithm: number; key: Buffer };
+          return dsOf('zona.es', d.flags, d.algorithm, d.key.toString('base64')).keyTag;
+        });
+    const signer = async () =>
+      (await ask(here(), 'zona.es', 'SOA', { dnssec: true })).answers
+        .filter((a) => a.type === 'RRSIG')
+        .map((a) => (a.data as { keyTag: number }).keyTag);
+    const step = async () => {
+      await t.ctx.store
+        .updateTable('dns_zone')
+        .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
+        .where('item_id', '=', t.id)
+        .execute();
+      await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
+      await drain();
+    };
+    const [old] = await served();
+    expect((await t.post('dnssec/roll/', {})).status).toBe(200);
+    await drain();
+    const atRegistry = (await registry().listSecDns(t.id)).map((d) => d.keyTag);
+    const fresh = atRegistry.find((tag) => tag !== old)!;
+    expect(atRegistry).toHaveLength(2);
+    expect(await served()).toEqual([old]);
+    expect(await signer()).toEqual([old]);
+    await step();
+    expect(await served()).toEqual([fresh]);
+    expect(await signer()).toEqual([fresh]);
+    expect(await registry().listSecDns(t.id)).toHaveLength(2);
+    await step();
+    expect((await registry().listSecDns(t.id)).map((d) => d.keyTag)).toEqual([fresh]);
+    expect((await t.get('dnssec/')).body.data.state).toBe('on');
+  });
+
   it('turning off withdraws the DS while the zone stays signed, and unsigns once the DS TTL has passed', async () => {
     await t.post('dnssec/', { enabled: 0 });
     await drain();

@@ -86,6 +86,7 @@ export async function startPowerDns(): Promise<PowerDns> {
     'cache-ttl=0',
     'negquery-cache-ttl=0',
     'query-cache-ttl=0',
+    'dnssec-key-cache-ttl=0',
     'zone-cache-refresh-interval=0',
     'distributor-threads=1',
     'receiver-threads=1',

@@ -72,29 +72,25 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
   const zoneUrl = (zone: string) => `/zones/${encodeURIComponent(`${zone}.`)}`;
 
   /** The zone's keys as PowerDNS publishes them (GET cryptokeys); their DS computed from the DNSKEY, as a resolver would. */
+  type Cryptokey = { id: number; active: boolean; published?: boolean; dnskey: string };
+  const toKey = (zone: string, k: Cryptokey): ZoneKey => {
+    const [flags, , algorithm, ...key] = k.dnskey.split(/\s+/);
+    const publicKey = key.join('');
+    const ds = dsOf(zone, Number(flags), Number(algorithm), publicKey);
+    return {
+      id: String(k.id),
+      flags: Number(flags),
+      algorithm: Number(algorithm),
+      publicKey,
+      keyTag: ds.keyTag,
+      active: k.active,
+      ds: Number(flags) & 1 ? [ds] : [],
+    };
+  };
+
+  /** The zone's keys as PowerDNS publishes them (GET cryptokeys); their DS computed from the DNSKEY, as a resolver would. */
   async function dnssec(zone: string): Promise<DnssecState> {
-    const found = (await call('GET', `${zoneUrl(zone)}/cryptokeys`)) as {
-      id: number;
-      active: boolean;
-      published?: boolean;
-      dnskey: string;
-    }[];
-    const keys = found
-      .filter((k) => k.published !== false)
-      .map((k): ZoneKey => {
-        const [flags, , algorithm, ...key] = k.dnskey.split(/\s+/);
-        const publicKey = key.join('');
-        const ds = dsOf(zone, Number(flags), Number(algorithm), publicKey);
-        return {
-          id: String(k.id),
-          flags: Number(flags),
-          algorithm: Number(algorithm),
-          publicKey,
-          keyTag: ds.keyTag,
-          active: k.active,
-          ds: Number(flags) & 1 ? [ds] : [],
-        };
-      });
+    const keys = ((await call('GET', `${zoneUrl(zone)}/cryptokeys`)) as Cryptokey[]).map((k) => toKey(zone, k));
     return { signed: keys.some((k) => k.active), keys };
   }
 
@@ -114,8 +110,14 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
     async addKey(zone) {
       const state = await dnssec(zone);
       if (state.keys.some((k) => !k.active)) return state;
-      await call('POST', `${zoneUrl(zone)}/cryptokeys`, { keytype: 'csk', active: false, published: false, algorithm: 'ECDSAP256SHA256' });
-      return dnssec(zone);
+      const made = (await call('POST', `${zoneUrl(zone)}/cryptokeys`, {
+        keytype: 'csk',
+        active: false,
+        published: false,
+        algorithm: 'ECDSAP256SHA256',
+      })) as Cryptokey;
+      // PowerDNS may answer a cached key list for a while (dnssec-key-cache-ttl): the new key is the POST's answer.
+      return { signed: state.signed, keys: [...state.keys, toKey(zone, made)] };
     },
     async swapKeys(zone) {
       const state = await dnssec(zone);
