@@ -1,6 +1,14 @@
 /** Texts of DNSSEC and the delegation check on the zone screen, and of managed DS on the domain's, in es, en and ca. */
 export const dnssec = {
   es: {
+    'dns.dnssec_state_roll-adding': 'Cambio de clave: publicando el DS nuevo…',
+    'dns.dnssec_state_roll-waiting-ds': 'Cambio de clave: esperando a que se conozca el DS nuevo',
+    'dns.dnssec_state_roll-swapping': 'Cambio de clave: pasando a la clave nueva…',
+    'dns.dnssec_state_roll-waiting-key': 'Cambio de clave: esperando a que caduque la clave antigua',
+    'dns.dnssec_state_roll-cleaning': 'Cambio de clave: retirando el DS antiguo…',
+    'dns.dnssec_roll': 'Cambiar la clave',
+    'dns.dnssec_roll_confirm':
+      'Se creará una clave nueva para {{zone}}: su DS se publica primero, la zona pasa a firmar con ella cuando el DS se conoce y el DS antiguo se retira al final. Cada paso espera a que caduque el anterior. ¿Continuar?',
     'dns.dnssec_switch': 'Firma DNSSEC',
     'dns.dnssec_state_off': 'Sin firmar',
     'dns.dnssec_state_signing': 'Firmando…',
@@ -26,6 +34,14 @@ export const dnssec = {
     'domain.dnssec_managed_hint': 'Lo gestiona el panel para la zona firmada: se retira desactivando DNSSEC en la zona',
   },
   en: {
+    'dns.dnssec_state_roll-adding': 'Key roll: publishing the new DS…',
+    'dns.dnssec_state_roll-waiting-ds': 'Key roll: waiting for the new DS to be known',
+    'dns.dnssec_state_roll-swapping': 'Key roll: switching to the new key…',
+    'dns.dnssec_state_roll-waiting-key': 'Key roll: waiting for the old key to expire',
+    'dns.dnssec_state_roll-cleaning': 'Key roll: withdrawing the old DS…',
+    'dns.dnssec_roll': 'Roll the key',
+    'dns.dnssec_roll_confirm':
+      'A new key will be made for {{zone}}: its DS is published first, the zone signs with it once the DS is known, and the old DS is withdrawn last. Each step waits for the previous one to expire. Continue?',
     'dns.dnssec_switch': 'DNSSEC signing',
     'dns.dnssec_state_off': 'Unsigned',
     'dns.dnssec_state_signing': 'Signing…',
@@ -51,6 +67,14 @@ export const dnssec = {
     'domain.dnssec_managed_hint': 'The panel manages it for the signed zone: turn DNSSEC off in the zone to withdraw it',
   },
   ca: {
+    'dns.dnssec_state_roll-adding': 'Canvi de clau: publicant el DS nou…',
+    'dns.dnssec_state_roll-waiting-ds': 'Canvi de clau: esperant que es conegui el DS nou',
+    'dns.dnssec_state_roll-swapping': 'Canvi de clau: passant a la clau nova…',
+    'dns.dnssec_state_roll-waiting-key': 'Canvi de clau: esperant que caduqui la clau antiga',
+    'dns.dnssec_state_roll-cleaning': 'Canvi de clau: retirant el DS antic…',
+    'dns.dnssec_roll': 'Canviar la clau',
+    'dns.dnssec_roll_confirm':
+      'Es crearà una clau nova per a {{zone}}: primer es publica el seu DS, la zona passa a signar amb ella quan el DS es coneix i el DS antic es retira al final. Cada pas espera que l’anterior caduqui. Vols continuar?',
     'dns.dnssec_switch': 'Signatura DNSSEC',
     'dns.dnssec_state_off': 'Sense signar',
     'dns.dnssec_state_signing': 'Signant…',

@@ -20,3 +20,5 @@ export const checkQuery = (serviceId: string) =>
 /** Sent from the dialog that named the consequence, so confirmed (the API answers 409 without). */
 export const setDnssec = (serviceId: string, enabled: boolean) =>
   call(endpoints.dns.dnssecSwitch, { id: serviceId }, { enabled: enabled ? 1 : 0, confirm: 1 });
+
+export const rollDnssecKey = (serviceId: string) => call(endpoints.dns.dnssecRoll, { id: serviceId });

@@ -5,8 +5,9 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
-import { checkQuery, dnssecKey, dnssecQuery, setDnssec } from '../api/dnssec.ts';
+import { checkQuery, dnssecKey, dnssecQuery, rollDnssecKey, setDnssec } from '../api/dnssec.ts';
 
+const OFF_STATES = new Set(['off', 'withdrawing', 'waiting', 'unsigning']);
 const LEVEL_COLOR = { ok: 'green', warning: 'yellow', error: 'red' } as const;
 
 /** DNSSEC in one switch, the keys and DS it publishes, and the findings about its delegation (decision 034). */
@@ -17,14 +18,24 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
   const [checking, setChecking] = useState(false);
   const findings = useQuery({ ...checkQuery(serviceId), enabled: checking });
   const [asking, setAsking] = useState(false);
+  const [rolling, setRolling] = useState(false);
   const data = state.data;
-  const on = data?.state === 'on' || data?.state === 'signing';
+  // Signing, signed and rolling keys are on; withdrawing, waiting and unsigning are on their way off.
+  const on = data !== undefined && !OFF_STATES.has(data.state);
   const mutation = useFormMutation({
     opened: asking,
     permission: { check, areas: 'service_dnszone' },
     send: () => setDnssec(serviceId, !on),
     reload: [dnssecKey(serviceId)],
     onClose: () => setAsking(false),
+    closeOnError: true,
+  });
+  const roll = useFormMutation({
+    opened: rolling,
+    permission: { check, areas: 'service_dnszone' },
+    send: () => rollDnssecKey(serviceId),
+    reload: [dnssecKey(serviceId)],
+    onClose: () => setRolling(false),
     closeOnError: true,
   });
   if (!data) return null;
@@ -65,6 +76,11 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
           </Group>
         ))}
         <Group>
+          {data.state === 'on' && canAct('service_dnszone') && (
+            <Button variant="light" onClick={() => setRolling(true)}>
+              {t('dns.dnssec_roll')}
+            </Button>
+          )}
           <Button variant="light" loading={findings.isFetching} onClick={() => (checking ? findings.refetch() : setChecking(true))}>
             {t('dns.check')}
           </Button>
@@ -97,6 +113,14 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
         loading={mutation.isPending}
         onConfirm={() => mutation.mutate()}
         onClose={() => setAsking(false)}
+      />
+      <ConfirmDialog
+        opened={rolling}
+        title={t('dns.dnssec_roll')}
+        message={t('dns.dnssec_roll_confirm', { zone })}
+        loading={roll.isPending}
+        onConfirm={() => roll.mutate()}
+        onClose={() => setRolling(false)}
       />
     </Card>
   );
