@@ -99,12 +99,13 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     const url = `/p247/domain/${t.id}/dnsedit/`;
     const body = { 'default-ns': '0', dns: ['ns1.elsewhere.net', 'ns2.elsewhere.net'] };
     const refused = await t.ctx.app.inject({ method: 'POST', url, headers: t.w, payload: body });
-    expect(refused.statusCode).toBe(409);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().system.inputs).toEqual(['confirm']);
     expect(refused.json().system.errors[0]).toMatch(/ns1\.elsewhere\.net, ns2\.elsewhere\.net no tienen sus claves/);
     expect((await registry().info(t.id))!.nameServers).not.toContain('ns1.elsewhere.net');
     const own = await t.ctx.app.inject({ method: 'POST', url, headers: t.w, payload: { 'default-ns': '1' } });
     expect(own.statusCode).toBe(200);
-    const confirmed = await t.ctx.app.inject({ method: 'POST', url: `${url}?confirm=1`, headers: t.w, payload: body });
+    const confirmed = await t.ctx.app.inject({ method: 'POST', url, headers: t.w, payload: { ...body, confirm: '1' } });
     expect(confirmed.statusCode).toBe(200);
     expect((await registry().info(t.id))!.nameServers).toContain('ns1.elsewhere.net');
     expect((await t.ctx.app.inject({ method: 'POST', url, headers: t.w, payload: { 'default-ns': '1' } })).statusCode).toBe(200);

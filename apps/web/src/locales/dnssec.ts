@@ -1,6 +1,7 @@
 /** Texts of DNSSEC and the delegation check on the zone screen, and of managed DS on the domain's, in es, en and ca. */
 export const dnssec = {
   es: {
+    'domain.ns_confirm_label': 'Entiendo la consecuencia: cambiar los servidores de todos modos',
     'dns.dnssec_state_roll-adding': 'Cambio de clave: publicando el DS nuevo…',
     'dns.dnssec_state_roll-waiting-ds': 'Cambio de clave: esperando a que se conozca el DS nuevo',
     'dns.dnssec_state_roll-swapping': 'Cambio de clave: pasando a la clave nueva…',
@@ -34,6 +35,7 @@ export const dnssec = {
     'domain.dnssec_managed_hint': 'Lo gestiona el panel para la zona firmada: se retira desactivando DNSSEC en la zona',
   },
   en: {
+    'domain.ns_confirm_label': 'I understand the consequence: change the servers anyway',
     'dns.dnssec_state_roll-adding': 'Key roll: publishing the new DS…',
     'dns.dnssec_state_roll-waiting-ds': 'Key roll: waiting for the new DS to be known',
     'dns.dnssec_state_roll-swapping': 'Key roll: switching to the new key…',
@@ -67,6 +69,7 @@ export const dnssec = {
     'domain.dnssec_managed_hint': 'The panel manages it for the signed zone: turn DNSSEC off in the zone to withdraw it',
   },
   ca: {
+    'domain.ns_confirm_label': 'Entenc la conseqüència: canviar els servidors igualment',
     'dns.dnssec_state_roll-adding': 'Canvi de clau: publicant el DS nou…',
     'dns.dnssec_state_roll-waiting-ds': 'Canvi de clau: esperant que es conegui el DS nou',
     'dns.dnssec_state_roll-swapping': 'Canvi de clau: passant a la clau nova…',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { confirmQuery } from '../dnssec.ts';
 import {
   contactsSaveSchema,
   countryLookupSchema,
@@ -66,8 +65,6 @@ export const domain = {
     method: 'POST',
     path: '/domain/:id/dnsedit/',
     params: itemParams,
-    /** `confirm` 1: go on although a published DS has no key on the new servers (else 409 naming it). */
-    query: confirmQuery,
     body: dnsEditSchema,
     answer: z.object({ servers: z.array(z.string()) }),
     permission: { area: 'domain_dns', level: 'write' },

@@ -25,7 +25,7 @@ export default async function nameServerRoutes(app: FastifyInstance) {
     const { defaultNs, servers } = request.body;
     if (defaultNs && !(await hasService(request, info.itemId))) throw FieldErrors.one('default-ns', 'domain.default_ns_no_service');
     const hosts = defaultNs ? defaultNameServers(config) : servers;
-    if (request.query.confirm !== 1) await confirmDsKept(store, registry, info, hosts, defaultNameServers(config));
+    if (!request.body.confirm) await confirmDsKept(store, registry, info, hosts, defaultNameServers(config));
     await viaRegistry(
       () => registry.setNameServers(info.itemId, defaultNs ? 'defaultDNS' : 'setDNS', hosts),
       (host) => `dns.${request.body.rows[servers.indexOf(host)] ?? 0}`,
