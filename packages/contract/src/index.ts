@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './activity.ts';
 export * from './dns.ts';
+export * from './dnssec.ts';
 export * from './domain.ts';
 export * from './endpoints/index.ts';
 export * from './envelope.ts';

@@ -70,7 +70,10 @@ const FACTORIES = {
     string,
     Factory<DatabaseDriver>
   >,
-  dns: { local: ({ store }) => localDnsDriver(store), powerdns: ({ config }) => powerDns(config) } as Record<string, Factory<DnsDriver>>,
+  dns: { local: ({ store, secrets }) => localDnsDriver(store, secrets), powerdns: ({ config }) => powerDns(config) } as Record<
+    string,
+    Factory<DnsDriver>
+  >,
   sites: {
     local: ({ config }) => localSitesDriver(config.dataDir),
     nginx: ({ config, nginx }) => nginxSitesDriver(config, nginx),

@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { AccountTables } from '../modules/account/tables.ts';
-import type { DnsTables } from '../modules/dns/tables.ts';
+import type { DnssecTables, DnsTables } from '../modules/dns/tables.ts';
 import type { DomainTables } from '../modules/domain/tables.ts';
 import type { ExpiryTables } from '../modules/expiry/tables.ts';
 import type { ListTables } from '../modules/lists/tables.ts';
@@ -163,6 +163,7 @@ export type Database = CoreTables &
   DomainTables &
   ServiceTables &
   DnsTables &
+  DnssecTables &
   SitesTables &
   ExpiryTables &
   TokenTables &

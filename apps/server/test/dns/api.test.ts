@@ -228,8 +228,16 @@ describeStores('the DNS zone calls on %s', (kind) => {
     expect(refused.body.system.errors[0]).toMatch(/último registro NS/);
   });
 
-  it('deletes all eliminable records in one go, keeping the apex NS set and its glue', async () => {
+  it('asks to confirm deleting every record, naming what stops working, and changes nothing until then', async () => {
+    const before = await t.list();
     const reply = await t.get('delete/');
+    expect(reply.status).toBe(409);
+    expect(reply.body.system.errors[0]).toMatch(/la web y el correo del dominio dejarán de funcionar/);
+    expect(await t.list()).toEqual(before);
+  });
+
+  it('deletes all eliminable records in one go, keeping the apex NS set and its glue', async () => {
+    const reply = await t.get('delete/?confirm=1');
     expect(reply.body.system.info[0]).toMatch(/eliminables/);
     const left = await t.list();
     expect(left.every((r) => (r.type === 'NS' && r.zona === '') || (r.type === 'A' && r.zona === 'ns3'))).toBe(true);
@@ -285,7 +293,7 @@ describeStores('the DNS zone calls on %s', (kind) => {
       expect((await t.get('list/', headers)).status).toBe(404);
       expect((await t.get('export/', headers)).status).toBe(404);
       expect((await t.post('create/', { type: 'A', zona: 's', value: '192.0.2.99' }, headers)).status).toBe(404);
-      expect((await t.get('delete/', headers)).status).toBe(404);
+      expect((await t.get('delete/?confirm=1', headers)).status).toBe(404);
     }
     expect((await t.list()).some((r) => r.zona === 's')).toBe(false);
     // The zone's own area is enough, without any other.
@@ -300,8 +308,8 @@ describeStores('the DNS zone calls on %s', (kind) => {
     const id = (await t.list())[0].id;
     expect((await t.post('create/', { type: 'A', zona: 'r', value: '1.2.3.4' }, t.r)).status).toBe(403);
     expect((await t.post(`${id}/save/`, { value: '1.2.3.4', ttl: 0 }, t.r)).status).toBe(403);
-    for (const path of [`${id}/delete/`, 'restore/', 'delete/']) expect((await t.get(path, t.r)).status).toBe(403);
+    for (const path of [`${id}/delete/`, 'restore/', 'delete/?confirm=1']) expect((await t.get(path, t.r)).status).toBe(403);
     const { 'x-dd-request': _, ...noCsrf } = t.w;
-    expect((await t.get('delete/', noCsrf)).status).toBe(403);
+    expect((await t.get('delete/?confirm=1', noCsrf)).status).toBe(403);
   });
 });

@@ -68,6 +68,8 @@ export async function startPowerDns(): Promise<PowerDns> {
   const conf = [
     'launch=gsqlite3',
     `gsqlite3-database=${path.join(dir, 'pdns.sqlite3')}`,
+    // Keys and signing (the DNSSEC tests); the other suites serve unsigned zones as before.
+    'gsqlite3-dnssec=yes',
     'local-address=127.0.0.1',
     `local-port=${dnsPort}`,
     'api=yes',
@@ -84,6 +86,7 @@ export async function startPowerDns(): Promise<PowerDns> {
     'cache-ttl=0',
     'negquery-cache-ttl=0',
     'query-cache-ttl=0',
+    'dnssec-key-cache-ttl=0',
     'zone-cache-refresh-interval=0',
     'distributor-threads=1',
     'receiver-threads=1',

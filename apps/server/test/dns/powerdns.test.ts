@@ -60,7 +60,7 @@ describe.skipIf(PDNS_MISSING)('the PowerDNS driver against a real PowerDNS', () 
   }, 20000);
 
   it('serves restore defaults and delete all as single atomic changes', async () => {
-    await t.get('delete/');
+    await t.get('delete/?confirm=1');
     await t.ctx.app.runtime.outbox.drain();
     const kept = await t.list();
     expect(await servedDifferences(pdns.dnsPort, kept)).toEqual([]);

@@ -27,7 +27,8 @@ export const dns = {
     'dns.restore': 'Restaurar valores por defecto',
     'dns.restore_confirm': 'Todos los registros de la zona se sustituirán por los registros por defecto del proveedor. ¿Continuar?',
     'dns.delete_all': 'Eliminar todos',
-    'dns.delete_all_confirm': 'Se eliminarán todos los registros eliminables de la zona. ¿Continuar?',
+    'dns.delete_all_confirm':
+      'Se eliminarán todos los registros eliminables de la zona: la web y el correo del dominio dejarán de funcionar. ¿Continuar?',
     'dns.create_button': 'Crear',
     'dns.save_button': 'Guardar',
     'dns.zona': 'Nombre',
@@ -109,7 +110,8 @@ export const dns = {
     'dns.restore': 'Restore defaults',
     'dns.restore_confirm': "Every record of the zone will be replaced by the provider's default records. Continue?",
     'dns.delete_all': 'Delete all',
-    'dns.delete_all_confirm': 'Every removable record of the zone will be deleted. Continue?',
+    'dns.delete_all_confirm':
+      'Every removable record of the zone will be deleted: the domain’s web site and mail will stop working. Continue?',
     'dns.create_button': 'Create',
     'dns.save_button': 'Save',
     'dns.zona': 'Name',
@@ -191,7 +193,8 @@ export const dns = {
     'dns.restore': 'Restaura els valors per defecte',
     'dns.restore_confirm': 'Tots els registres de la zona se substituiran pels registres per defecte del proveïdor. Vols continuar?',
     'dns.delete_all': 'Elimina-ho tot',
-    'dns.delete_all_confirm': "S'eliminaran tots els registres eliminables de la zona. Vols continuar?",
+    'dns.delete_all_confirm':
+      "S'eliminaran tots els registres eliminables de la zona: el web i el correu del domini deixaran de funcionar. Vols continuar?",
     'dns.create_button': 'Crea',
     'dns.save_button': 'Desa',
     'dns.zona': 'Nom',

@@ -1,5 +1,6 @@
 import type { Texts } from './boot.ts';
 import { dns } from './dns.ts';
+import { dnssec } from './dnssec.ts';
 import { domain } from './domain.ts';
 import { service } from './service.ts';
 import { sites } from './sites.ts';
@@ -9,4 +10,4 @@ import { sites } from './sites.ts';
  * screens that use them (app/router.tsx adds them), not with the sign-in page or the dashboard,
  * which need only locales/boot.ts (docs/design.md#budgets).
  */
-export const FEATURE_TEXTS: Texts[] = [domain, service, sites, dns];
+export const FEATURE_TEXTS: Texts[] = [domain, service, sites, dns, dnssec];

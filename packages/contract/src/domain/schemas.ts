@@ -40,17 +40,23 @@ const code = (allowed: readonly number[]) =>
     .refine((n) => allowed.includes(n), 'validation.invalid_option');
 
 export const dnsEditSchema = z
-  .object({ 'default-ns': choice(['0', '1']), dns: z.array(z.string().max(300)).max(50).optional().default([]) })
+  .object({
+    'default-ns': choice(['0', '1']),
+    dns: z.array(z.string().max(300)).max(50).optional().default([]),
+    /** '1': change although a published DS has no key on the new servers (they were named in a refusal first). */
+    confirm: choice(['0', '1']).optional(),
+  })
   .transform((value, ctx) => {
     const defaultNs = value['default-ns'] === '1';
+    const confirm = value.confirm === '1';
     const servers: string[] = [];
     /** The form row of each server, so that a refusal can be shown under its row. */
     const rows: number[] = [];
-    if (defaultNs) return { defaultNs, servers, rows };
+    if (defaultNs) return { defaultNs, servers, rows, confirm };
     const filled = value.dns.map((v, index) => ({ v: v.trim(), index })).filter((e) => e.v !== '');
     if (filled.length < LIMITS.dnsServersMin) ctx.addIssue({ code: 'custom', path: ['dns'], message: 'domain.ns_min' });
     if (filled.length > LIMITS.dnsServersMax) ctx.addIssue({ code: 'custom', path: ['dns'], message: 'domain.ns_max' });
-    if (filled.length > LIMITS.dnsServersMax) return { defaultNs, servers, rows };
+    if (filled.length > LIMITS.dnsServersMax) return { defaultNs, servers, rows, confirm };
     for (const { v, index } of filled) {
       const host = toHostName(v);
       if (host === null) ctx.addIssue({ code: 'custom', path: ['dns', index], message: 'validation.hostname' });
@@ -60,7 +66,7 @@ export const dnsEditSchema = z
         rows.push(index);
       }
     }
-    return { defaultNs, servers, rows };
+    return { defaultNs, servers, rows, confirm };
   });
 export type DnsEditInput = z.input<typeof dnsEditSchema>;
 

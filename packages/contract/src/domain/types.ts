@@ -64,6 +64,8 @@ export const dnssecRecordSchema = z.object({
   digest: z.string(),
   flags: z.number().nullable(),
   protocols: z.number().nullable(),
+  /** Placed by the panel for the zone it signs: withdrawn by turning DNSSEC off, not by hand. */
+  managed: z.boolean().optional(),
 });
 export type DnssecRecord = z.infer<typeof dnssecRecordSchema>;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { DNS_TYPES, dnsCreateSchema, dnsRecordSchema, dnsSaveSchema } from '../dns.ts';
+import { confirmQuery } from '../dnssec.ts';
 import { MAX_PAGE } from '../paging.ts';
 import { backendShape } from '../service.ts';
 import { requiredLine, requiredMultiLine, singleLine } from '../strings.ts';
+import { dnssecCalls } from './dnssec.ts';
 import { endpoint } from './endpoint.ts';
 
 const zoneParams = z.object({ id: z.string().max(20) });
@@ -101,7 +103,15 @@ export const dns = {
   delete: endpoint({ method: 'GET', path: '/service/:id/dns/:dnsId/delete/', params: recordParams, answer: z.null(), permission: write }),
   /** Back to the provider's template records. */
   restore: endpoint({ method: 'GET', path: '/service/:id/dns/restore/', params: zoneParams, answer: z.null(), permission: write }),
-  deleteAll: endpoint({ method: 'GET', path: '/service/:id/dns/delete/', params: zoneParams, answer: z.null(), permission: write }),
+  /** Without `confirm` 1, a zone the domain's delegation points at answers 409 naming the consequence. */
+  deleteAll: endpoint({
+    method: 'GET',
+    path: '/service/:id/dns/delete/',
+    params: zoneParams,
+    query: confirmQuery,
+    answer: z.null(),
+    permission: write,
+  }),
 
   // Zone import (an RFC 1035 master file): a preview, then the change. Both need write: the
   // preview is the first step of a write and reads the zone in full.
@@ -160,4 +170,5 @@ export const dns = {
     answer: z.null(),
     permission: write,
   }),
+  ...dnssecCalls,
 };

@@ -4,6 +4,7 @@ import { acme } from './acme.ts';
 import { activity } from './activity.ts';
 import { core } from './core.ts';
 import { dns } from './dns.ts';
+import { dnssec } from './dnssec.ts';
 import { domain } from './domain.ts';
 import { factors } from './factors.ts';
 import { service } from './service.ts';
@@ -12,7 +13,7 @@ import { sites } from './sites.ts';
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Each area adds its catalogue here; a unit test checks that es, en and ca hold the same keys. */
-const CATALOGUES: Catalogue[] = [core, account, factors, domain, service, sites, acme, dns, activity];
+const CATALOGUES: Catalogue[] = [core, account, factors, domain, service, sites, acme, dns, dnssec, activity];
 
 export const MESSAGES: Catalogue = {
   es: Object.assign({}, ...CATALOGUES.map((c) => c.es)),

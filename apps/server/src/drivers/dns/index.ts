@@ -51,6 +51,16 @@ const schema = z
       .default([])
       .refine((list) => new Set(list.map((t) => t.name)).size === list.length, { message: 'template names must differ' }),
     timeoutMs: z.number().int().min(100).default(5000),
+    /**
+     * The TTL of DS records at the parent: after the panel withdraws a DS, the zone stays signed this
+     * long, until no resolver can still hold the DS (decision 034).
+     */
+    dsTtl: z.number().int().min(0).max(604800).default(86400),
+    /**
+     * Where the delegation check reaches a name server, "address" or "address:port", by name
+     * (e.g. {"ns1.example.net.": "192.0.2.53"}); a name not listed is looked up, port 53.
+     */
+    nsAddresses: z.record(z.string(), z.string()).default({}),
   })
   .refine((s) => s.driver !== 'powerdns' || (s.url && s.apiKey), { message: 'the powerdns driver needs url and apiKey' });
 export type DnsSettings = z.infer<typeof schema>;

@@ -1,4 +1,5 @@
 import type { DnsType } from '@atalaya/contract';
+import type { DnssecState } from './dnssec.ts';
 
 /** A zone's desired state as drivers apply it: one entry per name and type, in presentation format. */
 export interface RRset {
@@ -34,6 +35,19 @@ export interface DnsDriver {
    * removes the RRset. The zone's other RRsets are untouched.
    */
   setTxt(zone: string, name: string, values: string[]): Promise<void>;
+  /**
+   * Signs the zone (punycode, no trailing dot) the backend serves, making a key when it has none
+   * (NSEC3 when asked), and answers its keys with their DS; signing a signed zone changes nothing.
+   */
+  sign(zone: string, options: { nsec3: boolean }): Promise<DnssecState>;
+  /** Stops signing the zone and drops its keys. Only once no DS points at them (decision 034). */
+  unsign(zone: string): Promise<void>;
+  /** A key roll's first step: a new key that does not sign yet (its DS can be placed first); one only. */
+  addKey(zone: string): Promise<DnssecState>;
+  /** A key roll's switch: the key that did not sign yet signs, the others are dropped. */
+  swapKeys(zone: string): Promise<DnssecState>;
+  /** Whether the zone is signed, and its keys with their DS. */
+  dnssec(zone: string): Promise<DnssecState>;
 }
 
 /** A TXT value in presentation format: quoted, with `"` and `\` escaped (ACME digests need neither). */

@@ -1,4 +1,5 @@
 import type { DnsType } from '@atalaya/contract';
+import { type DnssecState, dsOf, type ZoneKey } from './dnssec.ts';
 import { type DnsDriver, type RRset, txtContent, type ZoneState } from './interface.ts';
 
 export interface PowerDnsOptions {
@@ -68,8 +69,72 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
     await call('POST', '/zones', { name: zone, kind: 'Native', nameservers: [], soa_edit_api: 'DEFAULT', rrsets });
   }
 
+  const zoneUrl = (zone: string) => `/zones/${encodeURIComponent(`${zone}.`)}`;
+
+  /** The zone's keys as PowerDNS publishes them (GET cryptokeys); their DS computed from the DNSKEY, as a resolver would. */
+  type Cryptokey = { id: number; active: boolean; published?: boolean; dnskey: string };
+  const toKey = (zone: string, k: Cryptokey): ZoneKey => {
+    const [flags, , algorithm, ...key] = k.dnskey.split(/\s+/);
+    const publicKey = key.join('');
+    const ds = dsOf(zone, Number(flags), Number(algorithm), publicKey);
+    return {
+      id: String(k.id),
+      flags: Number(flags),
+      algorithm: Number(algorithm),
+      publicKey,
+      keyTag: ds.keyTag,
+      active: k.active,
+      ds: Number(flags) & 1 ? [ds] : [],
+    };
+  };
+
+  /** The zone's keys as PowerDNS publishes them (GET cryptokeys); their DS computed from the DNSKEY, as a resolver would. */
+  async function dnssec(zone: string): Promise<DnssecState> {
+    const keys = ((await call('GET', `${zoneUrl(zone)}/cryptokeys`)) as Cryptokey[]).map((k) => toKey(zone, k));
+    return { signed: keys.some((k) => k.active), keys };
+  }
+
   return {
     kind: 'powerdns',
+    dnssec,
+    /** PUT dnssec (PowerDNS makes its default key, a CSK), NSEC3 without salt or extra iterations (RFC 9276) when asked, then a rectify. */
+    async sign(zone, { nsec3 }) {
+      const current = (await call('GET', `${zoneUrl(zone)}?rrsets=false`)) as { dnssec: boolean };
+      if (!current.dnssec) {
+        await call('PUT', zoneUrl(zone), { dnssec: true, api_rectify: true, ...(nsec3 ? { nsec3param: '1 0 0 -' } : {}) });
+        await call('PUT', `${zoneUrl(zone)}/rectify`);
+      }
+      return dnssec(zone);
+    },
+    /** A CSK neither active nor published: its DS goes to the registry before any resolver sees the key (double DS). */
+    async addKey(zone) {
+      const state = await dnssec(zone);
+      if (state.keys.some((k) => !k.active)) return state;
+      const made = (await call('POST', `${zoneUrl(zone)}/cryptokeys`, {
+        keytype: 'csk',
+        active: false,
+        published: false,
+        algorithm: 'ECDSAP256SHA256',
+      })) as Cryptokey;
+      // PowerDNS may answer a cached key list for a while (dnssec-key-cache-ttl): the new key is the POST's answer.
+      return { signed: state.signed, keys: [...state.keys, toKey(zone, made)] };
+    },
+    async swapKeys(zone) {
+      const state = await dnssec(zone);
+      const pending = state.keys.find((k) => !k.active);
+      if (!pending) return state;
+      await call('PUT', `${zoneUrl(zone)}/cryptokeys/${pending.id}`, { active: true, published: true });
+      for (const key of state.keys.filter((k) => k.id !== pending.id)) await call('DELETE', `${zoneUrl(zone)}/cryptokeys/${key.id}`);
+      await call('PUT', `${zoneUrl(zone)}/rectify`);
+      return dnssec(zone);
+    },
+    async unsign(zone) {
+      await call('PUT', zoneUrl(zone), { dnssec: false, nsec3param: '' });
+      // Keys PowerDNS kept (inactive or unpublished ones) go too: a later switch starts afresh.
+      const left = (await call('GET', `${zoneUrl(zone)}/cryptokeys`)) as { id: number }[];
+      for (const key of left) await call('DELETE', `${zoneUrl(zone)}/cryptokeys/${key.id}`);
+      await call('PUT', `${zoneUrl(zone)}/rectify`);
+    },
     async applyZone(state) {
       const id = encodeURIComponent(`${state.name}.`);
       let current: { rrsets: PdnsRRset[] };

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config/config.ts';
 import { type DnsSettings, dnsSettings } from '../../drivers/dns/index.ts';
 import { noteChanges } from '../../http/actor.ts';
-import { notFound } from '../../http/errors.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
 import { zoneOf } from './access.ts';
 import { createRecord, deleteAll, deleteRecord, restoreDefaults, saveRecord } from './actions.ts';
 import { exportZone, streamZone } from './bind.ts';
+import checkRoutes from './check/routes.ts';
+import dnssecRoutes from './dnssec/routes.ts';
 import { authorOf } from './history/record.ts';
 import historyRoutes from './history/routes.ts';
 import importRoutes from './import/routes.ts';
@@ -36,6 +38,8 @@ export default async function dnsRoutes(app: FastifyInstance) {
   const zones: DnsContext = { settings };
   await app.register(importRoutes);
   await app.register(historyRoutes);
+  await app.register(dnssecRoutes);
+  await app.register(checkRoutes);
 
   /** A record as the activity log shows it, before → after (decision 023). */
   const recordView = (r: DnsRecord) => ({ zona: r.zona, type: r.type, ttl: r.ttl, priority: r.priority, value: r.value });
@@ -109,7 +113,8 @@ export default async function dnsRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.dns.deleteAll, async (request) => {
-    const { itemId } = await zoneOf(request, zones);
+    const { itemId, zone } = await zoneOf(request, zones);
+    if (request.query.confirm !== 1) throw new ApiError(409, 'dns.confirm_delete_all', { zone });
     const { job } = await deleteAll(store, itemId, authorOf(request, 'delete-all'));
     return { data: null, info: [{ key: 'dns.deleted_all' }], job };
   });

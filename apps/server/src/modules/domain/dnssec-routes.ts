@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { SecDns, SecDnsData } from '../../drivers/registry/interface.ts';
 import { keyTag } from '../../drivers/registry/keytag.ts';
-import { FieldErrors } from '../../http/errors.ts';
+import { ApiError, FieldErrors } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
 import { domainOf } from './access.ts';
@@ -22,16 +22,19 @@ import { dnssecTypeOf } from './tld.ts';
 
 const pick = (table: Record<number, string>, codes: readonly number[]) => Object.fromEntries(codes.map((c) => [c, table[c]]));
 
-const toRecord = (ds: SecDns): DnssecRecord => ({
-  id: ds.id,
-  type: ds.type,
-  keytag: ds.keyTag,
-  algorithm: ds.algorithm,
-  digesttype: ds.digestType,
-  digest: ds.digest,
-  flags: ds.flags,
-  protocols: ds.protocol,
-});
+const toRecord =
+  (managed: Set<number>) =>
+  (ds: SecDns): DnssecRecord => ({
+    id: ds.id,
+    type: ds.type,
+    keytag: ds.keyTag,
+    algorithm: ds.algorithm,
+    digesttype: ds.digestType,
+    digest: ds.digest,
+    flags: ds.flags,
+    protocols: ds.protocol,
+    managed: managed.has(ds.id),
+  });
 
 /** The registry's record: DS data carries its own key tag and digest type, DNSKEY data its flags and protocol (the tag is computed). */
 function toData(input: DnssecCreate): SecDnsData {
@@ -45,9 +48,14 @@ function toData(input: DnssecCreate): SecDnsData {
 
 /** DNSSEC: DS data (digest) or DNSKEY data (pubkey), whichever the domain's registry takes. */
 export default async function dnssecRoutes(app: FastifyInstance) {
+  const { store } = app.runtime;
+  /** The DS the panel placed for a zone it signs (modules/dns/dnssec). */
+  const managedIds = async (itemId: number) =>
+    new Set((await store.selectFrom('dns_managed_ds').select('ds_id').where('item_id', '=', itemId).execute()).map((r) => r.ds_id));
+
   route(app, endpoints.domain.dnssecList, async (request) => {
     const { info, registry } = await domainOf(request);
-    return { data: { dnssec: (await registry.listSecDns(info.itemId)).map(toRecord) } };
+    return { data: { dnssec: (await registry.listSecDns(info.itemId)).map(toRecord(await managedIds(info.itemId))) } };
   });
 
   route(app, endpoints.domain.dnssecInit, async (request) => {
@@ -73,6 +81,7 @@ export default async function dnssecRoutes(app: FastifyInstance) {
   route(app, endpoints.domain.dnssecDelete, async (request) => {
     const { info, registry } = await domainOf(request);
     const dnssecId = pathId(request.params.dnssecId);
+    if ((await managedIds(info.itemId)).has(dnssecId)) throw new ApiError(409, 'domain.dnssec_managed');
     await viaRegistry(() => registry.removeSecDns(info.itemId, dnssecId));
     return { data: {}, info: [{ key: 'domain.dnssec_deleted' }] };
   });

@@ -5,12 +5,13 @@ import { FieldErrors } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { domainOf } from './access.ts';
 import { defaultNameServers } from './defaults.ts';
+import { confirmDsKept } from './ds-guard.ts';
 import { viaRegistry } from './refusals.ts';
 import { hasService } from './registry.ts';
 
 /** GET /domains/{id}/dnsinit/ and POST /domain/{id}/dnsedit/. */
 export default async function nameServerRoutes(app: FastifyInstance) {
-  const { config } = app.runtime;
+  const { config, store } = app.runtime;
   route(app, endpoints.domain.nameServers, async (request) => {
     const { info } = await domainOf(request);
     const withService = await hasService(request, info.itemId);
@@ -24,6 +25,7 @@ export default async function nameServerRoutes(app: FastifyInstance) {
     const { defaultNs, servers } = request.body;
     if (defaultNs && !(await hasService(request, info.itemId))) throw FieldErrors.one('default-ns', 'domain.default_ns_no_service');
     const hosts = defaultNs ? defaultNameServers(config) : servers;
+    if (!request.body.confirm) await confirmDsKept(store, registry, info, hosts, defaultNameServers(config));
     await viaRegistry(
       () => registry.setNameServers(info.itemId, defaultNs ? 'defaultDNS' : 'setDNS', hosts),
       (host) => `dns.${request.body.rows[servers.indexOf(host)] ?? 0}`,

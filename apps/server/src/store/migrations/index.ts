@@ -22,6 +22,7 @@ import * as listFilterIndex from './0020_list_filter_index.ts';
 import * as dnsRecordIndexes from './0021_dns_record_indexes.ts';
 import * as domainVersion from './0022_domain_version.ts';
 import * as recoveryCodeIssued from './0023_recovery_code_issued.ts';
+import * as dnssec from './0030_dnssec.ts';
 import * as dnsChange from './0031_dns_change.ts';
 import type { MigrationDb } from './helpers.ts';
 
@@ -51,6 +52,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0021_dns_record_indexes', dnsRecordIndexes],
   ['0022_domain_version', domainVersion],
   ['0023_recovery_code_issued', recoveryCodeIssued],
+  ['0030_dnssec', dnssec],
   ['0031_dns_change', dnsChange],
 ];
 

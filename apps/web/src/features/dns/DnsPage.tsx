@@ -13,6 +13,7 @@ import { usePermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
 import { fetchRecord } from './api/dns.ts';
 import { historyKey } from './api/zoneTools.ts';
+import { DnssecPanel } from './components/DnssecPanel.tsx';
 import { RecordDialog } from './components/RecordDialog.tsx';
 import { RecordRow } from './components/RecordRow.tsx';
 import { type ZoneAction, ZoneConfirm } from './components/ZoneConfirm.tsx';
@@ -84,6 +85,7 @@ export default function DnsPage() {
   if (list.isError && !list.data) throw list.error;
   return (
     <Stack gap="md">
+      {zone && <DnssecPanel serviceId={serviceId} zone={zone} />}
       <DataList
         rows={data?.dnss}
         rowKey={(r) => r.id}

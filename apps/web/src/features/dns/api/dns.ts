@@ -14,4 +14,5 @@ export const saveRecord = (serviceId: string, dnsId: number, fields: FormOf<type
 
 export const deleteRecord = (serviceId: string, dnsId: number) => call(endpoints.dns.delete, { id: serviceId, dnsId });
 export const restoreDefaults = (serviceId: string) => call(endpoints.dns.restore, zone(serviceId));
-export const deleteAllRecords = (serviceId: string) => call(endpoints.dns.deleteAll, zone(serviceId));
+/** Sent from the dialog that named the consequence, so confirmed (the API answers 409 without). */
+export const deleteAllRecords = (serviceId: string) => call(endpoints.dns.deleteAll, zone(serviceId), { confirm: 1 });

@@ -25,8 +25,13 @@ export const toggle = (id: number, which: Toggle) => call(domain.toggle, { id, t
 export const fetchAuthCode = (id: number) => fetchData(domain.authcode, { id }).then((d) => d.authCode);
 export const fetchTransferKey = (id: number) => fetchData(domain.transferkey, { id }).then((d) => d.transferkey);
 
-export const saveDns = (id: number, defaultNs: boolean, servers: string[]) =>
-  call(domain.saveNameServers, { id }, { 'default-ns': defaultNs ? '1' : '0', dns: defaultNs ? undefined : servers });
+/** `confirm`: go on although the server named what the change breaks (a published DS without its key on the new servers). */
+export const saveDns = (id: number, defaultNs: boolean, servers: string[], confirm = false) =>
+  call(
+    domain.saveNameServers,
+    { id },
+    { 'default-ns': defaultNs ? '1' : '0', dns: defaultNs ? undefined : servers, ...(confirm ? { confirm: '1' as const } : {}) },
+  );
 
 export const createGlue = (id: number, fields: { name: string; ip: string; ipv6: string }) => call(domain.glueCreate, { id }, fields);
 export const saveGlue = (id: number, recordId: number, fields: { ip: string; ipv6: string }) =>

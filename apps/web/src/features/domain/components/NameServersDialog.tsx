@@ -1,5 +1,5 @@
 import { LIMITS } from '@atalaya/contract';
-import { ActionIcon, Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
@@ -18,11 +18,13 @@ export function NameServersDialog({ id, opened, onClose }: { id: number; opened:
   const init = useQuery({ ...dnsInitQuery(id), enabled: opened });
   const [useDefault, setUseDefault] = useState(false);
   const [rows, setRows] = useState<string[]>(['', '']);
+  // Offered once the server named what the change would break (a published DS the new servers cannot answer for).
+  const [confirmed, setConfirmed] = useState(false);
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened,
     permission: { check, areas: 'domain_dns' },
-    send: () => saveDns(id, useDefault, rows),
+    send: () => saveDns(id, useDefault, rows, confirmed),
     reload: [domainKey(id), ['domain', id, 'dnsinit']],
     onClose,
   });
@@ -33,6 +35,7 @@ export function NameServersDialog({ id, opened, onClose }: { id: number; opened:
     const isDefault = hasService && mode === 'defaultDNS';
     setUseDefault(isDefault);
     setRows(!isDefault && domainDNSs.length >= LIMITS.dnsServersMin ? domainDNSs : ['', '']);
+    setConfirmed(false);
     submit.reset();
   }, [opened, init.data]);
   const err = (input: string) => fieldError(submit.error, input);
@@ -103,6 +106,14 @@ export function NameServersDialog({ id, opened, onClose }: { id: number; opened:
             {t('domain.dns_resolve_note')}
           </Text>
         </>
+      )}
+      {(err('confirm') || confirmed) && (
+        <Checkbox
+          label={t('domain.ns_confirm_label')}
+          checked={confirmed}
+          onChange={(e) => setConfirmed(e.currentTarget.checked)}
+          error={err('confirm')}
+        />
       )}
       <Alert color="blue" variant="light">
         {t('domain.dns_propagation')}

@@ -1,5 +1,5 @@
 import { canAct, canSee, type DnssecRecord, type DomainAnswer, type GlueRecord } from '@atalaya/contract';
-import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -116,7 +116,12 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
                     {t('domain.keytag')} {record.keytag} · {t('domain.algorithm')} {record.algorithm}
                     {record.digesttype !== null && ` · ${t('domain.digesttype')} ${record.digesttype}`}
                   </Text>
-                  {canAct(permissions, 'domain_dnssec') && (
+                  {record.managed && (
+                    <Badge size="sm" variant="light" title={t('domain.dnssec_managed_hint')} data-testid="dnssec-managed">
+                      {t('domain.dnssec_managed')}
+                    </Badge>
+                  )}
+                  {canAct(permissions, 'domain_dnssec') && !record.managed && (
                     <ActionIcon
                       variant="subtle"
                       color="red"

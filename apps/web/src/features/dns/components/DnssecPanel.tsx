@@ -1,0 +1,127 @@
+import { Badge, Button, Card, Code, Group, List, Stack, Switch, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { usePermissions } from '../../../lib/permissions.ts';
+import { checkQuery, dnssecKey, dnssecQuery, rollDnssecKey, setDnssec } from '../api/dnssec.ts';
+
+const OFF_STATES = new Set(['off', 'withdrawing', 'waiting', 'unsigning']);
+const LEVEL_COLOR = { ok: 'green', warning: 'yellow', error: 'red' } as const;
+
+/** DNSSEC in one switch, the keys and DS it publishes, and the findings about its delegation (decision 034). */
+export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: string }) {
+  const { t } = useTranslation();
+  const { canAct, check } = usePermissions(serviceId);
+  const state = useQuery(dnssecQuery(serviceId));
+  const [checking, setChecking] = useState(false);
+  const findings = useQuery({ ...checkQuery(serviceId), enabled: checking });
+  const [asking, setAsking] = useState(false);
+  const [rolling, setRolling] = useState(false);
+  const data = state.data;
+  // Signing, signed and rolling keys are on; withdrawing, waiting and unsigning are on their way off.
+  const on = data !== undefined && !OFF_STATES.has(data.state);
+  const mutation = useFormMutation({
+    opened: asking,
+    permission: { check, areas: 'service_dnszone' },
+    send: () => setDnssec(serviceId, !on),
+    reload: [dnssecKey(serviceId)],
+    onClose: () => setAsking(false),
+    closeOnError: true,
+  });
+  const roll = useFormMutation({
+    opened: rolling,
+    permission: { check, areas: 'service_dnszone' },
+    send: () => rollDnssecKey(serviceId),
+    reload: [dnssecKey(serviceId)],
+    onClose: () => setRolling(false),
+    closeOnError: true,
+  });
+  if (!data) return null;
+  const consequence = on
+    ? t(data.registrar ? 'dns.dnssec_confirm_off' : 'dns.dnssec_confirm_off_elsewhere', { zone })
+    : t(data.registrar ? 'dns.dnssec_confirm_on' : 'dns.dnssec_confirm_on_elsewhere', { zone });
+  return (
+    <Card withBorder data-testid="dnssec-panel">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h5">
+            DNSSEC
+          </Title>
+          <Switch
+            aria-label={t('dns.dnssec_switch')}
+            label={<span data-testid="dnssec-state">{t(`dns.dnssec_state_${data.state}`)}</span>}
+            checked={on}
+            disabled={!canAct('service_dnszone')}
+            onChange={() => setAsking(true)}
+          />
+        </Group>
+        {data.state === 'waiting' && data.dueAt !== null && (
+          <Text size="sm">{t('dns.dnssec_waiting', { when: new Date(data.dueAt * 1000).toLocaleString() })}</Text>
+        )}
+        {data.keys.map((key) => (
+          <Text key={key.id} size="sm" className="break-anywhere">
+            {t('dns.dnssec_key', { tag: key.keyTag, algorithm: key.algorithm })} <Code>{key.dnskey}</Code>
+          </Text>
+        ))}
+        {data.ds.map((ds) => (
+          <Group key={`${ds.keyTag}-${ds.digestType}`} gap="xs" wrap="nowrap" data-testid="dnssec-ds">
+            <Code className="break-anywhere">{`${zone}. IN DS ${ds.keyTag} ${ds.algorithm} ${ds.digestType} ${ds.digest}`}</Code>
+            {ds.atRegistry && (
+              <Badge size="sm" color="green" variant="light">
+                {t('dns.dnssec_at_registry')}
+              </Badge>
+            )}
+          </Group>
+        ))}
+        <Group>
+          {data.state === 'on' && canAct('service_dnszone') && (
+            <Button variant="light" onClick={() => setRolling(true)}>
+              {t('dns.dnssec_roll')}
+            </Button>
+          )}
+          <Button variant="light" loading={findings.isFetching} onClick={() => (checking ? findings.refetch() : setChecking(true))}>
+            {t('dns.check')}
+          </Button>
+        </Group>
+        {findings.data && (
+          <List spacing={4} data-testid="dns-check" listStyleType="none">
+            {findings.data.findings.map((f) => (
+              <List.Item key={`${f.code}-${f.text}`}>
+                <Badge size="sm" color={LEVEL_COLOR[f.level]} variant="light" mr="xs">
+                  {t(`dns.check_${f.level}`)}
+                </Badge>
+                <Text span size="sm">
+                  {f.text}
+                </Text>
+                {f.fix && (
+                  <Text size="sm" c="dimmed">
+                    {f.fix}
+                  </Text>
+                )}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={asking}
+        title={t('dns.dnssec_switch')}
+        message={consequence}
+        danger={on}
+        loading={mutation.isPending}
+        onConfirm={() => mutation.mutate()}
+        onClose={() => setAsking(false)}
+      />
+      <ConfirmDialog
+        opened={rolling}
+        title={t('dns.dnssec_roll')}
+        message={t('dns.dnssec_roll_confirm', { zone })}
+        loading={roll.isPending}
+        onConfirm={() => roll.mutate()}
+        onClose={() => setRolling(false)}
+      />
+    </Card>
+  );
+}
