@@ -13,6 +13,7 @@ import {
   ftpMainSchema,
   ftpUserSchema,
   MailAccountCreateForm,
+  MailDeliveryForm,
   mailAccountSchema,
   mailAliasSchema,
   mailConfigSchema,
@@ -292,6 +293,14 @@ export const hosting = {
     answer: autoFormSchema,
     permission: write('servicemail_accounts'),
     ...credential,
+  }),
+  mailDelivery: endpoint({
+    method: 'POST',
+    path: '/service/:id/correo/:accountId/delivery/',
+    params: accountParams,
+    body: MailDeliveryForm,
+    answer: z.object({ correo: mailAccountSchema }),
+    permission: write('servicemail_accounts'),
   }),
   mailDelete: endpoint({
     method: 'GET',

@@ -4,6 +4,26 @@ export interface Mailbox {
   password: string;
   /** Bytes. */
   quota: number;
+  /** The out-of-office reply; none when absent or null. */
+  autoresponder?: Autoresponder | null;
+  /** Where incoming mail is also (or only) sent; nowhere when absent or null. */
+  forward?: Forwarding | null;
+}
+
+/** A Sieve `vacation` reply (RFC 5230), answered at most once per sender every `days` days. */
+export interface Autoresponder {
+  subject: string;
+  text: string;
+  /** First and last day it answers (YYYY-MM-DD, server time), or null for open-ended. */
+  start: string | null;
+  end: string | null;
+  days: number;
+}
+
+export interface Forwarding {
+  targets: string[];
+  /** Keep a copy in the mailbox as well as sending it on. */
+  keepCopy: boolean;
 }
 
 export interface MailAliasEntry {

@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
 import type { Database } from '../../store/schema.ts';
+import { mailboxOf } from './mail/mailbox.ts';
 import { phpVersionOf } from './php.ts';
 import { measureUsage, USAGE_JOB } from './usage.ts';
 
@@ -104,7 +105,7 @@ export function serviceJobs(runtime: Runtime): JobHandlers {
         await drivers.mail.removeMailbox(address);
         await db.deleteFrom('mail_account').where('id', '=', row.id).execute();
       } else {
-        await drivers.mail.ensureMailbox({ address, password: secrets.decrypt(row.password_secret), quota: row.quota });
+        await drivers.mail.ensureMailbox(mailboxOf(row, address, secrets));
       }
     },
 

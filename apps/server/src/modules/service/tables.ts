@@ -24,6 +24,11 @@ export interface MailAccountTable extends ChildRow {
   password_secret: string;
   quota: number;
   used: Generated<number>;
+  /** JSON of the autoresponder (`Autoresponder` of the mail driver), null for none. */
+  autoresponder: string | null;
+  /** Comma-joined forwarding addresses, empty for none. */
+  forward_to: Generated<string>;
+  forward_keep: Generated<Flag>;
 }
 export interface MailAliasTable extends ChildRow {
   name: string;

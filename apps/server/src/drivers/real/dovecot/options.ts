@@ -14,6 +14,11 @@ export const dovecotOptionsSchema = z.object({
   /** The system user and group owning the mail (Dovecot's mail_uid / mail_gid). */
   uid: z.coerce.number().int().min(1).default(5000),
   gid: z.coerce.number().int().min(1).default(5000),
+  /** The account's Sieve script (autoresponder, forwarding) in its home: Dovecot's `sieve = file:~/sieve;active=~/<sieveFile>`. */
+  sieveFile: z
+    .string()
+    .regex(/^\.?[a-zA-Z0-9_-]+\.sieve$/)
+    .default('.dovecot.sieve'),
   /** Postfix `virtual_alias_maps` source file; the compiled map sits next to it. */
   aliasMap: absolute.default('/etc/postfix/atalaya/virtual'),
   postmap: absolute.default('/usr/sbin/postmap'),
