@@ -26,6 +26,19 @@ export const accountPassword = (id: number, accountId: number) => fetchData(mail
 export const changeAccountPassword = (id: number, accountId: number, password: string) =>
   call(mail.mailChangePassword, { id, accountId }, { password });
 export const webmailLogin = (id: number, accountId: number) => fetchData(mail.mailLogin, { id, accountId });
+/** The delivery form's fields as the server reads them (checkboxes "on" or empty). */
+export type DeliveryFields = {
+  quotaMb: string;
+  autoreply: string;
+  autoreplySubject: string;
+  autoreplyText: string;
+  autoreplyStart: string;
+  autoreplyEnd: string;
+  autoreplyDays: string;
+  forwardTo: string;
+  forwardKeep: string;
+};
+export const saveDelivery = (id: number, accountId: number, fields: DeliveryFields) => call(mail.mailDelivery, { id, accountId }, fields);
 export const deleteAccount = (id: number, accountId: number) => call(mail.mailDelete, { id, accountId });
 
 export const createAlias = (id: number, name: string, target: string) => call(mail.aliasCreate, { id }, { name, target });
