@@ -26,6 +26,14 @@ export interface Forwarding {
   keepCopy: boolean;
 }
 
+/** A domain's DKIM key as the signer is told it (the private key in clear: the signer needs it). */
+export interface DkimKeyEntry {
+  selector: string;
+  privateKeyPem: string;
+  /** Sign outgoing mail with it; a new key is first only published, an old one kept until removed. */
+  sign: boolean;
+}
+
 export interface MailAliasEntry {
   address: string;
   targets: string[];
@@ -38,6 +46,11 @@ export interface MailDriver {
   /** Creates or replaces the alias (idempotent). An address of "@domain" is a catch-all. */
   ensureAlias(alias: MailAliasEntry): Promise<void>;
   removeAlias(address: string): Promise<void>;
+  /**
+   * Sets the domain's DKIM keys: every key listed is known to the signer, the ones with `sign`
+   * are used; keys no longer listed are forgotten. An empty list removes the domain.
+   */
+  ensureDkim(domain: string, keys: DkimKeyEntry[]): Promise<void>;
   /** Bytes used by each mailbox the backend knows of, by address. */
   usage(addresses: string[]): Promise<Record<string, number>>;
 }

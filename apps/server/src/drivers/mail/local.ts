@@ -17,6 +17,8 @@ interface LocalMailbox {
 export function localMailDriver(store: Store): MailDriver {
   const boxes = localState<LocalMailbox>(store, 'mail.box');
   const aliases = localState<{ targets: string[] }>(store, 'mail.alias');
+  // Which selectors sign and which are only published; the private keys stay sealed in the panel's rows.
+  const dkim = localState<{ selectors: { selector: string; sign: boolean }[] }>(store, 'mail.dkim');
   return {
     async ensureMailbox({ address, password, quota, autoresponder, forward }) {
       const previous = await boxes.get(address);
@@ -32,6 +34,8 @@ export function localMailDriver(store: Store): MailDriver {
     removeMailbox: (address) => boxes.remove(address),
     ensureAlias: ({ address, targets }) => aliases.put(address, { targets }),
     removeAlias: (address) => aliases.remove(address),
+    ensureDkim: (domain, keys) =>
+      keys.length ? dkim.put(domain, { selectors: keys.map(({ selector, sign }) => ({ selector, sign })) }) : dkim.remove(domain),
     async usage(addresses) {
       const out: Record<string, number> = {};
       for (const address of addresses) {

@@ -95,6 +95,9 @@ ${delivery ? deliveryConf(lmtpPort, quotaStatusPort, delivery.submissionPort) : 
     uid: 65534,
     gid: 65534,
     aliasMap: path.join(dir, 'postfix', 'virtual'),
+    dkimDir: path.join(dir, 'opendkim'),
+    dkimGroup: await groupId('opendkim').catch(() => undefined),
+    dkimReload: [],
     postmap: POSTMAP,
     passwdGroup: dovecotGroup,
     // The cheapest cost Dovecot still accepts keeps the suite quick on a shared machine.

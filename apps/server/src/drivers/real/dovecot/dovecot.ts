@@ -4,6 +4,7 @@ import { hash } from '@node-rs/argon2';
 import type { Mailbox } from '../../mail/interface.ts';
 import { readOrNull, withLock, writeAtomic } from '../common/files.ts';
 import { mailAddress, resolveInside } from '../common/names.ts';
+import { openDkimTables } from './opendkim.ts';
 import { dovecotOptions } from './options.ts';
 import { formatPasswd, type PasswdEntry, parsePasswd, quotaField, quotaOf } from './passwd-file.ts';
 import { readMap, writeMap } from './postfix-map.ts';
@@ -74,9 +75,12 @@ export function dovecotBackend(raw: Record<string, unknown>) {
     if (process.getuid?.() === 0) await chown(file, o.uid, o.gid);
   }
 
+  const dkim = openDkimTables(o);
+
   return {
     options: o,
     homeOf,
+    ensureDkim: dkim.ensure,
 
     async ensureMailbox(box: Mailbox) {
       const { local, domain } = mailAddress(box.address);

@@ -19,6 +19,12 @@ export const dovecotOptionsSchema = z.object({
     .string()
     .regex(/^\.?[a-zA-Z0-9_-]+\.sieve$/)
     .default('.dovecot.sieve'),
+  /** OpenDKIM's KeyTable, SigningTable and private keys (`KeyTable file:<dkimDir>/KeyTable`, `SigningTable refile:<dkimDir>/SigningTable`). */
+  dkimDir: absolute.default('/etc/opendkim/atalaya'),
+  /** Group of the private keys (mode 0640): OpenDKIM's. */
+  dkimGroup: z.coerce.number().int().min(0).optional(),
+  /** Tells OpenDKIM to read its tables again (Debian's unit reloads with SIGUSR1); empty for none. */
+  dkimReload: z.array(z.string().min(1)).default(['/bin/systemctl', 'reload', 'opendkim']),
   /** Postfix `virtual_alias_maps` source file; the compiled map sits next to it. */
   aliasMap: absolute.default('/etc/postfix/atalaya/virtual'),
   postmap: absolute.default('/usr/sbin/postmap'),
