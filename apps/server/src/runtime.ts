@@ -3,6 +3,7 @@ import { createDrivers, type Drivers } from './drivers/index.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
+import { dkimRotationSchedule } from './modules/service/mail/dkim.ts';
 import { usageSchedule } from './modules/service/usage.ts';
 import { type AcmeAccounts, acmeAccounts } from './modules/sites/acme/account.ts';
 import { renewalSchedule } from './modules/sites/acme/renewal.ts';
@@ -48,6 +49,7 @@ const SCHEDULES: ((config: Config) => Schedule)[] = [
   renewalSchedule,
   expiryWarningSchedule,
   usageSchedule,
+  dkimRotationSchedule,
 ];
 
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}): Runtime {

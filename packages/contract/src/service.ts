@@ -154,7 +154,7 @@ const day = z
   .refine((v) => v === '' || isDay(v), 'service.date_invalid');
 /** A checkbox: ticked when it arrives as "1", "true" or "on"; absent or anything else is off. */
 const ticked = z
-  .string()
+  .enum(['1', 'true', 'on', '', '0', 'false'], { error: 'validation.invalid' })
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'on');
 
@@ -281,6 +281,18 @@ export const mailAliasSchema = z.object({
   ...backend,
 });
 export type MailAlias = z.infer<typeof mailAliasSchema>;
+
+/** A mail domain's DKIM key and the TXT record it publishes (strings of at most 255 bytes). */
+export const dkimKeySchema = z.object({
+  selector: z.string(),
+  algorithm: z.enum(['rsa', 'ed25519']),
+  /** published: in DNS, not yet signing; signing; retired: still in DNS for mail already sent. */
+  state: z.enum(['published', 'signing', 'retired']),
+  /** Unix seconds when it starts signing (published) or leaves DNS (retired); null while signing. */
+  nextAt: z.number().nullable(),
+  record: z.object({ name: z.string(), type: z.literal('TXT'), strings: z.array(z.string()) }),
+});
+export type DkimKey = z.infer<typeof dkimKeySchema>;
 
 export const mailConfigSchema = z.object({
   reference: z.string(),

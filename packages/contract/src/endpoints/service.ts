@@ -6,6 +6,7 @@ import {
   autoFormSchema,
   DatabaseCreateForm,
   databaseViewSchema,
+  dkimKeySchema,
   errorLogLineSchema,
   FtpCreateForm,
   FtpLoginQuery,
@@ -301,6 +302,21 @@ export const hosting = {
     body: MailDeliveryForm,
     answer: z.object({ correo: mailAccountSchema }),
     permission: write('servicemail_accounts'),
+  }),
+  dkimList: endpoint({
+    method: 'GET',
+    path: '/service/:id/dkim/',
+    params: itemParams,
+    answer: z.object({ keys: z.array(dkimKeySchema) }),
+    permission: read('servicemail'),
+  }),
+  /** New keys published now, signing after the record's TTL; the old ones retired then, removed later. */
+  dkimRotate: endpoint({
+    method: 'POST',
+    path: '/service/:id/dkim/rotate/',
+    params: itemParams,
+    answer: z.object({ keys: z.array(dkimKeySchema) }),
+    permission: write('servicemail'),
   }),
   mailDelete: endpoint({
     method: 'GET',

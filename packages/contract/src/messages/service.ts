@@ -1,6 +1,7 @@
 /** Server messages of the service area, in es, en and ca. */
 export const service = {
   es: {
+    'service.dkim_rotating': 'Claves DKIM nuevas publicadas: firmarán en cuanto los resolutores las vean',
     'service.forward_self': 'Una cuenta no puede reenviarse a sí misma',
     'service.quota_range': 'La cuota debe ser un número entero de MB entre 1 y 1048576',
     'service.date_invalid': 'Fecha no válida',
@@ -39,6 +40,7 @@ export const service = {
     'service.retry_not_failed': 'Ese cambio no ha fallado: no hay nada que reintentar',
   },
   en: {
+    'service.dkim_rotating': 'New DKIM keys published: they sign once resolvers can see them',
     'service.forward_self': 'An account cannot forward to itself',
     'service.quota_range': 'The quota must be a whole number of MB between 1 and 1048576',
     'service.date_invalid': 'Invalid date',
@@ -77,6 +79,7 @@ export const service = {
     'service.retry_not_failed': 'That change has not failed: there is nothing to retry',
   },
   ca: {
+    'service.dkim_rotating': 'Claus DKIM noves publicades: signaran quan els resolutors les puguin veure',
     'service.forward_self': 'Un compte no es pot reenviar a si mateix',
     'service.quota_range': 'La quota ha de ser un nombre enter de MB entre 1 i 1048576',
     'service.date_invalid': 'Data no vàlida',
