@@ -84,12 +84,19 @@ describe.skipIf(skip)('DKIM keys the mail driver gives a real OpenDKIM sign mail
     await h?.stop();
   });
 
-  it('signs with the RSA 2048 key it was given, verifying against the record the panel publishes, split into 255-byte strings', async () => {
+  it('signs with the RSA 2048 key it was given, verifying against the record the panel publishes, split into 255-byte strings, and keeps Ed25519 out of the signer', async () => {
     const rsa = generateDkimKey('rsa');
     publish('a1', 'rsa', rsa.publicKey);
     const record = published.get('a1._domainkey.example.test')!;
     expect(record.map((part) => part.length)).toEqual([255, record.join('').length - 255]);
-    await backend.ensureDkim('example.test', [{ selector: 'a1', privateKeyPem: rsa.privateKeyPem, sign: true }]);
+    // An Ed25519 key beside it is published but kept out of OpenDKIM's SigningTable (Debian's
+    // OpenDKIM would defer every message rather than sign with it), so mail still flows, RSA-signed.
+    const ed = generateDkimKey('ed25519');
+    publish('a1e', 'ed25519', ed.publicKey);
+    await backend.ensureDkim('example.test', [
+      { selector: 'a1', algorithm: 'rsa', privateKeyPem: rsa.privateKeyPem, sign: true },
+      { selector: 'a1e', algorithm: 'ed25519', privateKeyPem: ed.privateKeyPem, sign: true },
+    ]);
     await eventually(async () => (await sendAndVerify()).length === 1, 10_000);
     expect(await sendAndVerify()).toEqual([['a1', 'pass']]);
   });
@@ -100,20 +107,20 @@ describe.skipIf(skip)('DKIM keys the mail driver gives a real OpenDKIM sign mail
     publish('b1', 'rsa', old.publicKey);
     publish('b2', 'rsa', next.publicKey);
     await backend.ensureDkim('example.test', [
-      { selector: 'b1', privateKeyPem: old.privateKeyPem, sign: true },
-      { selector: 'b2', privateKeyPem: next.privateKeyPem, sign: false },
+      { selector: 'b1', algorithm: 'rsa', privateKeyPem: old.privateKeyPem, sign: true },
+      { selector: 'b2', algorithm: 'rsa', privateKeyPem: next.privateKeyPem, sign: false },
     ]);
     await eventually(async () => JSON.stringify(await sendAndVerify()) === JSON.stringify([['b1', 'pass']]), 10_000);
     await backend.ensureDkim('example.test', [
-      { selector: 'b1', privateKeyPem: old.privateKeyPem, sign: false },
-      { selector: 'b2', privateKeyPem: next.privateKeyPem, sign: true },
+      { selector: 'b1', algorithm: 'rsa', privateKeyPem: old.privateKeyPem, sign: false },
+      { selector: 'b2', algorithm: 'rsa', privateKeyPem: next.privateKeyPem, sign: true },
     ]);
     await eventually(async () => JSON.stringify(await sendAndVerify()) === JSON.stringify([['b2', 'pass']]), 10_000);
     // The verifier really checks the key: the record of another key makes it fail.
     publish('b2', 'rsa', old.publicKey);
     expect(await sendAndVerify()).toEqual([['b2', 'fail']]);
     // Once the old key is no longer listed its private key leaves the disk.
-    await backend.ensureDkim('example.test', [{ selector: 'b2', privateKeyPem: next.privateKeyPem, sign: true }]);
+    await backend.ensureDkim('example.test', [{ selector: 'b2', algorithm: 'rsa', privateKeyPem: next.privateKeyPem, sign: true }]);
     expect(await readdir(path.join(h.dir, 'opendkim', 'keys'))).toEqual(['example.test.b2.private']);
   });
 });

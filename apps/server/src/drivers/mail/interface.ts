@@ -29,6 +29,7 @@ export interface Forwarding {
 /** A domain's DKIM key as the signer is told it (the private key in clear: the signer needs it). */
 export interface DkimKeyEntry {
   selector: string;
+  algorithm: 'rsa' | 'ed25519';
   privateKeyPem: string;
   /** Sign outgoing mail with it; a new key is first only published, an old one kept until removed. */
   sign: boolean;

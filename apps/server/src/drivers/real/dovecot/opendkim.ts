@@ -43,7 +43,12 @@ export function openDkimTables(o: DovecotOptions) {
         signingTable,
         'signing',
         domain,
-        keys.filter((k) => k.sign).map((k) => `*@${domain} ${k.selector}._domainkey.${domain}`),
+        // OpenDKIM signs every key of a message with its one `SignatureAlgorithm` (Debian 12's
+        // 2.11 beta refuses an Ed25519 key under rsa-sha256 and defers the mail), so an Ed25519
+        // key signs only where the operator runs a signer that takes it (`dkimSignEd25519`).
+        keys
+          .filter((k) => k.sign && (k.algorithm === 'rsa' || o.dkimSignEd25519))
+          .map((k) => `*@${domain} ${k.selector}._domainkey.${domain}`),
       );
       // Keys of this domain no longer listed (a rotated-out selector) leave the disk too; a
       // selector has no dot, so another domain's files (`sub.<domain>.…`) never match.

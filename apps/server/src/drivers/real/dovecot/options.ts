@@ -23,6 +23,8 @@ export const dovecotOptionsSchema = z.object({
   dkimDir: absolute.default('/etc/opendkim/atalaya'),
   /** Group of the private keys (mode 0640): OpenDKIM's. */
   dkimGroup: z.coerce.number().int().min(0).optional(),
+  /** Put Ed25519 keys in the SigningTable too (a signer that signs each key with its own algorithm). */
+  dkimSignEd25519: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
   /** Tells OpenDKIM to read its tables again (Debian's unit reloads with SIGUSR1); empty for none. */
   dkimReload: z.array(z.string().min(1)).default(['/bin/systemctl', 'reload', 'opendkim']),
   /** Postfix `virtual_alias_maps` source file; the compiled map sits next to it. */

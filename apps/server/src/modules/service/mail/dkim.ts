@@ -96,7 +96,12 @@ export function dkimJob(runtime: Runtime) {
     const rows = await store.selectFrom('mail_dkim').selectAll().where('item_id', '=', itemId).orderBy('id').execute();
     await drivers.mail.ensureDkim(
       item.reference,
-      rows.map((r) => ({ selector: r.selector, privateKeyPem: secrets.decrypt(r.private_secret), sign: r.state === 'signing' })),
+      rows.map((r) => ({
+        selector: r.selector,
+        algorithm: r.algorithm,
+        privateKeyPem: secrets.decrypt(r.private_secret),
+        sign: r.state === 'signing',
+      })),
     );
   };
 }
