@@ -42,3 +42,23 @@ test('mail delivery: set an autoresponder and forwarding, see them on the accoun
   await expect(dialog(page).getByLabel('Asunto')).toHaveValue('Fuera de la oficina');
   await expect(dialog(page).getByLabel('Hasta')).toHaveValue('2026-12-20');
 });
+
+test('DKIM: the domain’s record to copy is shown, split into quoted strings, and a rotation publishes a new key first', async ({
+  page,
+  context,
+}) => {
+  const { account, reference, id } = await hostingAccount();
+  await signInContext(context, account, 'admin');
+  await page.goto(`/admin/${id}/mail/`);
+  await page.getByRole('button', { name: 'DKIM' }).click();
+  const records = dialog(page).getByTestId('dkim-record');
+  // The key is made by a job queued with the mail service: it shows once the worker ran it.
+  await expect(records).toHaveCount(1, { timeout: 15_000 });
+  await expect(records.first()).toContainText(new RegExp(`\\._domainkey\\.${reference.replace(/\./g, '\\.')}`));
+  await expect(records.first()).toContainText(/"v=DKIM1; k=rsa; p=MIIB[^"]+" "[^"]+"/);
+  await expect(records.first()).toContainText('Firmando');
+  await dialog(page).getByRole('button', { name: 'Cambiar las claves' }).click();
+  await toast(page, 'Claves DKIM nuevas publicadas');
+  await expect(records).toHaveCount(2);
+  await expect(records.nth(1)).toContainText('Publicada, aún sin firmar');
+});

@@ -1,6 +1,12 @@
 /** Texts of the service screens (hosting, mail, FTP, databases), in es, en and ca. */
 export const service = {
   es: {
+    'hosting.dkim': 'DKIM',
+    'hosting.dkim_hint': 'Publica estos registros TXT en la zona DNS del dominio para que el correo firmado se verifique.',
+    'hosting.dkim_signing': 'Firmando',
+    'hosting.dkim_published': 'Publicada, aún sin firmar',
+    'hosting.dkim_retired': 'Retirada',
+    'hosting.dkim_rotate': 'Cambiar las claves',
     'hosting.delivery': 'Cuota, respuesta automática y reenvío',
     'hosting.delivery_of': 'Entrega del correo de {{name}}',
     'hosting.quota_mb': 'Cuota (MB)',
@@ -104,6 +110,12 @@ export const service = {
     'hosting.without_ssl': 'Sin SSL',
   },
   en: {
+    'hosting.dkim': 'DKIM',
+    'hosting.dkim_hint': 'Publish these TXT records in the domain’s DNS zone so that signed mail verifies.',
+    'hosting.dkim_signing': 'Signing',
+    'hosting.dkim_published': 'Published, not signing yet',
+    'hosting.dkim_retired': 'Retired',
+    'hosting.dkim_rotate': 'Rotate the keys',
     'hosting.delivery': 'Quota, autoresponder and forwarding',
     'hosting.delivery_of': 'Mail delivery of {{name}}',
     'hosting.quota_mb': 'Quota (MB)',
@@ -207,6 +219,12 @@ export const service = {
     'hosting.without_ssl': 'Without SSL',
   },
   ca: {
+    'hosting.dkim': 'DKIM',
+    'hosting.dkim_hint': 'Publica aquests registres TXT a la zona DNS del domini perquè el correu signat es verifiqui.',
+    'hosting.dkim_signing': 'Signant',
+    'hosting.dkim_published': 'Publicada, encara sense signar',
+    'hosting.dkim_retired': 'Retirada',
+    'hosting.dkim_rotate': 'Canviar les claus',
     'hosting.delivery': 'Quota, resposta automàtica i reenviament',
     'hosting.delivery_of': 'Lliurament del correu de {{name}}',
     'hosting.quota_mb': 'Quota (MB)',

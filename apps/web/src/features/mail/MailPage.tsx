@@ -27,6 +27,7 @@ import {
 import { AccountDialog } from './components/AccountDialog.tsx';
 import { AliasDialog } from './components/AliasDialog.tsx';
 import { DeliveryDialog } from './components/DeliveryDialog.tsx';
+import { DkimDialog } from './components/DkimDialog.tsx';
 import { MailConfigDialog } from './components/MailConfigDialog.tsx';
 
 type Row =
@@ -34,7 +35,7 @@ type Row =
   | { type: 'alias'; key: string; name: string; alias: MailAlias };
 type Filter = 'all' | 'alias' | 'account';
 type Open =
-  | { kind: 'account' | 'alias' | 'config' }
+  | { kind: 'account' | 'alias' | 'config' | 'dkim' }
   | { kind: 'show' | 'password' | 'delivery' | 'delete-account'; account: MailAccount }
   | { kind: 'edit-alias' | 'delete-alias'; alias: MailAlias }
   | null;
@@ -114,6 +115,11 @@ export default function MailPage() {
             <Button variant="default" size="xs" onClick={() => setOpen({ kind: 'config' })} disabled={!accounts.data}>
               {t('hosting.mail_config')}
             </Button>
+            {canCall(endpoints.service.dkimList) && (
+              <Button variant="default" size="xs" onClick={() => setOpen({ kind: 'dkim' })}>
+                {t('hosting.dkim')}
+              </Button>
+            )}
             {(writeAccounts || writeAliases) && (
               <Menu withinPortal>
                 <Menu.Target>
@@ -213,6 +219,7 @@ export default function MailPage() {
           )
         }
       />
+      <DkimDialog id={id} opened={open?.kind === 'dkim'} onClose={close} />
       <MailConfigDialog config={accounts.data?.config} opened={open?.kind === 'config'} onClose={close} />
       <AccountDialog id={id} reference={reference} opened={open?.kind === 'account'} onClose={close} />
       <DeliveryDialog id={id} account={open?.kind === 'delivery' ? account : null} opened={open?.kind === 'delivery'} onClose={close} />

@@ -21,6 +21,11 @@ export const aliasesQuery = (id: number) =>
     refetchInterval: (q) => pollWhilePending(q.state.data),
   });
 
+export const dkimKey = (id: number) => ['mail', id, 'dkim'] as const;
+export const dkimQuery = (id: number) =>
+  queryOptions({ queryKey: dkimKey(id), queryFn: () => fetchData(mail.dkimList, { id }).then((d) => d.keys) });
+export const rotateDkim = (id: number) => call(mail.dkimRotate, { id });
+
 export const createAccount = (id: number, name: string, password: string) => call(mail.mailCreate, { id }, { name, password });
 export const accountPassword = (id: number, accountId: number) => fetchData(mail.mailPassword, { id, accountId }).then((d) => d.password);
 export const changeAccountPassword = (id: number, accountId: number, password: string) =>
