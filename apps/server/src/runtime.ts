@@ -6,6 +6,7 @@ import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
+import { dkimRotationSchedule } from './modules/service/mail/dkim.ts';
 import { usageSchedule } from './modules/service/usage.ts';
 import { type AcmeAccounts, acmeAccounts } from './modules/sites/acme/account.ts';
 import { renewalSchedule } from './modules/sites/acme/renewal.ts';
@@ -54,6 +55,7 @@ const SCHEDULES: ((config: Config) => Schedule)[] = [
   expiryWarningSchedule,
   usageSchedule,
   dnssecStepSchedule,
+  dkimRotationSchedule,
 ];
 
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}, driverLog: DriverLog = SILENT): Runtime {

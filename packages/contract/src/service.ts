@@ -1,7 +1,7 @@
 /** Schemas, code tables and limits of the service area, shared by the web forms and the routes. */
 import { z } from 'zod';
 import { LIMITS } from './settings.ts';
-import { singleLine } from './strings.ts';
+import { multiLine, singleLine } from './strings.ts';
 
 /** default, 5.6, 7.0–7.4, 8.0–8.4. */
 export const PHP_VERSIONS = ['default', '5.6', '7.0', '7.1', '7.2', '7.3', '7.4', '8.0', '8.1', '8.2', '8.3', '8.4'] as const;
@@ -145,6 +145,54 @@ export const AliasCreateForm = z.object({
   target: targets,
 });
 export const AliasSaveForm = z.object({ target: targets });
+
+/** A day as the date input sends it (YYYY-MM-DD), or empty for none. */
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+const day = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isDay(v), 'service.date_invalid');
+/** A checkbox: ticked when it arrives as "1", "true" or "on"; absent or anything else is off. */
+const ticked = z
+  .enum(['1', 'true', 'on', '', '0', 'false'], { error: 'validation.invalid' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'on');
+
+/**
+ * What a mail account does with the mail it receives: its quota, an autoresponder (subject and
+ * text required when on; the end not before the start) and forwarding (addresses, empty for none).
+ */
+export const MailDeliveryForm = z
+  .object({
+    quotaMb: z.coerce
+      .number({ error: 'service.quota_range' })
+      .int('service.quota_range')
+      .min(1, 'service.quota_range')
+      .max(LIMITS.mailQuotaMbMax, 'service.quota_range'),
+    autoreply: ticked,
+    autoreplySubject: singleLine(LIMITS.autoreplySubjectMax),
+    autoreplyText: multiLine(LIMITS.autoreplyTextMax),
+    autoreplyStart: day,
+    autoreplyEnd: day,
+    autoreplyDays: z.coerce
+      .number({ error: 'service.autoreply_days' })
+      .int('service.autoreply_days')
+      .min(1, 'service.autoreply_days')
+      .max(LIMITS.autoreplyDaysMax, 'service.autoreply_days'),
+    forwardTo: z
+      .string()
+      .max(4000)
+      .refine((v) => splitTargets(v).every((t) => EMAIL.test(t)), 'validation.email')
+      .transform((v) => splitTargets(v).map((t) => t.toLowerCase())),
+    forwardKeep: ticked,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.autoreply) return;
+    if (!v.autoreplySubject) ctx.addIssue({ code: 'custom', path: ['autoreplySubject'], message: 'validation.required' });
+    if (!v.autoreplyText) ctx.addIssue({ code: 'custom', path: ['autoreplyText'], message: 'validation.required' });
+    if (isDay(v.autoreplyStart) && isDay(v.autoreplyEnd) && v.autoreplyEnd < v.autoreplyStart)
+      ctx.addIssue({ code: 'custom', path: ['autoreplyEnd'], message: 'service.autoreply_end_before_start' });
+  });
 const folder = z
   .string()
   .min(1, { message: 'validation.required', abort: true })
@@ -198,12 +246,26 @@ export const serviceViewSchema = z.object({
 });
 export type ServiceView = z.infer<typeof serviceViewSchema>;
 
+/** An out-of-office reply (Sieve `vacation`): at most one per sender every `days` days, between its dates. */
+export const autoresponderSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  /** YYYY-MM-DD, or null for open-ended. */
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  days: z.number(),
+});
+export type Autoresponder = z.infer<typeof autoresponderSchema>;
+
 export const mailAccountSchema = z.object({
   id: z.number(),
   user: z.string(),
   name: z.string(),
   quota: z.number(),
   usage: z.number(),
+  autoresponder: autoresponderSchema.nullable(),
+  /** Where its mail is also (keepCopy) or only sent; null for nowhere. */
+  forward: z.object({ targets: z.array(z.string()), keepCopy: z.boolean() }).nullable(),
   eliminable: z.boolean(),
   ...backend,
 });
@@ -219,6 +281,18 @@ export const mailAliasSchema = z.object({
   ...backend,
 });
 export type MailAlias = z.infer<typeof mailAliasSchema>;
+
+/** A mail domain's DKIM key and the TXT record it publishes (strings of at most 255 bytes). */
+export const dkimKeySchema = z.object({
+  selector: z.string(),
+  algorithm: z.enum(['rsa', 'ed25519']),
+  /** published: in DNS, not yet signing; signing; retired: still in DNS for mail already sent. */
+  state: z.enum(['published', 'signing', 'retired']),
+  /** Unix seconds when it starts signing (published) or leaves DNS (retired); null while signing. */
+  nextAt: z.number().nullable(),
+  record: z.object({ name: z.string(), type: z.literal('TXT'), strings: z.array(z.string()) }),
+});
+export type DkimKey = z.infer<typeof dkimKeySchema>;
 
 export const mailConfigSchema = z.object({
   reference: z.string(),

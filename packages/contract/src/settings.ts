@@ -52,6 +52,12 @@ export const LIMITS = {
   listFilterDebounceMs: 250,
   generatedPasswordLength: 14,
   ftpUserMax: 10,
+  /** A mailbox's quota in MB (1 TB). */
+  mailQuotaMbMax: 1_048_576,
+  autoreplySubjectMax: 200,
+  autoreplyTextMax: 4000,
+  /** RFC 5230 lets a server cap the days between replies; a year is plenty. */
+  autoreplyDaysMax: 365,
   passwordMin: 10,
   passwordMax: 128,
   dnsServersMin: 2,

@@ -9,7 +9,7 @@ const BIDI_CONTROLS = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0
 /** Fields that are not text to keep: secrets only hashed or compared, a token decoded and checked, DNS record data (decision 007). */
 const NOT_TEXT = new Set(['password', 'actualPassword', 'recaptcha_response', 'value']);
 /** Text that may span lines (`zone`: a DNS master file): tab, CR and LF are kept, the other controls refused. */
-const MULTI_LINE = new Set(['contents', 'iframeDescription', 'digest', 'cert', 'certkey', 'certchain', 'zone']);
+const MULTI_LINE = new Set(['contents', 'iframeDescription', 'digest', 'cert', 'certkey', 'certchain', 'zone', 'autoreplyText']);
 
 /** Every field a client sends: the body and query of every call of the endpoint table, as [call, field, field schema]. */
 function fields(): [string, string, z.ZodType][] {

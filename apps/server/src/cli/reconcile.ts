@@ -4,6 +4,7 @@ import { nginxOptionsOf } from '../drivers/real/adapters.ts';
 import { dovecotBackend } from '../drivers/real/dovecot/dovecot.ts';
 import { nginxBackend } from '../drivers/real/nginx/nginx.ts';
 import { pureFtpdBackend } from '../drivers/real/pureftpd/pureftpd.ts';
+import { mailboxOf } from '../modules/service/mail/mailbox.ts';
 import { phpVersionOf } from '../modules/service/php.ts';
 import { loadSiteState } from '../modules/sites/state.ts';
 import type { Secrets } from '../secrets.ts';
@@ -44,7 +45,7 @@ export async function reconcile(store: Store, config: Config, secrets: Secrets, 
       const address = `${row.name}@${refs.get(row.item_id)}`.toLowerCase();
       wanted.add(address);
       const box = boxes.get(address);
-      const ensure = () => b.ensureMailbox({ address, password: secrets.decrypt(row.password_secret), quota: row.quota });
+      const ensure = () => b.ensureMailbox(mailboxOf(row, address, secrets));
       if (!box) note({ area: 'mail', subject: address, problem: 'missing' }, ensure);
       else if (box.quota !== Math.floor(row.quota) || box.home !== b.homeOf(address))
         note({ area: 'mail', subject: address, problem: 'differs' }, ensure);

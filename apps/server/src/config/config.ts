@@ -127,6 +127,10 @@ const schema = z.object({
       webRoot: z.string().regex(/^\/./, 'an absolute path').default('/var/www'),
       mailHost: z.string().min(3).default('example.net'),
       mailQuotaMb: z.coerce.number().int().min(1).default(1024),
+      /** A new DKIM key signs this long after it is published (the record's TTL, so resolvers see it first); the old one stays published as long again. */
+      dkimTtlSeconds: z.coerce.number().int().min(60).max(604_800).default(3600),
+      /** Also sign with an Ed25519 key (RFC 8463) beside the RSA 2048 one. */
+      dkimEd25519: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
       defaultPhpVersion: z.string().default('8.2'),
       webmailUrl: z.string().url().default('https://webmail.example.net/'),
       webFtpUrl: z.string().url().default('https://webftp.example.net/'),

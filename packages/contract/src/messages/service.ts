@@ -1,6 +1,13 @@
 /** Server messages of the service area, in es, en and ca. */
 export const service = {
   es: {
+    'service.dkim_rotating': 'Claves DKIM nuevas publicadas: firmarán en cuanto los resolutores las vean',
+    'service.forward_self': 'Una cuenta no puede reenviarse a sí misma',
+    'service.quota_range': 'La cuota debe ser un número entero de MB entre 1 y 1048576',
+    'service.date_invalid': 'Fecha no válida',
+    'service.autoreply_days': 'Indica un número entero de días entre 1 y 365',
+    'service.autoreply_end_before_start': 'La fecha de fin no puede ser anterior a la de inicio',
+    'service.delivery_saved': 'Entrega del correo guardada',
     'service.password_short': 'La contraseña debe tener al menos 8 caracteres',
     'service.password_chars': 'La contraseña solo admite caracteres ASCII visibles, sin espacios',
     'service.mail_name_invalid': 'Nombre no válido: letras minúsculas, dígitos, «.», «_» o «-»',
@@ -33,6 +40,13 @@ export const service = {
     'service.retry_not_failed': 'Ese cambio no ha fallado: no hay nada que reintentar',
   },
   en: {
+    'service.dkim_rotating': 'New DKIM keys published: they sign once resolvers can see them',
+    'service.forward_self': 'An account cannot forward to itself',
+    'service.quota_range': 'The quota must be a whole number of MB between 1 and 1048576',
+    'service.date_invalid': 'Invalid date',
+    'service.autoreply_days': 'Give a whole number of days between 1 and 365',
+    'service.autoreply_end_before_start': 'The end date cannot be before the start date',
+    'service.delivery_saved': 'Mail delivery saved',
     'service.password_short': 'The password must have at least 8 characters',
     'service.password_chars': 'The password takes visible ASCII characters only, no spaces',
     'service.mail_name_invalid': 'Invalid name: lower-case letters, digits, ".", "_" or "-"',
@@ -65,6 +79,13 @@ export const service = {
     'service.retry_not_failed': 'That change has not failed: there is nothing to retry',
   },
   ca: {
+    'service.dkim_rotating': 'Claus DKIM noves publicades: signaran quan els resolutors les puguin veure',
+    'service.forward_self': 'Un compte no es pot reenviar a si mateix',
+    'service.quota_range': 'La quota ha de ser un nombre enter de MB entre 1 i 1048576',
+    'service.date_invalid': 'Data no vàlida',
+    'service.autoreply_days': 'Indica un nombre enter de dies entre 1 i 365',
+    'service.autoreply_end_before_start': 'La data de fi no pot ser anterior a la d’inici',
+    'service.delivery_saved': 'Lliurament del correu desat',
     'service.password_short': 'La contrasenya ha de tenir almenys 8 caràcters',
     'service.password_chars': 'La contrasenya només admet caràcters ASCII visibles, sense espais',
     'service.mail_name_invalid': 'Nom no vàlid: lletres minúscules, dígits, «.», «_» o «-»',

@@ -82,6 +82,7 @@ export function dovecotMailDriver(options: Record<string, unknown>): MailDriver 
     removeMailbox: (address) => b.removeMailbox(address),
     ensureAlias: (alias) => b.ensureAlias(alias),
     removeAlias: (address) => b.removeAlias(address),
+    ensureDkim: (domain, keys) => b.ensureDkim(domain, keys),
     usage: (addresses) => b.usage(addresses),
   };
 }

@@ -3,6 +3,7 @@ import { hashPassword } from '../../passwords.ts';
 import { now, type Store } from '../../store/db.ts';
 import { isUniqueViolation } from '../../store/errors.ts';
 import { refreshListEntries } from '../lists/entries.ts';
+import { enqueueDkim } from '../service/mail/dkim.ts';
 import { revokeAllTokens } from '../token/tokens.ts';
 import { canonicalRealm, itemSearchText, toDomainName, USERNAME } from './names.ts';
 
@@ -139,6 +140,8 @@ export async function createItem(store: Store, spec: ItemSpec) {
     }
     if (spec.mail) {
       await trx.insertInto('mail_service').values({ item_id: item.id, expire_at: expireAt, limit_accounts: 50, created_at: t }).execute();
+      // The domain's DKIM keys are made by the job (an RSA key takes a moment), not in this transaction.
+      await enqueueDkim(trx, item.id);
     }
     return item;
   });

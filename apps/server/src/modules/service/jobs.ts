@@ -3,6 +3,8 @@ import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
 import type { Database } from '../../store/schema.ts';
+import { DKIM_JOB, dkimJob } from './mail/dkim.ts';
+import { mailboxOf } from './mail/mailbox.ts';
 import { phpVersionOf } from './php.ts';
 import { measureUsage, USAGE_JOB } from './usage.ts';
 
@@ -76,6 +78,7 @@ const idOf = (payload: unknown) => Number((payload as { id?: unknown }).id);
 export function serviceJobs(runtime: Runtime): JobHandlers {
   const db = runtime.store;
   return {
+    [DKIM_JOB]: dkimJob(runtime),
     [USAGE_JOB]: (payload) =>
       measureUsage(runtime, Number((payload as { itemId?: unknown }).itemId), (reference) =>
         webRootOf(runtime.config.hosting.webRoot, reference),
@@ -104,7 +107,7 @@ export function serviceJobs(runtime: Runtime): JobHandlers {
         await drivers.mail.removeMailbox(address);
         await db.deleteFrom('mail_account').where('id', '=', row.id).execute();
       } else {
-        await drivers.mail.ensureMailbox({ address, password: secrets.decrypt(row.password_secret), quota: row.quota });
+        await drivers.mail.ensureMailbox(mailboxOf(row, address, secrets));
       }
     },
 

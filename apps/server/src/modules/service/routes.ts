@@ -3,6 +3,7 @@ import ddbbRoutes from './ddbb/routes.ts';
 import ftpRoutes from './ftp/routes.ts';
 import accountRoutes from './mail/account-routes.ts';
 import aliasRoutes from './mail/alias-routes.ts';
+import dkimRoutes from './mail/dkim-routes.ts';
 import retryRoutes from './retry-routes.ts';
 import mainRoutes from './service/routes.ts';
 
@@ -10,6 +11,7 @@ import mainRoutes from './service/routes.ts';
 export default async function serviceRoutes(app: FastifyInstance) {
   await app.register(mainRoutes);
   await app.register(accountRoutes);
+  await app.register(dkimRoutes);
   await app.register(aliasRoutes);
   await app.register(ftpRoutes);
   await app.register(ddbbRoutes);

@@ -24,6 +24,26 @@ export interface MailAccountTable extends ChildRow {
   password_secret: string;
   quota: number;
   used: Generated<number>;
+  /** JSON of the autoresponder (`Autoresponder` of the mail driver), null for none. */
+  autoresponder: string | null;
+  /** Comma-joined forwarding addresses, empty for none. */
+  forward_to: Generated<string>;
+  forward_keep: Generated<Flag>;
+}
+/** A mail domain's DKIM key (decision 036). */
+export interface MailDkimTable {
+  id: Generated<number>;
+  item_id: number;
+  selector: string;
+  algorithm: 'rsa' | 'ed25519';
+  /** The PEM private key, sealed like every other secret. */
+  private_secret: string;
+  /** The `p=` value of its record. */
+  public_key: string;
+  state: 'published' | 'signing' | 'retired';
+  /** When a published key starts signing, or a retired one leaves DNS; null while signing. */
+  next_at: number | null;
+  created_at: number;
 }
 export interface MailAliasTable extends ChildRow {
   name: string;
@@ -58,6 +78,7 @@ export type ServiceTables = {
   service: ServiceExtraColumns;
   mail_account: MailAccountTable;
   mail_alias: MailAliasTable;
+  mail_dkim: MailDkimTable;
   ftp_user: FtpUserTable;
   service_database: ServiceDatabaseTable;
   local_backend: LocalBackendTable;

@@ -24,6 +24,7 @@ import * as domainVersion from './0022_domain_version.ts';
 import * as recoveryCodeIssued from './0023_recovery_code_issued.ts';
 import * as dnssec from './0030_dnssec.ts';
 import * as dnsChange from './0031_dns_change.ts';
+import * as mailDelivery from './0032_mail_delivery.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -54,6 +55,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0023_recovery_code_issued', recoveryCodeIssued],
   ['0030_dnssec', dnssec],
   ['0031_dns_change', dnsChange],
+  ['0032_mail_delivery', mailDelivery],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

@@ -12,17 +12,29 @@ export interface DovecotHarness {
   dir: string;
   conf: string;
   imapPort: number;
+  /** Set when started with `delivery`: LMTP for Postfix and the quota-status policy service. */
+  lmtpPort: number;
+  quotaStatusPort: number;
   backend: DovecotBackend;
   stop(): Promise<void>;
+}
+
+/** Where a Dovecot that delivers sends what Sieve sends (vacation replies, redirects): Postfix's SMTP port. */
+export interface DeliveryOptions {
+  submissionPort: number;
 }
 
 /**
  * A Dovecot of its own: base_dir, state and logs in a temp dir, IMAP on a free loopback port,
  * passdb and userdb the panel's passwd-file. Mail belongs to `nobody` so no account is created.
+ * With `delivery` it also takes mail over LMTP through Sieve (Pigeonhole) with the quota plugin,
+ * and answers Postfix's policy queries with quota-status, as a production mail server is set up.
  */
-export async function startDovecot(): Promise<DovecotHarness> {
+export async function startDovecot(delivery?: DeliveryOptions): Promise<DovecotHarness> {
   const dir = await tempDir('dovecot');
   const imapPort = await freePort();
+  const lmtpPort = delivery ? await freePort() : 0;
+  const quotaStatusPort = delivery ? await freePort() : 0;
   const passwdFile = path.join(dir, 'passwd');
   const conf = path.join(dir, 'dovecot.conf');
   const dovecotGroup = await groupId('dovecot');
@@ -33,7 +45,7 @@ export async function startDovecot(): Promise<DovecotHarness> {
     `base_dir = ${dir}/run
 state_dir = ${dir}/state
 instance_name = atalaya-test-${imapPort}
-protocols = imap
+protocols = imap${delivery ? ' lmtp' : ''}
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
@@ -67,11 +79,12 @@ service imap-login {
     port = 0
   }
 }
-`,
+${delivery ? deliveryConf(lmtpPort, quotaStatusPort, delivery.submissionPort) : ''}`,
   );
   const daemon = startDaemon(DOVECOT, ['-F', '-c', conf]);
   try {
     await waitForPort(imapPort);
+    if (delivery) await Promise.all([waitForPort(lmtpPort), waitForPort(quotaStatusPort)]);
   } catch (error) {
     await stopDaemon(daemon.child);
     throw new Error(`dovecot did not start: ${(error as Error).message}\n${daemon.output()}`);
@@ -82,6 +95,9 @@ service imap-login {
     uid: 65534,
     gid: 65534,
     aliasMap: path.join(dir, 'postfix', 'virtual'),
+    dkimDir: path.join(dir, 'opendkim'),
+    dkimGroup: await groupId('opendkim').catch(() => undefined),
+    dkimReload: [],
     postmap: POSTMAP,
     passwdGroup: dovecotGroup,
     // The cheapest cost Dovecot still accepts keeps the suite quick on a shared machine.
@@ -92,12 +108,54 @@ service imap-login {
     dir,
     conf,
     imapPort,
+    lmtpPort,
+    quotaStatusPort,
     backend,
     async stop() {
       await stopDaemon(daemon.child);
       await removeDir(dir);
     },
   };
+}
+
+/**
+ * LMTP with Sieve and the quota plugin (the quota counted by Dovecot, its limit the passwd-file's
+ * `quota_rule`), and quota-status answering Postfix at RCPT with 552 once a mailbox is full.
+ */
+function deliveryConf(lmtpPort: number, quotaStatusPort: number, submissionPort: number) {
+  return `mail_plugins = $mail_plugins quota
+protocol lmtp {
+  mail_plugins = $mail_plugins sieve
+}
+lmtp_save_to_detail_mailbox = no
+recipient_delimiter =
+postmaster_address = postmaster@atalaya.test
+hostname = mx.atalaya.test
+submission_host = 127.0.0.1:${submissionPort}
+service lmtp {
+  inet_listener lmtp {
+    address = 127.0.0.1
+    port = ${lmtpPort}
+  }
+}
+service quota-status {
+  executable = quota-status -p postfix
+  inet_listener {
+    address = 127.0.0.1
+    port = ${quotaStatusPort}
+  }
+  client_limit = 1
+}
+plugin {
+  quota = count:User quota
+  quota_vsizes = yes
+  quota_status_success = DUNNO
+  quota_status_nouser = DUNNO
+  quota_status_overquota = "552 5.2.2 Mailbox is full"
+  sieve = file:~/sieve;active=~/.dovecot.sieve
+  sieve_vacation_min_period = 1d
+}
+`;
 }
 
 /** A group's id from /etc/group (the auth process reads the 0640 passwd-file through it). */

@@ -1,5 +1,5 @@
-import type { MailAccount, MailAlias } from '@atalaya/contract';
-import { Badge, Button, Group, Menu, SegmentedControl, Stack, Table, Title } from '@mantine/core';
+import { formatBytes, type MailAccount, type MailAlias } from '@atalaya/contract';
+import { Badge, Button, Group, Menu, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { submitAutoForm } from '../../components/hosting/autoSubmit.ts';
@@ -26,6 +26,8 @@ import {
 } from './api/mail.ts';
 import { AccountDialog } from './components/AccountDialog.tsx';
 import { AliasDialog } from './components/AliasDialog.tsx';
+import { DeliveryDialog } from './components/DeliveryDialog.tsx';
+import { DkimDialog } from './components/DkimDialog.tsx';
 import { MailConfigDialog } from './components/MailConfigDialog.tsx';
 
 type Row =
@@ -33,8 +35,8 @@ type Row =
   | { type: 'alias'; key: string; name: string; alias: MailAlias };
 type Filter = 'all' | 'alias' | 'account';
 type Open =
-  | { kind: 'account' | 'alias' | 'config' }
-  | { kind: 'show' | 'password' | 'delete-account'; account: MailAccount }
+  | { kind: 'account' | 'alias' | 'config' | 'dkim' }
+  | { kind: 'show' | 'password' | 'delivery' | 'delete-account'; account: MailAccount }
   | { kind: 'edit-alias' | 'delete-alias'; alias: MailAlias }
   | null;
 
@@ -113,6 +115,11 @@ export default function MailPage() {
             <Button variant="default" size="xs" onClick={() => setOpen({ kind: 'config' })} disabled={!accounts.data}>
               {t('hosting.mail_config')}
             </Button>
+            {canCall(endpoints.service.dkimList) && (
+              <Button variant="default" size="xs" onClick={() => setOpen({ kind: 'dkim' })}>
+                {t('hosting.dkim')}
+              </Button>
+            )}
             {(writeAccounts || writeAliases) && (
               <Menu withinPortal>
                 <Menu.Target>
@@ -137,11 +144,28 @@ export default function MailPage() {
                 <Badge variant="light">{t('hosting.account')}</Badge>
               </Table.Td>
               <Table.Td>
-                {canCall(endpoints.service.mailLogin) && (
-                  <Button size="xs" variant="light" onClick={() => webmail.mutate(r.account)}>
-                    {t('hosting.webmail')}
-                  </Button>
-                )}
+                <Group gap="xs">
+                  {canCall(endpoints.service.mailLogin) && (
+                    <Button size="xs" variant="light" onClick={() => webmail.mutate(r.account)}>
+                      {t('hosting.webmail')}
+                    </Button>
+                  )}
+                  <Text size="xs" c="dimmed" data-testid="mail-usage">
+                    {t('hosting.mail_usage', { used: formatBytes(r.account.usage), quota: formatBytes(r.account.quota) })}
+                  </Text>
+                  {r.account.autoresponder && (
+                    <Badge variant="light" color="teal" title={r.account.autoresponder.subject} data-testid="mail-autoreply">
+                      {t('hosting.autoreply_on')}
+                    </Badge>
+                  )}
+                  {r.account.forward && (
+                    <Text size="xs" className="break-anywhere" data-testid="mail-forward">
+                      {t(r.account.forward.keepCopy ? 'hosting.forward_copy_to' : 'hosting.forward_only_to', {
+                        targets: r.account.forward.targets.join(', '),
+                      })}
+                    </Text>
+                  )}
+                </Group>
               </Table.Td>
               <RowMenu
                 name={r.name}
@@ -155,6 +179,11 @@ export default function MailPage() {
                     label: t('hosting.change_password'),
                     onClick: () => setOpen({ kind: 'password', account: r.account }),
                     hidden: !writeAccounts,
+                  },
+                  {
+                    label: t('hosting.delivery'),
+                    onClick: () => setOpen({ kind: 'delivery', account: r.account }),
+                    hidden: !canCall(endpoints.service.mailDelivery),
                   },
                   {
                     label: t('hosting.delete'),
@@ -190,8 +219,10 @@ export default function MailPage() {
           )
         }
       />
+      <DkimDialog id={id} opened={open?.kind === 'dkim'} onClose={close} />
       <MailConfigDialog config={accounts.data?.config} opened={open?.kind === 'config'} onClose={close} />
       <AccountDialog id={id} reference={reference} opened={open?.kind === 'account'} onClose={close} />
+      <DeliveryDialog id={id} account={open?.kind === 'delivery' ? account : null} opened={open?.kind === 'delivery'} onClose={close} />
       <AliasDialog
         id={id}
         reference={reference}

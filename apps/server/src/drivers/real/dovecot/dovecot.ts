@@ -1,11 +1,14 @@
 import { chown, mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
+import type { Mailbox } from '../../mail/interface.ts';
 import { readOrNull, withLock, writeAtomic } from '../common/files.ts';
 import { mailAddress, resolveInside } from '../common/names.ts';
+import { openDkimTables } from './opendkim.ts';
 import { dovecotOptions } from './options.ts';
 import { formatPasswd, type PasswdEntry, parsePasswd, quotaField, quotaOf } from './passwd-file.ts';
 import { readMap, writeMap } from './postfix-map.ts';
+import { sieveScript } from './sieve.ts';
 
 export type DovecotBackend = ReturnType<typeof dovecotBackend>;
 
@@ -56,11 +59,30 @@ export function dovecotBackend(raw: Record<string, unknown>) {
     });
   }
 
+  /**
+   * The account's script where Dovecot's `sieve` setting points (`active=~/.dovecot.sieve`),
+   * owned by the mail user; the compiled copy is removed so the next delivery compiles this one
+   * even when both fall within the same second.
+   */
+  async function writeSieve(home: string, script: string | null) {
+    const file = path.join(home, o.sieveFile);
+    await rm(path.join(home, o.sieveFile.replace(/\.sieve$/, '.svbin')), { force: true });
+    if (script === null) {
+      await rm(file, { force: true });
+      return;
+    }
+    await writeAtomic(file, script, 0o600);
+    if (process.getuid?.() === 0) await chown(file, o.uid, o.gid);
+  }
+
+  const dkim = openDkimTables(o);
+
   return {
     options: o,
     homeOf,
+    ensureDkim: dkim.ensure,
 
-    async ensureMailbox(box: { address: string; password: string; quota: number }) {
+    async ensureMailbox(box: Mailbox) {
       const { local, domain } = mailAddress(box.address);
       const user = `${local}@${domain}`;
       if (box.password.length === 0 || box.password.includes('\0')) throw new Error('invalid mailbox password');
@@ -71,6 +93,7 @@ export function dovecotBackend(raw: Record<string, unknown>) {
       await mkdir(path.dirname(home), { recursive: true, mode: 0o755 });
       await mkdir(home, { recursive: true, mode: 0o700 });
       if (process.getuid?.() === 0) await chown(home, o.uid, o.gid);
+      await writeSieve(home, sieveScript(box.autoresponder ?? null, box.forward ?? null));
       const entry: PasswdEntry = { user, password, uid: o.uid, gid: o.gid, home, extra: quotaField(box.quota) };
       await updatePasswd((lines) => {
         const others = lines.filter((l) => !('entry' in l) || l.entry.user !== user);

@@ -14,6 +14,19 @@ export const dovecotOptionsSchema = z.object({
   /** The system user and group owning the mail (Dovecot's mail_uid / mail_gid). */
   uid: z.coerce.number().int().min(1).default(5000),
   gid: z.coerce.number().int().min(1).default(5000),
+  /** The account's Sieve script (autoresponder, forwarding) in its home: Dovecot's `sieve = file:~/sieve;active=~/<sieveFile>`. */
+  sieveFile: z
+    .string()
+    .regex(/^\.?[a-zA-Z0-9_-]+\.sieve$/)
+    .default('.dovecot.sieve'),
+  /** OpenDKIM's KeyTable, SigningTable and private keys (`KeyTable file:<dkimDir>/KeyTable`, `SigningTable refile:<dkimDir>/SigningTable`). */
+  dkimDir: absolute.default('/etc/opendkim/atalaya'),
+  /** Group of the private keys (mode 0640): OpenDKIM's. */
+  dkimGroup: z.coerce.number().int().min(0).optional(),
+  /** Put Ed25519 keys in the SigningTable too (a signer that signs each key with its own algorithm). */
+  dkimSignEd25519: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
+  /** Tells OpenDKIM to read its tables again (Debian's unit reloads with SIGUSR1); empty for none. */
+  dkimReload: z.array(z.string().min(1)).default(['/bin/systemctl', 'reload', 'opendkim']),
   /** Postfix `virtual_alias_maps` source file; the compiled map sits next to it. */
   aliasMap: absolute.default('/etc/postfix/atalaya/virtual'),
   postmap: absolute.default('/usr/sbin/postmap'),

@@ -6,9 +6,21 @@ import { route } from '../../../http/route.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
 import { backendFields, liveChild, nameTakenAs } from '../state.ts';
+import { autoresponderOf, forwardOf } from './mailbox.ts';
 import { mailConfig, nameTaken } from './shared.ts';
 
-type Row = { id: number; name: string; quota: number; used: number; deleting: number; job_id: number | null; job_status: string | null };
+type Row = {
+  id: number;
+  name: string;
+  quota: number;
+  used: number;
+  autoresponder: string | null;
+  forward_to: string;
+  forward_keep: number;
+  deleting: number;
+  job_id: number | null;
+  job_status: string | null;
+};
 
 const toAccount = (row: Row, reference: string): MailAccount => ({
   id: row.id,
@@ -16,6 +28,8 @@ const toAccount = (row: Row, reference: string): MailAccount => ({
   name: row.name,
   quota: row.quota,
   usage: row.used,
+  autoresponder: autoresponderOf(row),
+  forward: forwardOf(row),
   ...backendFields(row),
 });
 
@@ -27,7 +41,19 @@ export default async function accountRoutes(app: FastifyInstance) {
     store
       .selectFrom('mail_account as a')
       .leftJoin('job', 'job.id', 'a.job_id')
-      .select(['a.id', 'a.name', 'a.quota', 'a.used', 'a.deleting', 'a.job_id', 'a.password_secret', 'job.status as job_status'])
+      .select([
+        'a.id',
+        'a.name',
+        'a.quota',
+        'a.used',
+        'a.autoresponder',
+        'a.forward_to',
+        'a.forward_keep',
+        'a.deleting',
+        'a.job_id',
+        'a.password_secret',
+        'job.status as job_status',
+      ])
       .where('a.item_id', '=', itemId);
   const one = (itemId: number, id: string) => liveChild(rows(itemId), 'a', id);
 
@@ -75,6 +101,43 @@ export default async function accountRoutes(app: FastifyInstance) {
     // Which account, and that its password changed; the password itself is redacted.
     noteChanges(request, { account: row.name, password: 'old' }, { account: row.name, password: 'new' }, ['account']);
     return { data: null, info: [{ key: 'service.password_changed' }], job };
+  });
+
+  route(app, endpoints.service.mailDelivery, async (request) => {
+    const { access } = request;
+    const { mail } = access;
+    const row = await one(mail.item_id, request.params.accountId);
+    const b = request.body;
+    const own = `${row.name}@${access.reference}`;
+    // Forwarding to itself would loop through Sieve's redirect.
+    if (b.forwardTo.includes(own)) throw FieldErrors.one('forwardTo', 'service.forward_self');
+    const autoresponder = b.autoreply
+      ? {
+          subject: b.autoreplySubject,
+          text: b.autoreplyText,
+          start: b.autoreplyStart || null,
+          end: b.autoreplyEnd || null,
+          days: b.autoreplyDays,
+        }
+      : null;
+    const values = {
+      quota: b.quotaMb * 1024 * 1024,
+      autoresponder: autoresponder && JSON.stringify(autoresponder),
+      forward_to: b.forwardTo.join(','),
+      forward_keep: b.forwardKeep ? 1 : 0,
+    } as const;
+    const job = await changeChild(store, 'mail_account', row.id, mail.item_id, values);
+    noteChanges(
+      request,
+      { account: row.name, quota: row.quota, autoresponder: autoresponderOf(row), forward: forwardOf(row) },
+      { account: row.name, quota: values.quota, autoresponder, forward: forwardOf(values) },
+      ['account'],
+    );
+    return {
+      data: { correo: toAccount(await one(mail.item_id, String(row.id)), access.reference) },
+      info: [{ key: 'service.delivery_saved' }],
+      job,
+    };
   });
 
   route(app, endpoints.service.mailPassword, async (request) => {

@@ -21,11 +21,29 @@ export const aliasesQuery = (id: number) =>
     refetchInterval: (q) => pollWhilePending(q.state.data),
   });
 
+export const dkimKey = (id: number) => ['mail', id, 'dkim'] as const;
+export const dkimQuery = (id: number) =>
+  queryOptions({ queryKey: dkimKey(id), queryFn: () => fetchData(mail.dkimList, { id }).then((d) => d.keys) });
+export const rotateDkim = (id: number) => call(mail.dkimRotate, { id });
+
 export const createAccount = (id: number, name: string, password: string) => call(mail.mailCreate, { id }, { name, password });
 export const accountPassword = (id: number, accountId: number) => fetchData(mail.mailPassword, { id, accountId }).then((d) => d.password);
 export const changeAccountPassword = (id: number, accountId: number, password: string) =>
   call(mail.mailChangePassword, { id, accountId }, { password });
 export const webmailLogin = (id: number, accountId: number) => fetchData(mail.mailLogin, { id, accountId });
+/** The delivery form's fields as the server reads them (checkboxes "on" or empty). */
+export type DeliveryFields = {
+  quotaMb: string;
+  autoreply: string;
+  autoreplySubject: string;
+  autoreplyText: string;
+  autoreplyStart: string;
+  autoreplyEnd: string;
+  autoreplyDays: string;
+  forwardTo: string;
+  forwardKeep: string;
+};
+export const saveDelivery = (id: number, accountId: number, fields: DeliveryFields) => call(mail.mailDelivery, { id, accountId }, fields);
 export const deleteAccount = (id: number, accountId: number) => call(mail.mailDelete, { id, accountId });
 
 export const createAlias = (id: number, name: string, target: string) => call(mail.aliasCreate, { id }, { name, target });

@@ -1,0 +1,140 @@
+import type { Kysely, Transaction } from 'kysely';
+import { type DkimAlgorithm, dkimRecord, generateDkimKey, txtStrings } from '../../../dkim.ts';
+import { enqueue } from '../../../outbox/outbox.ts';
+import type { Runtime } from '../../../runtime.ts';
+import type { Schedule } from '../../../scheduler.ts';
+import { now } from '../../../store/db.ts';
+import type { Database } from '../../../store/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const DKIM_JOB = 'service.dkim.apply';
+
+/** The algorithms a domain signs with: RSA 2048, and Ed25519 beside it when configured. */
+const algorithmsOf = (runtime: Pick<Runtime, 'config'>): DkimAlgorithm[] =>
+  runtime.config.hosting.dkimEd25519 ? ['rsa', 'ed25519'] : ['rsa'];
+
+/** A selector that names its year and month and never repeats one of the domain's (`a202611`, then `b202611`…). */
+async function freeSelector(db: Db, itemId: number, algorithm: DkimAlgorithm) {
+  const taken = new Set(
+    (await db.selectFrom('mail_dkim').select('selector').where('item_id', '=', itemId).execute()).map((r) => r.selector),
+  );
+  const month = new Date().toISOString().slice(0, 7).replace('-', '');
+  for (const letter of 'abcdefghijklmnopqrstuvwxyz') {
+    const selector = `${letter}${month}${algorithm === 'ed25519' ? 'e' : ''}`;
+    if (!taken.has(selector)) return selector;
+  }
+  return `k${Date.now().toString(36)}${algorithm === 'ed25519' ? 'e' : ''}`;
+}
+
+async function insertKeys(
+  db: Db,
+  runtime: Pick<Runtime, 'config' | 'secrets'>,
+  itemId: number,
+  state: 'published' | 'signing',
+  nextAt: number | null,
+) {
+  for (const algorithm of algorithmsOf(runtime)) {
+    const key = generateDkimKey(algorithm);
+    await db
+      .insertInto('mail_dkim')
+      .values({
+        item_id: itemId,
+        selector: await freeSelector(db, itemId, algorithm),
+        algorithm,
+        private_secret: runtime.secrets.encrypt(key.privateKeyPem),
+        public_key: key.publicKey,
+        state,
+        next_at: nextAt,
+        created_at: now(),
+      })
+      .execute();
+  }
+}
+
+/** Queues the job that gives the signer the domain's keys as they are when it runs. */
+export const enqueueDkim = (db: Db, itemId: number) => enqueue(db, DKIM_JOB, { itemId }, itemId);
+
+/**
+ * A rotation: new keys published now, signing once resolvers can have seen them (the record's
+ * TTL); the schedule then retires the old ones and removes them as long again later.
+ */
+export async function rotateDkim(runtime: Pick<Runtime, 'config' | 'secrets' | 'store'>, itemId: number) {
+  return runtime.store.transaction().execute(async (trx) => {
+    await insertKeys(trx, runtime, itemId, 'published', now() + runtime.config.hosting.dkimTtlSeconds);
+    return enqueueDkim(trx, itemId);
+  });
+}
+
+/** The domain's keys as the mail screen shows them, with the TXT record each publishes. */
+export async function dkimKeys(db: Db, itemId: number, reference: string) {
+  const rows = await db.selectFrom('mail_dkim').selectAll().where('item_id', '=', itemId).orderBy('id').execute();
+  return rows.map((r) => ({
+    selector: r.selector,
+    algorithm: r.algorithm,
+    state: r.state,
+    nextAt: r.next_at,
+    record: {
+      name: `${r.selector}._domainkey.${reference}`,
+      type: 'TXT' as const,
+      strings: txtStrings(dkimRecord(r.algorithm, r.public_key)),
+    },
+  }));
+}
+
+/** The job: creates the domain's first keys (the mail service is new) and tells the signer about every key. */
+export function dkimJob(runtime: Runtime) {
+  return async (payload: unknown) => {
+    const itemId = Number((payload as { itemId?: unknown }).itemId);
+    const { store, drivers, secrets } = runtime;
+    const item = await store.selectFrom('item').select('reference').where('id', '=', itemId).executeTakeFirst();
+    if (!item) return;
+    const mail = await store.selectFrom('mail_service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
+    if (!mail) return drivers.mail.ensureDkim(item.reference, []);
+    const existing = await store.selectFrom('mail_dkim').select('id').where('item_id', '=', itemId).executeTakeFirst();
+    if (!existing) await insertKeys(store, runtime, itemId, 'signing', null);
+    const rows = await store.selectFrom('mail_dkim').selectAll().where('item_id', '=', itemId).orderBy('id').execute();
+    await drivers.mail.ensureDkim(
+      item.reference,
+      rows.map((r) => ({
+        selector: r.selector,
+        algorithm: r.algorithm,
+        privateKeyPem: secrets.decrypt(r.private_secret),
+        sign: r.state === 'signing',
+      })),
+    );
+  };
+}
+
+/**
+ * Moves rotations on: published keys whose time came start signing and the domain's signing
+ * keys of before retire (kept published a TTL more, for mail on its way); retired keys whose time
+ * came are deleted. Each domain touched gets its job.
+ */
+export function dkimRotationSchedule(config: { hosting: { dkimTtlSeconds: number } }): Schedule {
+  return {
+    name: 'dkim-rotation',
+    everyMs: 60_000,
+    async run(trx) {
+      const t = now();
+      const touched = new Set<number>();
+      const due = await trx.selectFrom('mail_dkim').selectAll().where('next_at', '<=', t).execute();
+      for (const key of due.filter((k) => k.state === 'published')) {
+        await trx
+          .updateTable('mail_dkim')
+          .set({ state: 'retired', next_at: t + config.hosting.dkimTtlSeconds })
+          .where('item_id', '=', key.item_id)
+          .where('state', '=', 'signing')
+          .where('algorithm', '=', key.algorithm)
+          .execute();
+        await trx.updateTable('mail_dkim').set({ state: 'signing', next_at: null }).where('id', '=', key.id).execute();
+        touched.add(key.item_id);
+      }
+      for (const key of due.filter((k) => k.state === 'retired')) {
+        await trx.deleteFrom('mail_dkim').where('id', '=', key.id).execute();
+        touched.add(key.item_id);
+      }
+      for (const itemId of touched) await enqueueDkim(trx, itemId);
+    },
+  };
+}
