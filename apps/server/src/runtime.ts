@@ -2,6 +2,8 @@ import type { Config } from './config/config.ts';
 import { createDrivers, type Drivers } from './drivers/index.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
+import { tellJobFailed } from './modules/operator/events.ts';
+import { operatorJobs } from './modules/operator/jobs.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
 import { usageSchedule } from './modules/service/usage.ts';
 import { type AcmeAccounts, acmeAccounts } from './modules/sites/acme/account.ts';
@@ -37,7 +39,7 @@ export interface Runtime {
 export type BackgroundLog = (err: unknown, context?: { schedule: string; retryInMs: number }) => void;
 
 /** The job handlers of every area that has jobs; each closes over the runtime it is given. */
-const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs];
+const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, operatorJobs];
 
 /**
  * The work a server process repeats, each run by one process at a time however many share the
@@ -53,7 +55,7 @@ const SCHEDULES: ((config: Config) => Schedule)[] = [
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}): Runtime {
   const secrets = createSecrets(sealingKey(config));
   const signals = createSignals(store, config.databaseUrl, log);
-  const outbox = createOutbox(store, { ...config.jobs, signals, log });
+  const outbox = createOutbox(store, { ...config.jobs, signals, log, onFailed: (job) => tellJobFailed(store, job) });
   const runtime: Runtime = {
     config,
     store,
