@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
-import { createToken } from '../../src/modules/token/tokens.ts';
-import { hashSecret } from '../../src/modules/token/tokens.ts';
+import { createToken, hashSecret } from '../../src/modules/token/tokens.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { call, operatorToken, uniqueRealm } from './helpers.ts';
@@ -23,16 +22,28 @@ describeStores('who reaches the operator API on %s', (kind) => {
   let operator: string;
   beforeAll(async () => {
     ctx = await openTestApp(kind);
-    acc = await createAccount(ctx.store, { users: { ana: 'all=write' }, items: [{ reference: 'op-uno.es', domain: true, service: 'normal' }] });
+    acc = await createAccount(ctx.store, {
+      users: { ana: 'all=write' },
+      items: [{ reference: 'op-uno.es', domain: true, service: 'normal' }],
+    });
     operator = await operatorToken(ctx);
   });
   afterAll(() => ctx.close());
 
   it('creates an operator token with the CLI, printed once and stored hashed, lists it without the secret and revokes it', async () => {
-    const out = await run(ctx, 'operator-token-create', [], { name: 'billing', scope: 'provision,domains', cidr: '127.0.0.0/8', expires: '2099-01-31' });
+    const out = await run(ctx, 'operator-token-create', [], {
+      name: 'billing',
+      scope: 'provision,domains',
+      cidr: '127.0.0.0/8',
+      expires: '2099-01-31',
+    });
     const token = /ato_[A-Za-z0-9_-]{43}/.exec(out)?.[0];
     expect(token).toBeDefined();
-    const row = await ctx.store.selectFrom('operator_token').selectAll().where('secret_hash', '=', hashSecret(token!)).executeTakeFirstOrThrow();
+    const row = await ctx.store
+      .selectFrom('operator_token')
+      .selectAll()
+      .where('secret_hash', '=', hashSecret(token!))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.scopes)).toEqual(['provision', 'domains']);
     const listed = await run(ctx, 'operator-tokens', []);
     expect(listed).toContain(`${row.id}\tbilling\tprovision,domains\t127.0.0.0/8`);
@@ -44,7 +55,9 @@ describeStores('who reaches the operator API on %s', (kind) => {
   });
 
   it('refuses a CLI scope that is not an operator scope', async () => {
-    await expect(run(ctx, 'operator-token-create', [], { name: 'x', scope: 'provision,all' })).rejects.toThrow('"all" is not an operator scope');
+    await expect(run(ctx, 'operator-token-create', [], { name: 'x', scope: 'provision,all' })).rejects.toThrow(
+      '"all" is not an operator scope',
+    );
   });
 
   it('answers 401 to an operator call without a token, a signed-in session included', async () => {
@@ -56,7 +69,13 @@ describeStores('who reaches the operator API on %s', (kind) => {
   });
 
   it("refuses a customer's API token on an operator call with 403", async () => {
-    const { token } = await createToken(ctx.store, acc.users.ana, { name: 's', scope: { domain: 'write' }, items: null, cidrs: [], expiresAt: null });
+    const { token } = await createToken(ctx.store, acc.users.ana, {
+      name: 's',
+      scope: { domain: 'write' },
+      items: null,
+      cidrs: [],
+      expiresAt: null,
+    });
     const res = await call(ctx.app, 'POST', 'realm/create/', token, { realm: uniqueRealm() }, { 'accept-language': 'en' });
     expect(res.status).toBe(403);
     expect(res.errors).toEqual(["A user's API token cannot make operator calls"]);
@@ -100,4 +119,3 @@ describeStores('who reaches the operator API on %s', (kind) => {
     expect(doc.components.securitySchemes.operator.scheme).toBe('bearer');
   });
 });
-

@@ -46,12 +46,13 @@ export async function setRealmSuspended(store: Store, name: string, suspended: b
 /** Suspends or restores one item: it is shown as suspended; its mail keeps arriving. */
 export async function setItemSuspended(store: Store, realm: string, reference: string, suspended: boolean) {
   const item = await findItem(store, realm, reference);
+  const realmName = (await findRealm(store, realm)).name;
   const flag = suspended ? 1 : 0;
   await store.transaction().execute(async (trx) => {
     await trx.updateTable('item').set({ suspended: flag }).where('id', '=', item.id).execute();
     if (item.suspended !== flag) {
       const { event, data } = changed(suspended ? 'service.suspended' : 'service.unsuspended', {
-        realm: (await findRealm(store, realm)).name,
+        realm: realmName,
         reference: item.reference,
       });
       await emitEvent(trx, event, data);
