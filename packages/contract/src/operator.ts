@@ -1,5 +1,6 @@
 /** The operator API (decision 037): what a billing system sends and reads, under /operator/. */
 import { z } from 'zod';
+import { requiredLine, singleLine } from './strings.ts';
 
 /** What an operator token may do: provision accounts, run domain operations, manage webhooks. */
 export const OPERATOR_SCOPES = ['provision', 'domains', 'webhooks'] as const;
@@ -21,9 +22,9 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_SIGNATURE_HEADER = 'atalaya-signature';
 export const WEBHOOK_EVENT_HEADER = 'atalaya-event';
 
-const realm = z.string().min(1).max(253);
-const username = z.string().min(1).max(64);
-const reference = z.string().min(1).max(253);
+const realm = requiredLine(253);
+const username = requiredLine(64);
+const reference = requiredLine(253);
 const password = z.string().min(1).max(200).optional();
 
 export const operatorRealmSchema = z.object({ realm });
@@ -45,7 +46,7 @@ export const operatorGrantSchema = z.object({
   username,
   reference,
   /** As the CLI's grant: `all=write` or `domain=read,service_ftp=write`. */
-  areas: z.string().min(1).max(2000),
+  areas: requiredLine(2000),
 });
 const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
 export const operatorLimitsSchema = z.object({
@@ -60,26 +61,26 @@ export const operatorLimitsSchema = z.object({
 
 export const operatorContactSchema = z.object({
   isOrg: z.boolean(),
-  orgName: z.string().max(255).default(''),
-  firstName: z.string().min(1).max(255),
-  lastName: z.string().max(255).default(''),
-  identNumber: z.string().max(64).default(''),
+  orgName: singleLine(255).default(''),
+  firstName: requiredLine(255),
+  lastName: singleLine(255).default(''),
+  identNumber: singleLine(64).default(''),
   email: z.email(),
   /** E.164 as EPP writes it: +CC.NUMBER. */
   phone: z.string().regex(/^\+\d{1,3}\.\d{4,14}$/),
-  address: z.string().min(1).max(255),
-  postalCode: z.string().max(16).default(''),
-  city: z.string().min(1).max(255),
-  cityKey: z.string().max(64).default(''),
-  state: z.string().max(255).default(''),
-  stateKey: z.string().max(64).default(''),
+  address: requiredLine(255),
+  postalCode: singleLine(16).default(''),
+  city: requiredLine(255),
+  cityKey: singleLine(64).default(''),
+  state: singleLine(255).default(''),
+  stateKey: singleLine(64).default(''),
   /** ISO 3166-1 alpha-2. */
   country: z.string().regex(/^[A-Z]{2}$/),
 });
-export const operatorDomainCheckSchema = z.object({ name: z.string().min(1).max(253) });
+export const operatorDomainCheckSchema = z.object({ name: requiredLine(253) });
 export const operatorDomainRegisterSchema = z.object({
   realm,
-  name: z.string().min(1).max(253),
+  name: requiredLine(253),
   /** Years until the first expiry. */
   years: z.number().int().min(1).max(10).default(1),
   /** The registrant; admin, billing and tech default to it. */
@@ -88,7 +89,7 @@ export const operatorDomainRegisterSchema = z.object({
   billing: operatorContactSchema.optional(),
   tech: operatorContactSchema.optional(),
   /** Empty: the panel's own name servers. */
-  nameServers: z.array(z.string().min(1).max(253)).max(13).default([]),
+  nameServers: z.array(requiredLine(253)).max(13).default([]),
 });
 export const operatorWebhookCreateSchema = z.object({
   url: z.url({ protocol: /^https?$/ }).max(2000),

@@ -1,4 +1,4 @@
-/** Server messages of the operator API (decision 037) and of a suspended realm's sign-in, in es, en and ca. */
+/** Server messages of the operator API (decision 037), in es, en and ca. */
 export const operator = {
   es: {
     'operator.token_invalid': 'El token de operador no es válido, ha caducado, se ha revocado o no se admite desde esta dirección',
@@ -11,7 +11,6 @@ export const operator = {
     'operator.idempotency_mismatch': 'Esta Idempotency-Key ya se usó con otra petición; envíe una clave nueva para una petición nueva',
     'operator.idempotency_pending': 'Una petición con esta Idempotency-Key aún se está respondiendo; repítala en unos segundos',
     'operator.domain_taken': 'El dominio {{name}} no está disponible',
-    'account.realm_suspended': 'La cuenta está suspendida: contacte con su proveedor',
   },
   en: {
     'operator.token_invalid': 'The operator token is not valid, has expired, was revoked or is not accepted from this address',
@@ -24,7 +23,6 @@ export const operator = {
     'operator.idempotency_mismatch': 'This Idempotency-Key was already used with another request; send a new key for a new request',
     'operator.idempotency_pending': 'A request with this Idempotency-Key is still being answered; retry in a few seconds',
     'operator.domain_taken': 'The domain {{name}} is not available',
-    'account.realm_suspended': 'The account is suspended: contact your provider',
   },
   ca: {
     'operator.token_invalid': 'El token d’operador no és vàlid, ha caducat, s’ha revocat o no s’admet des d’aquesta adreça',
@@ -38,6 +36,5 @@ export const operator = {
       'Aquesta Idempotency-Key ja es va fer servir amb una altra petició; envieu una clau nova per a una petició nova',
     'operator.idempotency_pending': 'Una petició amb aquesta Idempotency-Key encara s’està responent; repetiu-la d’aquí a uns segons',
     'operator.domain_taken': 'El domini {{name}} no està disponible',
-    'account.realm_suspended': 'El compte està suspès: contacteu amb el vostre proveïdor',
   },
 };
