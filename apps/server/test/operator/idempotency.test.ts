@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { cleanUp, IDEMPOTENCY_KEEP_DAYS } from '../../src/store/housekeeping.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { call, operatorToken, uniqueRealm } from './helpers.ts';
 
@@ -108,5 +109,19 @@ describeStores('Idempotency-Key on the operator writes on %s', (kind) => {
     const res = await create(ctx.app, uniqueRealm(), 'with space');
     expect(res.status).toBe(400);
     expect(res.errors).toEqual(['The Idempotency-Key header must have between 1 and 255 visible ASCII characters']);
+  });
+
+  it('forgets a key after the days housekeeping keeps it, and not before', async () => {
+    const realm = uniqueRealm();
+    await create(ctx.app, realm, 'order-old');
+    const kept = () => ctx.store.selectFrom('idempotency_key').select('key').where('key', '=', 'order-old').executeTakeFirst();
+    const created = Number(
+      (await ctx.store.selectFrom('idempotency_key').select('created_at').where('key', '=', 'order-old').executeTakeFirstOrThrow())
+        .created_at,
+    );
+    await ctx.store.transaction().execute((trx) => cleanUp(trx, 365, created + IDEMPOTENCY_KEEP_DAYS * 86_400 - 1));
+    expect(await kept()).toBeDefined();
+    await ctx.store.transaction().execute((trx) => cleanUp(trx, 365, created + IDEMPOTENCY_KEEP_DAYS * 86_400 + 1));
+    expect(await kept()).toBeUndefined();
   });
 });
