@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createSession, SESSION_COOKIE } from '../../src/modules/session/sessions.ts';
+import { createToken } from '../../src/modules/token/tokens.ts';
 import { verifyPassword } from '../../src/passwords.ts';
 import { login } from '../account/helpers.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
@@ -98,6 +100,27 @@ describeStores('the operator provisioning calls on %s', (kind) => {
     expect(wrong.statusCode).toBe(401);
     expect((await op('realm/unsuspend/', { realm })).body.data).toEqual({ name: realm, suspended: false });
     expect((await login(ctx, { domainName: realm, username: 'ana', password: 'operator-set-1' })).statusCode).toBe(200);
+  });
+
+  it("ends a suspended realm's open sessions and API tokens until it is unsuspended", async () => {
+    const user = await ctx.store.selectFrom('user').select('id').where('username', '=', 'ana').executeTakeFirstOrThrow();
+    const session = { cookie: `${SESSION_COOKIE}=${await createSession(ctx.store, user.id)}`, 'x-dd-request': '1' };
+    const { token: apiToken } = await createToken(ctx.store, user.id, {
+      name: 's',
+      scope: { domain: 'read' },
+      items: null,
+      cidrs: [],
+      expiresAt: null,
+    });
+    const info = () => ctx.app.inject({ method: 'POST', url: '/p247/user/info/', headers: session });
+    const kinds = () => ctx.app.inject({ method: 'GET', url: '/p247/list/kinds/', headers: { authorization: `Bearer ${apiToken}` } });
+    expect((await info()).json().system.statusCode).toBe(200);
+    expect((await kinds()).statusCode).toBe(200);
+    await op('realm/suspend/', { realm });
+    expect((await info()).json().system.statusCode).toBe(101);
+    expect((await kinds()).statusCode).toBe(401);
+    await op('realm/unsuspend/', { realm });
+    expect((await kinds()).statusCode).toBe(200);
   });
 
   it('does not lift with unsuspend a realm the CLI disabled', async () => {
