@@ -132,7 +132,7 @@ describeStores('the operator provisioning calls on %s', (kind) => {
     expect(row.disabled).toBe(1);
   });
 
-  it('suspends and unsuspends an item, which keeps its mail service', async () => {
+  it('suspends and unsuspends an item, shown so on its page, which keeps its mail service', async () => {
     const res = await op('item/suspend/', { realm, reference: 'tienda-op.es' });
     expect(res.body.data).toMatchObject({ reference: 'tienda-op.es', suspended: true });
     const item = await ctx.store
@@ -142,7 +142,14 @@ describeStores('the operator provisioning calls on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(item.suspended).toBe(1);
     expect(await ctx.store.selectFrom('mail_service').select('item_id').where('item_id', '=', item.id).executeTakeFirst()).toBeDefined();
+    // The customer's item page reads it from the item's permission set.
+    const user = await ctx.store.selectFrom('user').select('id').where('username', '=', 'ana').executeTakeFirstOrThrow();
+    const session = { cookie: `${SESSION_COOKIE}=${await createSession(ctx.store, user.id)}`, 'x-dd-request': '1' };
+    const shown = async () =>
+      (await ctx.app.inject({ method: 'POST', url: `/p247/permission/${item.id}/`, headers: session })).json().data.suspended;
+    expect(await shown()).toBe(true);
     expect((await op('item/unsuspend/', { realm, reference: 'tienda-op.es' })).body.data.suspended).toBe(false);
+    expect(await shown()).toBe(false);
   });
 
   it('checks availability and registers a domain with contacts through the registry driver', async () => {
