@@ -100,8 +100,15 @@ export async function buildApp(options: AppOptions) {
     openapi: {
       info: { title: 'Atalaya API', version: '1' },
       servers: [{ url: API_BASE.slice(0, -1) }],
+      tags: [{ name: 'operator', description: 'The operator API for billing systems (docs/operator-api.md)' }],
       components: {
         securitySchemes: {
+          operator: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An operator token (ato_…) created with `npm run admin -- operator-token-create`: only the calls tagged operator accept it (docs/operator-api.md)',
+          },
           bearer: {
             type: 'http',
             scheme: 'bearer',

@@ -5,6 +5,8 @@ import { dnssecJobs } from './modules/dns/dnssec/jobs.ts';
 import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
+import { tellJobFailed } from './modules/operator/events.ts';
+import { operatorJobs } from './modules/operator/jobs.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
 import { dkimRotationSchedule } from './modules/service/mail/dkim.ts';
 import { usageSchedule } from './modules/service/usage.ts';
@@ -43,7 +45,7 @@ export interface Runtime {
 export type BackgroundLog = (err: unknown, context?: { schedule: string; retryInMs: number }) => void;
 
 /** The job handlers of every area that has jobs; each closes over the runtime it is given. */
-const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs];
+const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs, operatorJobs];
 
 /**
  * The work a server process repeats, each run by one process at a time however many share the
@@ -61,7 +63,7 @@ const SCHEDULES: ((config: Config) => Schedule)[] = [
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}, driverLog: DriverLog = SILENT): Runtime {
   const secrets = createSecrets(sealingKey(config));
   const signals = createSignals(store, config.databaseUrl, log);
-  const outbox = createOutbox(store, { ...config.jobs, signals, log });
+  const outbox = createOutbox(store, { ...config.jobs, signals, log, onFailed: (job) => tellJobFailed(store, job) });
   const runtime: Runtime = {
     config,
     store,

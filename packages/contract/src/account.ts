@@ -107,6 +107,8 @@ export type PermissionItem = z.infer<typeof permissionItemSchema>;
 export const permissionSetSchema = z.object({
   id: z.number(),
   reference: z.string(),
+  /** Suspended by the provider's billing (the operator API, decision 037): shown on the item's page. */
+  suspended: z.boolean(),
   permissions: z.record(z.enum(AREAS), z.enum(LEVELS)),
   hasDomain: z.boolean(),
   hasService: z.boolean(),

@@ -8,7 +8,7 @@ export const ACTIVITY_AREAS = [...AREAS, 'account'] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 
 /** Who made a change: a signed-in user, one of their API tokens, or the operator's command line. */
-export const ACTOR_KINDS = ['user', 'token', 'cli'] as const;
+export const ACTOR_KINDS = ['user', 'token', 'cli', 'operator'] as const;
 
 /** How a redacted value reads in the log: a secret is never written, only that it changed. */
 export const REDACTED = '••••••';

@@ -8,6 +8,7 @@ export * from './envelope.ts';
 export * from './expiry.ts';
 export * from './factors.ts';
 export * from './messages/index.ts';
+export * from './operator.ts';
 export * from './paging.ts';
 export * from './permissions.ts';
 export * from './service.ts';

@@ -4,6 +4,14 @@ import { type CommandActivity, printAudit } from '../modules/activity/cli.ts';
 import { zoneExportText } from '../modules/dns/cli.ts';
 import { resetFactors } from '../modules/factors/reset.ts';
 import {
+  createOperatorTokenFrom,
+  createWebhookFrom,
+  operatorTokenLines,
+  revokeOperatorTokenOf,
+  webhookLines,
+} from '../modules/operator/cli.ts';
+import { resendDelivery } from '../modules/operator/webhooks.ts';
+import {
   AccountError,
   createItem,
   createRealm,
@@ -258,6 +266,60 @@ export const COMMANDS: Record<string, Command> = {
     run: async ({ store }, [realm, username, id]) => {
       await revokeTokenOf(store, realm, username, id);
       console.log(`Token ${id} of ${username}@${realm} revoked`);
+    },
+  },
+  'operator-token-create': {
+    args: [],
+    activity: {},
+    help: 'Creates an operator token for a billing system and prints it once: --name N --scope provision,domains,webhooks [--cidr 192.0.2.0/24,…] [--expires YYYY-MM-DD]; it reaches only the operator calls (docs/operator-api.md).',
+    options: { name: { type: 'string' }, scope: { type: 'string' }, expires: { type: 'string' }, cidr: { type: 'string' } },
+    run: async ({ store }, _args, values) => {
+      const { token, id } = await createOperatorTokenFrom(store, values as Record<string, string | undefined>);
+      console.log(`Operator token ${id} created; it is shown only now:\n${token}`);
+    },
+  },
+  'operator-tokens': {
+    args: [],
+    help: 'Lists the operator tokens: id, name, scopes, address ranges, expiry, last use.',
+    run: async ({ store }) => {
+      const lines = await operatorTokenLines(store);
+      console.log(lines.length ? lines.join('\n') : 'No operator tokens');
+    },
+  },
+  'operator-token-revoke': {
+    args: ['id'],
+    activity: {},
+    help: 'Revokes an operator token: it stops working on its next call.',
+    run: async ({ store }, [id]) => {
+      await revokeOperatorTokenOf(store, id);
+      console.log(`Operator token ${id} revoked`);
+    },
+  },
+  'webhook-create': {
+    args: ['url'],
+    activity: {},
+    help: 'Registers a webhook endpoint for billing events and prints its signing secret once: --events service.suspended,service.unsuspended,job.failed.',
+    options: { events: { type: 'string' } },
+    run: async ({ store, secrets }, [url], values) => {
+      const webhook = await createWebhookFrom(store, secrets, url, values.events as string | undefined);
+      console.log(
+        `Webhook ${webhook.id} created for ${webhook.events.join(',')}; its signing secret is shown only now:\n${webhook.secret}`,
+      );
+    },
+  },
+  webhooks: {
+    args: ['resend?', 'id?'],
+    activity: (args) => (args.length ? {} : undefined),
+    help: 'Shows the webhook endpoints and the latest deliveries with every attempt (time, HTTP status, answer); `webhooks resend <delivery id>` sends one again.',
+    run: async ({ store }, [action, id]) => {
+      if (action !== undefined) {
+        if (action !== 'resend' || !id || !/^\d{1,9}$/.test(id))
+          throw new AccountError('usage: webhooks, or webhooks resend <delivery id>');
+        if (!(await resendDelivery(store, Number(id)))) throw new AccountError(`No webhook delivery ${id}`);
+        console.log(`Delivery ${id} queued again`);
+        return;
+      }
+      console.log((await webhookLines(store)).join('\n'));
     },
   },
   'zone-export': {

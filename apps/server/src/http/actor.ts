@@ -50,8 +50,8 @@ export function actorOf(request: FastifyRequest): Pick<ActivityEntry, 'realmId' 
   return {
     realmId: request.user?.realmId ?? null,
     userId: request.user?.id ?? null,
-    actor: request.apiToken ? 'token' : 'user',
-    token: request.apiToken ?? null,
+    actor: request.operator ? 'operator' : request.apiToken ? 'token' : 'user',
+    token: request.operator ? { id: request.operator.id, name: request.operator.name } : (request.apiToken ?? null),
     ip: request.ip,
     agent: agentFamily(request.headers['user-agent']),
   };

@@ -1,6 +1,7 @@
-import { API_BASE, type Endpoint, REQUEST_HEADER } from '@atalaya/contract';
+import { API_BASE, type Endpoint, OPERATOR_TOKEN_PREFIX, REQUEST_HEADER, TOKEN_PATTERN } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { takeSlot } from '../modules/account/ratelimit.ts';
+import { authenticateOperator, type Operator } from '../modules/operator/tokens.ts';
 import { SESSION_COOKIE } from '../modules/session/sessions.ts';
 import { authenticateToken, bearerOf } from '../modules/token/authenticate.ts';
 import { tokenLimit } from '../modules/token/limits.ts';
@@ -26,10 +27,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the call was authenticated by an API token (the activity log names it as the actor). */
     apiToken?: { id: number; name: string };
+    /** Set when the call was authenticated by an operator token (decision 037). */
+    operator?: Operator;
   }
 }
 
 export class NoSessionError extends Error {}
+
+const isOperatorCall = (permission: Endpoint['permission'] | undefined) => Boolean(permission && 'operator' in permission);
 
 const isEnrolmentCall = (permission: Endpoint['permission'] | undefined) =>
   Boolean(permission && 'session' in permission && permission.enrolling);
@@ -85,6 +90,9 @@ export function registerGuard(app: FastifyInstance) {
     if (!route.url?.startsWith(API_BASE)) return;
     const config = route.config ?? {};
     const bearer = bearerOf(request.headers.authorization);
+    // The operator calls and the customer calls never share a credential (decision 037).
+    if (isOperatorCall(config.permission)) return operatorCall(app, request, bearer, isAllowedHost);
+    if (bearer?.startsWith(OPERATOR_TOKEN_PREFIX)) throw new ApiError(403, 'operator.operator_token');
     if (bearer !== undefined) return tokenCall(app, request, bearer, isAllowedHost);
     if (isCrossSite(request, app.config.publicOrigin, isAllowedHost)) throw new ApiError(403, 'main.cross_site');
     const needsHeader = !(config.public === 'read' && (request.method === 'GET' || request.method === 'HEAD'));
@@ -130,4 +138,23 @@ async function tokenCall(app: FastifyInstance, request: FastifyRequest, bearer: 
   if (user.mustEnrol) throw new ApiError(403, 'factors.required');
   const slot = await takeSlot(app.store, tokenLimit(user.token.id));
   if (slot.wait > 0) throw new ApiError(429, 'account.token_rate_limited', { seconds: slot.wait });
+}
+
+/**
+ * An operator call: only an operator token reaches it. No token (a browser session included)
+ * answers 401, a customer's API token 403, a bad, expired or out-of-range operator token 401.
+ * Whether its scope covers the call is the route's check, from the call's entry.
+ */
+async function operatorCall(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  bearer: string | undefined,
+  isAllowedHost: (host: string) => boolean,
+) {
+  if (!isAllowedHost(request.host)) throw new ApiError(403, 'main.cross_site');
+  if (bearer === undefined) throw new ApiError(401, 'operator.token_required');
+  if (TOKEN_PATTERN.test(bearer)) throw new ApiError(403, 'operator.customer_token');
+  const operator = await authenticateOperator(app.store, bearer, request.ip);
+  if (!operator) throw new ApiError(401, 'operator.token_invalid');
+  request.operator = operator;
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordActivity } from '../modules/activity/record.ts';
 import { diff } from '../modules/activity/redact.ts';
+import { idempotent } from '../modules/operator/idempotency.ts';
 import { type AccessOf, accessFor } from '../modules/permission/access.ts';
 import { actorOf } from './actor.ts';
 import type { Answer } from './envelope.ts';
@@ -45,6 +46,7 @@ function responseOf(e: Endpoint) {
  */
 function securityOf(e: Endpoint) {
   if ('public' in e.permission) return [];
+  if ('operator' in e.permission) return [{ operator: [] }];
   return e.sessionOnly ? [{ session: [] }] : [{ bearer: [] }, { session: [] }];
 }
 
@@ -71,6 +73,7 @@ export function routeOptions(e: Endpoint, extra: Partial<RouteOptions> = {}): Ro
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
       ...(hidden ? { hide: true } : { response: responseOf(e), security: securityOf(e) }),
+      ...('operator' in e.permission ? { tags: ['operator'] } : {}),
     },
   } as RouteOptions;
 }
@@ -82,6 +85,8 @@ const NAMES = new Map<Endpoint, string>(
 
 /** A call that needs write on an item's area changes it: the activity log records it (decision 023). */
 const changesAnItem = (e: Endpoint) => 'level' in e.permission && e.permission.level === 'write';
+/** An operator call that changes something: recorded like an item change, and idempotent by its key. */
+const operatorWrite = (e: Endpoint) => 'operator' in e.permission && e.method === 'POST';
 
 /**
  * Records a successful change: who, from where, the item and area its opener authorised, and the
@@ -109,11 +114,14 @@ async function recordCall(request: FastifyRequest, e: Endpoint) {
  */
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: NoInfer<EndpointHandler<E>>) {
   const { permission } = e;
-  const recorded = changesAnItem(e);
+  const recorded = changesAnItem(e) || operatorWrite(e);
+  const once = operatorWrite(e);
   const authorised = async (request: EndpointRequest<E>, reply: FastifyReply) => {
     request.access = (await accessFor(request, permission)) as AccessOf<E['permission']>;
-    const answer = await handler(request, reply);
-    if (recorded) await recordCall(request, e);
+    const run = () => handler(request, reply);
+    const answer = once ? await idempotent(request.server.runtime.store, request, reply, run) : await run();
+    // A replayed answer changed nothing this time: the first request was recorded.
+    if (recorded && !reply.hasHeader('idempotent-replayed')) await recordCall(request, e);
     return answer;
   };
   app.withTypeProvider<ZodTypeProvider>().route({ ...routeOptions(e), handler: authorised as never });

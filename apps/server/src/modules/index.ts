@@ -8,6 +8,7 @@ import expiryRoutes from './expiry/routes.ts';
 import factorRoutes from './factors/routes.ts';
 import healthRoutes from './health/routes.ts';
 import listRoutes from './lists/routes.ts';
+import operatorRoutes from './operator/routes.ts';
 import serviceRoutes from './service/routes.ts';
 import sitesRoutes from './sites/routes.ts';
 import tokenRoutes from './token/routes.ts';
@@ -26,4 +27,5 @@ export const MODULES: FastifyPluginAsync[] = [
   expiryRoutes,
   activityRoutes,
   listRoutes,
+  operatorRoutes,
 ];

@@ -89,6 +89,8 @@ export interface OutboxOptions {
   fallbackMs?: number;
   /** How long a stopping worker waits for its running jobs before giving them up. */
   stopGraceMs?: number;
+  /** Told of each job that ends `failed` (the operator's `job.failed` webhook); its errors go to `log`. */
+  onFailed?: (job: Job) => Promise<void>;
 }
 
 /** A running attempt a stopping worker can give up: its signal aborts, its lease is left to run out. */
@@ -98,7 +100,7 @@ interface Attempt {
 
 /** One outbox per app: the handlers of its areas, applied against its store. */
 export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
-  const { leaseSeconds = 30, concurrency = 4, signals, log = () => {}, fallbackMs = 5000, stopGraceMs = 5000 } = options;
+  const { leaseSeconds = 30, concurrency = 4, signals, log = () => {}, fallbackMs = 5000, stopGraceMs = 5000, onFailed } = options;
   const handlers = new Map<string, JobHandler>();
   const owner = randomUUID().slice(0, 8);
   let claims = 0;
@@ -174,16 +176,21 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
       return;
     }
     const tries = job.attempts + 1;
-    await mine(
+    const failed = tries >= MAX_ATTEMPTS || failure instanceof PermanentJobError;
+    const recorded = await mine(
       db.updateTable('job').set({
-        status: tries >= MAX_ATTEMPTS || failure instanceof PermanentJobError ? 'failed' : 'pending',
+        status: failed ? 'failed' : 'pending',
         attempts: tries,
         next_at: now() + backoffSeconds(tries),
         last_error: String((failure as Error).message ?? failure).slice(0, 1000),
         lease_until: null,
         updated_at: now(),
       }),
-    ).execute();
+    ).executeTakeFirst();
+    const last_error = String((failure as Error).message ?? failure).slice(0, 1000);
+    if (failed && onFailed && Number(recorded.numUpdatedRows) > 0) {
+      await onFailed({ ...job, status: 'failed', attempts: tries, last_error }).catch(log);
+    }
   }
 
   const claim = (limit: number) => claimJobs(db, leaseSeconds, `${owner}:${++claims}`, now(), limit);

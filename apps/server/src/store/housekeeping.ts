@@ -4,11 +4,14 @@ import { now } from './db.ts';
 import type { Database } from './schema.ts';
 
 const DAY = 86_400;
+/** How long an operator's Idempotency-Key answers a retry (a billing system retries within hours). */
+export const IDEMPOTENCY_KEEP_DAYS = 7;
 
 /**
  * One round of clean-ups: menu notices older than an hour (sockets only look back seconds), spent
  * captcha signatures past their expiry, and activity-log lines older than the retention setting
- * (the log stays small enough for its indexes to answer the Activity page at once).
+ * (the log stays small enough for its indexes to answer the Activity page at once), and the
+ * operator API's idempotency keys once no billing system would still retry with them.
  */
 export async function cleanUp(trx: Transaction<Database>, activityRetentionDays: number, t = now()) {
   await trx
@@ -19,6 +22,10 @@ export async function cleanUp(trx: Transaction<Database>, activityRetentionDays:
   await trx
     .deleteFrom('audit_event')
     .where('at', '<', t - activityRetentionDays * DAY)
+    .execute();
+  await trx
+    .deleteFrom('idempotency_key')
+    .where('created_at', '<', t - IDEMPOTENCY_KEEP_DAYS * DAY)
     .execute();
 }
 

@@ -4,6 +4,7 @@ import type { DnssecTables, DnsTables } from '../modules/dns/tables.ts';
 import type { DomainTables } from '../modules/domain/tables.ts';
 import type { ExpiryTables } from '../modules/expiry/tables.ts';
 import type { ListTables } from '../modules/lists/tables.ts';
+import type { OperatorTables } from '../modules/operator/tables.ts';
 import type { ServiceTables } from '../modules/service/tables.ts';
 import type { SitesTables } from '../modules/sites/tables.ts';
 import type { TokenTables } from '../modules/token/tables.ts';
@@ -15,6 +16,8 @@ export interface RealmTable {
   id: Generated<number>;
   name: string;
   disabled: Generated<Flag>;
+  /** Set with `disabled` by the operator API's suspension (migration 0033_operator). */
+  suspended: Generated<Flag>;
   created_at: number;
 }
 export interface UserTable {
@@ -45,6 +48,8 @@ export interface ItemTable {
   reference: string;
   /** The reference lower-cased and without accents (searchKey), for the paged lists' filter and sort. */
   search: Generated<string>;
+  /** Suspended by the operator API (migration 0033_operator): shown so, its mail still arrives. */
+  suspended: Generated<Flag>;
   created_at: number;
 }
 export interface PermissionTable {
@@ -167,6 +172,7 @@ export type Database = CoreTables &
   SitesTables &
   ExpiryTables &
   TokenTables &
+  OperatorTables &
   ListTables;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;

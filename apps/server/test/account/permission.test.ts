@@ -37,6 +37,7 @@ describeStores('the permission calls on %s', (kind) => {
     expect(res.json().data).toEqual({
       id: acc.items['alpha.es'],
       reference: 'alpha.es',
+      suspended: false,
       permissions: all('write'),
       hasDomain: true,
       hasService: true,

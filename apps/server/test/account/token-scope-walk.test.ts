@@ -36,7 +36,9 @@ const SIGN_IN_IP = '198.51.100.77';
 const DAY = 86_400;
 
 const keyOf = (e: Endpoint) => `${e.method} ${e.path}`;
-const reachable = (e: Endpoint) => !('public' in e.permission) && !e.sessionOnly;
+const reachable = (e: Endpoint) => !('public' in e.permission) && !e.sessionOnly && !isOperatorCall(e);
+/** The operator API takes operator tokens only: a customer token is refused there outright (decision 037). */
+const isOperatorCall = (e: Endpoint) => 'operator' in e.permission;
 /** The areas an item call declares. */
 const areasOf = (e: Endpoint): readonly Area[] =>
   'area' in e.permission ? [e.permission.area] : 'anyOf' in e.permission ? e.permission.anyOf : [];
@@ -350,6 +352,16 @@ describeStores('a token scoped to one item and one area, over every call of the 
     }
     expect(problems).toEqual([]);
     expect(walked).toBeGreaterThan(150);
+  });
+
+  it('is refused with 403 on every operator call, before anything is read', async () => {
+    const operatorCalls = ALL_ENDPOINTS.filter(isOperatorCall);
+    expect(operatorCalls.length).toBeGreaterThan(10);
+    for (const e of operatorCalls) {
+      const path = e.path.replace(':webhookId', '1');
+      const res = await send(ctx.app, e.method, path, bearer, e.method === 'POST' ? {} : undefined);
+      expect(res.status, path).toBe(403);
+    }
   });
 
   it('sees what its scope names, so the walk is not empty: A in its lists, its events of X, its items of X', async () => {

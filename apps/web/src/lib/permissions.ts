@@ -71,6 +71,8 @@ export function usePermissions(itemId: number | string, options: PermissionOptio
  */
 export function canCall(map: PermissionMap | undefined, permission: Permission): boolean {
   if ('public' in permission || 'session' in permission) return true;
+  // An operator call is a billing system's, never a signed-in user's (decision 037).
+  if ('operator' in permission) return false;
   const areas = 'area' in permission ? [permission.area] : permission.anyOf;
   const allowed = permission.level === 'write' ? areas.some((a) => canAct(map, a)) : areas.some((a) => canSee(map, a));
   const also = 'alsoWrite' in permission ? (permission.alsoWrite ?? []) : [];

@@ -3,6 +3,7 @@ import { activity } from '@atalaya/contract/messages/activity';
 import { dns } from '@atalaya/contract/messages/dns';
 import { dnssec } from '@atalaya/contract/messages/dnssec';
 import { domain } from '@atalaya/contract/messages/domain';
+import { operator } from '@atalaya/contract/messages/operator';
 import { service } from '@atalaya/contract/messages/service';
 import { sites } from '@atalaya/contract/messages/sites';
 import type { Texts } from './boot.ts';
@@ -14,4 +15,4 @@ import type { Texts } from './boot.ts';
  * waited for (decision 011). The second factors' texts are not here: they load with the screens
  * that use them (locales/secondStep.ts).
  */
-export const AREA_TEXTS: Texts[] = [domain, service, sites, acme, dns, dnssec, activity];
+export const AREA_TEXTS: Texts[] = [domain, service, sites, acme, dns, dnssec, activity, operator];

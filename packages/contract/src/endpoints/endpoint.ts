@@ -1,5 +1,6 @@
 /** One call of the API: what the server registers and the web calls, declared once. */
 import { z } from 'zod';
+import type { OperatorScope } from '../operator.ts';
 import type { Area } from '../permissions.ts';
 
 /**
@@ -10,13 +11,16 @@ import type { Area } from '../permissions.ts';
  * - area and level on the item in the path (`alsoWrite`: write on these areas too; `normalOnly`:
  *   the item's hosting service must be a normal one, since a parking service has no sites);
  * - anyOf: a level on one of these areas of the item, the call's loader narrowing to the one it
- *   touches (`tokenArea`: an API token needs this area itself, not merely one of the others).
+ *   touches (`tokenArea`: an API token needs this area itself, not merely one of the others);
+ * - operator: an operator token holding this scope (decision 037); no session nor customer token
+ *   reaches it, and an operator token reaches nothing else.
  */
 export type Permission =
   | { public: 'read' | 'form' }
   | { session: true; enrolling?: true }
   | { area: Area; level: 'read' | 'write'; alsoWrite?: readonly Area[]; normalOnly?: true }
-  | { anyOf: readonly Area[]; level: 'read' | 'write'; tokenArea?: Area };
+  | { anyOf: readonly Area[]; level: 'read' | 'write'; tokenArea?: Area }
+  | { operator: OperatorScope };
 
 /** An answer that is not the JSON envelope: a file (its content type) or the WebSocket upgrade. */
 export type RawAnswer = { file: string } | { socket: true } | { document: true };

@@ -19,6 +19,8 @@ export interface CredentialsResult {
   /** Who the attempt was about, when the realm and user exist (for the audit log). */
   known: { id: number; realmId: number } | null;
   realmName: string;
+  /** The password matched but the realm is suspended by the operator's billing: the user is told so. */
+  suspended: boolean;
 }
 
 /**
@@ -39,12 +41,20 @@ export async function checkCredentials(
   const row = await store
     .selectFrom('user')
     .innerJoin('realm', 'realm.id', 'user.realm_id')
-    .select(['user.id', 'user.realm_id', 'user.password_hash', 'user.disabled', 'realm.disabled as realm_disabled'])
+    .select([
+      'user.id',
+      'user.realm_id',
+      'user.password_hash',
+      'user.disabled',
+      'realm.disabled as realm_disabled',
+      'realm.suspended as realm_suspended',
+    ])
     .where('realm.name', '=', realmName)
     .where('user.username', '=', username)
     .executeTakeFirst();
   const matches = await check(row?.password_hash ?? (await dummyHash()), input.password);
   const known = row ? { id: row.id, realmId: row.realm_id } : null;
   const usable = row && !row.disabled && !row.realm_disabled;
-  return { user: matches && usable ? known : null, known, realmName };
+  const suspended = Boolean(matches && row && !row.disabled && row.realm_suspended);
+  return { user: matches && usable ? known : null, known, realmName, suspended };
 }

@@ -24,7 +24,7 @@ export async function permissionSet(store: Store, access: ItemAccess): Promise<P
     .leftJoin('domain', 'domain.item_id', 'item.id')
     .leftJoin('service', 'service.item_id', 'item.id')
     .leftJoin('mail_service', 'mail_service.item_id', 'item.id')
-    .select(['domain.expire_at as d', 'service.expire_at as s', 'service.kind', 'mail_service.expire_at as m'])
+    .select(['item.suspended', 'domain.expire_at as d', 'service.expire_at as s', 'service.kind', 'mail_service.expire_at as m'])
     .where('item.id', '=', access.itemId)
     .executeTakeFirstOrThrow();
   const map = access.permissions;
@@ -37,6 +37,7 @@ export async function permissionSet(store: Store, access: ItemAccess): Promise<P
   return {
     id: access.itemId,
     reference: access.reference,
+    suspended: row.suspended === 1,
     permissions,
     hasDomain: has.domain,
     hasService: has.service,

@@ -61,6 +61,10 @@ export async function signIn(ctx: SignInContext, input: LoginInput) {
   }
   const result = await checkCredentials(store, input);
   const who = { userId: result.known?.id, realmId: result.known?.realmId, ip, detail: typed };
+  if (result.suspended) {
+    await audit({ action: 'login', outcome: 'suspended', ...who });
+    throw new ApiError(403, 'account.realm_suspended');
+  }
   if (!result.user) {
     await audit({ action: 'login', outcome: 'failure', ...who });
     throw new ApiError(401, 'account.login_failed');

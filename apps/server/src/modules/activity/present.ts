@@ -14,6 +14,7 @@ const parseChanges = (text: string): ActivityChange[] => {
 function actorOf(row: EventRow): ActivityEvent['actor'] {
   if (row.actor === 'cli') return { kind: 'cli', name: 'cli' };
   if (row.actor === 'token') return { kind: 'token', name: row.token_name };
+  if (row.actor === 'operator') return { kind: 'operator', name: row.token_name };
   return { kind: 'user', name: row.username ?? '' };
 }
 

@@ -4,7 +4,7 @@ import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { isSecretField, redact } from './redact.ts';
 
-export type ActorKind = 'user' | 'token' | 'cli';
+export type ActorKind = 'user' | 'token' | 'cli' | 'operator';
 
 /** One line of the activity log (decision 023). */
 export interface ActivityEntry {

@@ -1,10 +1,20 @@
-import { AREAS_BY_KIND, type Area, canAct, canSee, type MailArea, type Permission, type ServiceArea } from '@atalaya/contract';
+import {
+  AREAS_BY_KIND,
+  type Area,
+  canAct,
+  canSee,
+  type MailArea,
+  type OperatorScope,
+  type Permission,
+  type ServiceArea,
+} from '@atalaya/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { noteItem } from '../../http/actor.ts';
-import { noPermission, notFound } from '../../http/errors.ts';
+import { ApiError, noPermission, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import type { Database } from '../../store/schema.ts';
+import type { Operator } from '../operator/tokens.ts';
 import type { SessionUser } from '../session/sessions.ts';
 import type { ItemAccess } from './policy.ts';
 
@@ -12,6 +22,10 @@ export type { ItemAccess } from './policy.ts';
 export type ServiceRow = Selectable<Database['service']>;
 export type MailServiceRow = Selectable<Database['mail_service']>;
 
+/** An operator call: the billing system's token, its scope already checked. */
+export interface OperatorAccess {
+  operator: Operator;
+}
 /** A call that needs only a session: who is calling (with a token, what the token may do). */
 export interface Caller {
   user: SessionUser;
@@ -34,13 +48,15 @@ type AreasOf<W> = W extends { area: infer A } ? A : W extends { anyOf: readonly 
  */
 export type AccessOf<W extends Permission> = W extends { public: unknown }
   ? undefined
-  : W extends { session: true }
-    ? Caller
-    : [AreasOf<W>] extends [MailArea]
-      ? MailAccess
-      : [AreasOf<W>] extends [ServiceArea]
-        ? ServiceAccess
-        : ItemAccess;
+  : W extends { operator: unknown }
+    ? OperatorAccess
+    : W extends { session: true }
+      ? Caller
+      : [AreasOf<W>] extends [MailArea]
+        ? MailAccess
+        : [AreasOf<W>] extends [ServiceArea]
+          ? ServiceAccess
+          : ItemAccess;
 
 /** A request whose route has checked an item call: what the areas' loaders start from. */
 export type ItemRequest<A extends ItemAccess = ItemAccess> = FastifyRequest & { access: A };
@@ -54,6 +70,7 @@ const allIn = (areas: readonly Area[], kind: readonly Area[]) => areas.every((ar
  */
 export async function accessFor(request: FastifyRequest, permission: Permission): Promise<unknown> {
   if ('public' in permission) return undefined;
+  if ('operator' in permission) return operatorAccess(request, permission.operator);
   const user = request.user;
   if (!user) throw notFound();
   if ('session' in permission) return { user } satisfies Caller;
@@ -72,6 +89,14 @@ export async function accessFor(request: FastifyRequest, permission: Permission)
   const alsoWrite = 'alsoWrite' in permission ? (permission.alsoWrite ?? []) : [];
   for (const other of alsoWrite) if (!canAct(access.permissions, other)) throw noPermission();
   return loaded;
+}
+
+/** An operator call: the guard authenticated the token; its scopes must hold the entry's. */
+function operatorAccess(request: FastifyRequest, scope: OperatorScope): OperatorAccess {
+  const operator = request.operator;
+  if (!operator) throw new ApiError(401, 'operator.token_required');
+  if (!operator.scopes.includes(scope)) throw new ApiError(403, 'operator.scope', { scope });
+  return { operator };
 }
 
 /** The row an item call's areas belong to: a mail call needs the mail area visible and the mail service, a hosting call the service. */

@@ -25,6 +25,7 @@ import * as recoveryCodeIssued from './0023_recovery_code_issued.ts';
 import * as dnssec from './0030_dnssec.ts';
 import * as dnsChange from './0031_dns_change.ts';
 import * as mailDelivery from './0032_mail_delivery.ts';
+import * as operator from './0033_operator.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -56,6 +57,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0030_dnssec', dnssec],
   ['0031_dns_change', dnsChange],
   ['0032_mail_delivery', mailDelivery],
+  ['0033_operator', operator],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

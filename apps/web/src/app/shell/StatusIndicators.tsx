@@ -28,6 +28,11 @@ export function StatusIndicators({ item }: { item: ItemPermissions }) {
   const { t, i18n } = useTranslation();
   return (
     <Group gap={6} wrap="wrap" aria-label={t('shell.status')} role="list">
+      {item.suspended && (
+        <Badge role="listitem" color={EXPIRED} variant="outline" data-suspended>
+          {t('shell.suspended')}
+        </Badge>
+      )}
       {indicatorsOf(item).map(({ label, expireTS }) => {
         const expired = isExpired(expireTS);
         const date = formatDate(expireTS, i18n.language);

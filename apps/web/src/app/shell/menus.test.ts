@@ -5,6 +5,7 @@ import { itemMenu, listMenu } from './menus.ts';
 const item = (over: Partial<ItemPermissions>): ItemPermissions => ({
   id: 4,
   reference: 'a.es',
+  suspended: false,
   permissions: {} as ItemPermissions['permissions'],
   hasDomain: true,
   hasService: true,

@@ -1,0 +1,21 @@
+import { endpoints } from '@atalaya/contract';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { registerDomain } from './domains.ts';
+import { domainAvailable, refusedAs422 } from './provision.ts';
+
+/** The domain operations a billing system starts: availability and registration (renewal and transfer wait for the registry drivers). */
+export default async function domainRoutes(app: FastifyInstance) {
+  const { store, config, drivers } = app.runtime;
+
+  route(app, endpoints.operator.domainCheck, async (request) => ({
+    data: await refusedAs422(() => domainAvailable(store, request.query.name)),
+  }));
+
+  route(app, endpoints.operator.domainRegister, async (request) => {
+    const { name, available } = await refusedAs422(() => domainAvailable(store, request.body.name));
+    if (!available) throw new ApiError(422, 'operator.domain_taken', { name });
+    return { data: await refusedAs422(() => registerDomain({ store, config, registry: drivers.registry }, request.body)) };
+  });
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { OPERATOR_SCOPES, OPERATOR_TOKEN_PATTERN, OPERATOR_TOKEN_PREFIX, type OperatorScope } from '@atalaya/contract';
+import { now, type Store } from '../../store/db.ts';
+import { inRanges } from '../token/authenticate.ts';
+import { hashSecret } from '../token/tokens.ts';
+
+/** How often a token's last use and address reach the store at most, unless the address changes. */
+const TOUCH_EVERY = 60;
+
+/** The operator a call was authenticated as: the billing system's token. */
+export interface Operator {
+  id: number;
+  name: string;
+  scopes: OperatorScope[];
+}
+
+export interface OperatorTokenSpec {
+  name: string;
+  scopes: OperatorScope[];
+  cidrs: string[];
+  /** Unix seconds from which it stops working; null: never. */
+  expiresAt: number | null;
+}
+
+const scopesOf = (text: string) =>
+  (JSON.parse(text) as string[]).filter((s): s is OperatorScope => (OPERATOR_SCOPES as readonly string[]).includes(s));
+
+/** Stores the token's hash and answers the token, which exists nowhere else from now on. */
+export async function createOperatorToken(store: Store, spec: OperatorTokenSpec) {
+  const token = `${OPERATOR_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const row = await store
+    .insertInto('operator_token')
+    .values({
+      name: spec.name,
+      secret_hash: hashSecret(token),
+      scopes: JSON.stringify([...new Set(spec.scopes)]),
+      cidrs: JSON.stringify(spec.cidrs),
+      expires_at: spec.expiresAt,
+      created_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, id: row.id };
+}
+
+/**
+ * The operator a bearer token stands for, or null: malformed, unknown (revoked), expired or from an
+ * address outside its ranges. Read on every call, never cached, so a revocation applies at once.
+ */
+export async function authenticateOperator(store: Store, token: string, ip: string): Promise<Operator | null> {
+  if (!OPERATOR_TOKEN_PATTERN.test(token)) return null;
+  const row = await store.selectFrom('operator_token').selectAll().where('secret_hash', '=', hashSecret(token)).executeTakeFirst();
+  const t = now();
+  if (!row) return null;
+  if (row.expires_at !== null && t >= Number(row.expires_at)) return null;
+  if (!inRanges(ip, JSON.parse(row.cidrs) as string[])) return null;
+  if (row.last_used_at === null || t - Number(row.last_used_at) >= TOUCH_EVERY || row.last_ip !== ip) {
+    await store.updateTable('operator_token').set({ last_used_at: t, last_ip: ip }).where('id', '=', row.id).execute();
+  }
+  return { id: row.id, name: row.name, scopes: scopesOf(row.scopes) };
+}
+
+export async function listOperatorTokens(store: Store) {
+  const rows = await store.selectFrom('operator_token').selectAll().orderBy('id').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    scopes: scopesOf(r.scopes),
+    cidrs: JSON.parse(r.cidrs) as string[],
+    expiresAt: r.expires_at === null ? null : Number(r.expires_at),
+    lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
+    lastIp: r.last_ip,
+  }));
+}
+
+/** Deletes an operator token (and its idempotency keys); false when there is none with that id. */
+export async function revokeOperatorToken(store: Store, id: number) {
+  const result = await store.deleteFrom('operator_token').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,196 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { COMMANDS } from '../../src/cli/commands.ts';
+import { enqueue } from '../../src/outbox/outbox.ts';
+import { PermanentJobError } from '../../src/outbox/permanent.ts';
+import { createAccount } from '../fixtures.ts';
+import { describeStores, openTestStore } from '../stores.ts';
+import { call, operatorToken } from './helpers.ts';
+
+/** The receiver's side, as docs/operator-api.md shows it: recompute the HMAC over "<t>.<body>" and compare in constant time. */
+function verify(secret: string, header: string | undefined, body: string) {
+  const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=') as [string, string]));
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
+  const given = Buffer.from(parts.v1 ?? '', 'hex');
+  const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
+  return fresh && given.length === 32 && timingSafeEqual(given, Buffer.from(expected, 'hex'));
+}
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver on loopback answering the given statuses in turn (200 once they run out). */
+function receiver(statuses: number[]) {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(statuses.shift() ?? 200, { 'content-type': 'text/plain' }).end('seen');
+    });
+  });
+  return { server, received };
+}
+const listen = (server: Server, port = 0) =>
+  new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+const close = (server: Server) => new Promise((resolve) => server.close(resolve));
+
+async function cli(app: Awaited<ReturnType<typeof buildApp>>, name: string, args: string[]) {
+  const printed: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((line: string) => printed.push(line));
+  try {
+    await COMMANDS[name].run(app.runtime, args, {});
+  } finally {
+    log.mockRestore();
+  }
+  return printed.join('\n');
+}
+
+describeStores('signed webhooks on %s', (kind) => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let cleanup: () => Promise<void>;
+  let token: string;
+  let realm: string;
+  const store = () => app.runtime.store;
+  /** Runs the outbox until the delivery is settled, waiting out its back-off as the worker would. */
+  async function settle(deliveryId: number, seconds = 20) {
+    const until = Date.now() + seconds * 1000;
+    for (;;) {
+      await app.runtime.outbox.drain();
+      const row = await store().selectFrom('webhook_delivery').select('status').where('id', '=', deliveryId).executeTakeFirstOrThrow();
+      if (row.status !== 'pending' || Date.now() > until) return row.status;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  const lastDelivery = async () =>
+    (await store().selectFrom('webhook_delivery').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+
+  beforeAll(async () => {
+    const opened = await openTestStore(kind);
+    app = await buildApp({
+      config: opened.config,
+      store: opened.store,
+      worker: false,
+      testJobs: () => ({
+        'test.refused': async () => {
+          throw new PermanentJobError('the backend refused the name');
+        },
+      }),
+    });
+    cleanup = async () => {
+      await app.close();
+      await opened.cleanup();
+    };
+    token = await operatorToken({ store: opened.store });
+    realm = (await createAccount(opened.store, { users: {}, items: [{ reference: 'hook-uno.es', service: 'normal' }] })).realm;
+  });
+  afterAll(() => cleanup());
+
+  it('delivers a signed event that the receiver refuses twice: three attempts logged, one success, every signature valid', async () => {
+    const { server, received } = receiver([500, 500]);
+    const port = await listen(server);
+    try {
+      const created = await call(app, 'POST', 'webhooks/create/', token, {
+        url: `http://127.0.0.1:${port}/hook`,
+        events: ['service.suspended'],
+      });
+      expect(created.status).toBe(200);
+      const { secret, id } = created.body.data;
+      expect(secret).toMatch(/^whsec_/);
+      expect((await call(app, 'POST', 'item/suspend/', token, { realm, reference: 'hook-uno.es' })).status).toBe(200);
+      const delivery = await lastDelivery();
+      expect(await settle(delivery)).toBe('delivered');
+      expect(received).toHaveLength(3);
+      for (const r of received) {
+        expect(verify(secret, r.headers['atalaya-signature'] as string, r.body)).toBe(true);
+        expect(r.headers['atalaya-event']).toBe('service.suspended');
+      }
+      expect(JSON.parse(received[0].body)).toMatchObject({ event: 'service.suspended', data: { realm, reference: 'hook-uno.es' } });
+      // A body changed on the way fails the check.
+      expect(verify(secret, received[0].headers['atalaya-signature'] as string, received[0].body.replace('hook-uno', 'hook-dos'))).toBe(
+        false,
+      );
+      const attempts = await store()
+        .selectFrom('webhook_attempt')
+        .select('http_status')
+        .where('delivery_id', '=', delivery)
+        .orderBy('id')
+        .execute();
+      expect(attempts.map((a) => a.http_status)).toEqual([500, 500, 200]);
+      const log = await cli(app, 'webhooks', []);
+      expect(log).toContain(`endpoint ${id}\thttp://127.0.0.1:${port}/hook\tservice.suspended`);
+      expect(log).toMatch(new RegExp(`delivery ${delivery}\\tservice.suspended\\tdelivered\\t.*\\t3 attempt\\(s\\)`));
+      expect(log.match(/ {2}attempt\t.*\t500\t/g)).toHaveLength(2);
+      expect(log.match(/ {2}attempt\t.*\t200\tseen/g)).toHaveLength(1);
+
+      expect(await cli(app, 'webhooks', ['resend', String(delivery)])).toBe(`Delivery ${delivery} queued again`);
+      expect(await settle(delivery)).toBe('delivered');
+      expect(received).toHaveLength(4);
+      expect(verify(secret, received[3].headers['atalaya-signature'] as string, received[3].body)).toBe(true);
+      expect((await call(app, 'POST', `webhooks/${id}/delete/`, token, {})).status).toBe(200);
+    } finally {
+      await close(server);
+    }
+  });
+
+  it("keeps a stopped receiver's delivery waiting and sends it when the receiver is back", async () => {
+    const first = receiver([]);
+    const port = await listen(first.server);
+    await close(first.server);
+    const created = await call(app, 'POST', 'webhooks/create/', token, {
+      url: `http://127.0.0.1:${port}/`,
+      events: ['service.unsuspended'],
+    });
+    await call(app, 'POST', 'item/unsuspend/', token, { realm, reference: 'hook-uno.es' });
+    const delivery = await lastDelivery();
+    await app.runtime.outbox.drain();
+    const unreachable = await store().selectFrom('webhook_attempt').selectAll().where('delivery_id', '=', delivery).execute();
+    expect(unreachable).toHaveLength(1);
+    expect(unreachable[0].http_status).toBeNull();
+    const back = receiver([]);
+    await listen(back.server, port);
+    try {
+      expect(await settle(delivery)).toBe('delivered');
+      expect(back.received).toHaveLength(1);
+      expect(verify(created.body.data.secret, back.received[0].headers['atalaya-signature'] as string, back.received[0].body)).toBe(true);
+    } finally {
+      await close(back.server);
+      await call(app, 'POST', `webhooks/${created.body.data.id}/delete/`, token, {});
+    }
+  });
+
+  it('tells the endpoints that asked for job.failed when a backend change fails for good', async () => {
+    const { server, received } = receiver([]);
+    const port = await listen(server);
+    try {
+      const created = await call(app, 'POST', 'webhooks/create/', token, { url: `http://127.0.0.1:${port}/`, events: ['job.failed'] });
+      const jobId = await enqueue(store(), 'test.refused', {});
+      await app.runtime.outbox.drain();
+      expect(await settle(await lastDelivery())).toBe('delivered');
+      expect(JSON.parse(received[0].body)).toMatchObject({
+        event: 'job.failed',
+        data: { job: jobId, kind: 'test.refused', error: 'the backend refused the name' },
+      });
+      expect(verify(created.body.data.secret, received[0].headers['atalaya-signature'] as string, received[0].body)).toBe(true);
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('lists and removes endpoints, and refuses an event that does not exist with 400', async () => {
+    const list = await call(app, 'GET', 'webhooks/', token);
+    expect(list.status).toBe(200);
+    expect(list.body.data.webhooks.every((w: { secret?: string }) => w.secret === undefined)).toBe(true);
+    const bad = await call(app, 'POST', 'webhooks/create/', token, { url: 'http://127.0.0.1:1/', events: ['domain.stolen'] });
+    expect(bad.status).toBe(400);
+    expect((await call(app, 'POST', 'webhooks/999999/delete/', token, {})).status).toBe(404);
+  });
+});

@@ -1,0 +1,40 @@
+/** Server messages of the operator API (decision 037), in es, en and ca. */
+export const operator = {
+  es: {
+    'operator.token_invalid': 'El token de operador no es válido, ha caducado, se ha revocado o no se admite desde esta dirección',
+    'operator.token_required': 'Esta llamada de operador necesita un token de operador (Authorization: Bearer ato_…)',
+    'operator.customer_token': 'El token de API de un usuario no sirve para las llamadas de operador',
+    'operator.operator_token': 'Un token de operador solo sirve para las llamadas de operador (/p247/operator/…)',
+    'operator.scope': 'El alcance del token de operador no cubre esta llamada (hace falta {{scope}})',
+    'operator.refused': 'Rechazado: {{reason}}',
+    'operator.idempotency_key_invalid': 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres ASCII visibles',
+    'operator.idempotency_mismatch': 'Esta Idempotency-Key ya se usó con otra petición; envíe una clave nueva para una petición nueva',
+    'operator.idempotency_pending': 'Una petición con esta Idempotency-Key aún se está respondiendo; repítala en unos segundos',
+    'operator.domain_taken': 'El dominio {{name}} no está disponible',
+  },
+  en: {
+    'operator.token_invalid': 'The operator token is not valid, has expired, was revoked or is not accepted from this address',
+    'operator.token_required': 'This operator call needs an operator token (Authorization: Bearer ato_…)',
+    'operator.customer_token': "A user's API token cannot make operator calls",
+    'operator.operator_token': 'An operator token is valid only on the operator calls (/p247/operator/…)',
+    'operator.scope': "The operator token's scope does not cover this call (it needs {{scope}})",
+    'operator.refused': 'Refused: {{reason}}',
+    'operator.idempotency_key_invalid': 'The Idempotency-Key header must have between 1 and 255 visible ASCII characters',
+    'operator.idempotency_mismatch': 'This Idempotency-Key was already used with another request; send a new key for a new request',
+    'operator.idempotency_pending': 'A request with this Idempotency-Key is still being answered; retry in a few seconds',
+    'operator.domain_taken': 'The domain {{name}} is not available',
+  },
+  ca: {
+    'operator.token_invalid': 'El token d’operador no és vàlid, ha caducat, s’ha revocat o no s’admet des d’aquesta adreça',
+    'operator.token_required': 'Aquesta crida d’operador necessita un token d’operador (Authorization: Bearer ato_…)',
+    'operator.customer_token': 'El token d’API d’un usuari no serveix per a les crides d’operador',
+    'operator.operator_token': 'Un token d’operador només serveix per a les crides d’operador (/p247/operator/…)',
+    'operator.scope': 'L’abast del token d’operador no cobreix aquesta crida (cal {{scope}})',
+    'operator.refused': 'Rebutjat: {{reason}}',
+    'operator.idempotency_key_invalid': 'La capçalera Idempotency-Key ha de tenir entre 1 i 255 caràcters ASCII visibles',
+    'operator.idempotency_mismatch':
+      'Aquesta Idempotency-Key ja es va fer servir amb una altra petició; envieu una clau nova per a una petició nova',
+    'operator.idempotency_pending': 'Una petició amb aquesta Idempotency-Key encara s’està responent; repetiu-la d’aquí a uns segons',
+    'operator.domain_taken': 'El domini {{name}} no està disponible',
+  },
+};
