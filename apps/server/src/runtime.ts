@@ -1,6 +1,7 @@
 import type { Config } from './config/config.ts';
 import { createDrivers, type Drivers } from './drivers/index.ts';
 import { type DriverLog, SILENT } from './drivers/log.ts';
+import { registryJobs } from './modules/domain/changes.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
@@ -40,7 +41,7 @@ export interface Runtime {
 export type BackgroundLog = (err: unknown, context?: { schedule: string; retryInMs: number }) => void;
 
 /** The job handlers of every area that has jobs; each closes over the runtime it is given. */
-const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs];
+const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, registryJobs];
 
 /**
  * The work a server process repeats, each run by one process at a time however many share the
