@@ -1,8 +1,9 @@
 import type { Config } from './config/config.ts';
 import { createDrivers, type Drivers } from './drivers/index.ts';
 import { type DriverLog, SILENT } from './drivers/log.ts';
-import { registryJobs } from './modules/domain/changes.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
+import { registryJobs } from './modules/domain/changes.ts';
+import { registryPollSchedule } from './modules/domain/poll.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
 import { usageSchedule } from './modules/service/usage.ts';
@@ -47,28 +48,30 @@ const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, registryJobs];
  * The work a server process repeats, each run by one process at a time however many share the
  * store, its failures logged with its name and retried with back-off (scheduler.ts).
  */
-const SCHEDULES: ((config: Config) => Schedule)[] = [
+const SCHEDULES: ((config: Config, drivers: Drivers) => Schedule)[] = [
   (config) => housekeepingSchedule(config.activity.retentionDays),
   renewalSchedule,
   expiryWarningSchedule,
   usageSchedule,
+  (_config, drivers) => registryPollSchedule(drivers.registry),
 ];
 
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}, driverLog: DriverLog = SILENT): Runtime {
   const secrets = createSecrets(sealingKey(config));
   const signals = createSignals(store, config.databaseUrl, log);
   const outbox = createOutbox(store, { ...config.jobs, signals, log });
+  const drivers = createDrivers(config, store, secrets, driverLog);
   const runtime: Runtime = {
     config,
     store,
     secrets,
-    drivers: createDrivers(config, store, secrets, driverLog),
+    drivers,
     outbox,
     signals,
     acme: acmeAccounts(config, store, secrets),
     scheduler: createScheduler(
       store,
-      SCHEDULES.map((schedule) => schedule(config)),
+      SCHEDULES.map((schedule) => schedule(config, drivers)),
       (err, context) => log(err, context),
     ),
     async close() {

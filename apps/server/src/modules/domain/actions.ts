@@ -24,7 +24,7 @@ export interface Payloads {
   hostUpdate: { hostId: number; ipv4: string; ipv6: string };
   hostDelete: { hostId: number };
   secDnsAdd: SecDnsData;
-  secDnsRemove: { id: number };
+  secDnsRemove: { id: number; key: string };
 }
 
 export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
@@ -45,7 +45,9 @@ export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
     if (hosts.some((h) => h.name === host.name && h.ipv4 === host.ipv4 && h.ipv6 === host.ipv6)) return;
     await registry.createHost(itemId, host);
   }),
-  hostUpdate: action<Payloads['hostUpdate']>((registry, itemId, { hostId, ipv4, ipv6 }) => registry.updateHost(itemId, hostId, { ipv4, ipv6 })),
+  hostUpdate: action<Payloads['hostUpdate']>((registry, itemId, { hostId, ipv4, ipv6 }) =>
+    registry.updateHost(itemId, hostId, { ipv4, ipv6 }),
+  ),
   hostDelete: action<Payloads['hostDelete']>(async (registry, itemId, { hostId }) => {
     if (!(await registry.listHosts(itemId)).some((h) => h.id === hostId)) return;
     await registry.deleteHost(itemId, hostId);

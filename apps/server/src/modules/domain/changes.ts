@@ -74,11 +74,7 @@ export async function settleChange(
     })
     .where('id', '=', id)
     .execute();
-  const item = await db
-    .selectFrom('item')
-    .select(['id', 'reference', 'realm_id'])
-    .where('id', '=', change.item_id)
-    .executeTakeFirst();
+  const item = await db.selectFrom('item').select(['id', 'reference', 'realm_id']).where('id', '=', change.item_id).executeTakeFirst();
   await recordActivity(db, {
     action: `registry.${change.action}`,
     outcome: outcome.state === 'done' ? 'success' : outcome.state === 'awaiting' ? 'pending' : 'failure',
@@ -110,7 +106,7 @@ export function registryJobs({ store, drivers }: Runtime): JobHandlers {
       const { changeId } = raw as { changeId: number };
       const change = await store.selectFrom('registry_change').selectAll().where('id', '=', changeId).executeTakeFirst();
       // Settled by an earlier run of this job (a crash after the answer): nothing left to do.
-      if (!change || change.state !== 'queued') return;
+      if (change?.state !== 'queued') return;
       const apply = REGISTRY_ACTIONS[change.action];
       if (!apply) throw new PermanentJobError(`unknown registry action ${change.action}`);
       const transactions: RegistryTransaction[] = [];

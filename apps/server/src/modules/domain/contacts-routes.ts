@@ -4,9 +4,9 @@ import type { ContactData } from '../../drivers/registry/interface.ts';
 import { FieldErrors } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { domainOf } from './access.ts';
+import { queueFromRequest, refuseBlocked } from './changes.ts';
 import { isCountry } from './countries.ts';
 import { resolveCity, resolveState } from './places.ts';
-import { queueFromRequest, refuseBlocked } from './changes.ts';
 
 /** The form's fields as a registry contact; state and city take their keys when the lookup knows them. */
 function toContactData(fields: ContactFields): ContactData {

@@ -78,9 +78,11 @@ export default async function dnssecRoutes(app: FastifyInstance) {
   route(app, endpoints.domain.dnssecDelete, async (request) => {
     const { info, registry } = await domainOf(request);
     const dnssecId = pathId(request.params.dnssecId);
-    if (!(await registry.listSecDns(info.itemId)).some((d) => d.id === dnssecId)) throw notFound();
+    const record = (await registry.listSecDns(info.itemId)).find((d) => d.id === dnssecId);
+    if (!record) throw notFound();
     refuseBlocked(info);
-    const change = await queueFromRequest(request, info.itemId, 'secDnsRemove', { id: dnssecId });
+    // The record's key goes with the id: reconcile reads the DNSSEC set the customer made from the changes.
+    const change = await queueFromRequest(request, info.itemId, 'secDnsRemove', { id: dnssecId, key: secDnsKey(record) });
     return { data: { change }, info: [{ key: 'domain.dnssec_deleted' }] };
   });
 }

@@ -1,4 +1,13 @@
-import { type Area, CONTACT_TYPES, type Contact, type ContactType, canSee, type DomainAnswer, type Language, type RegistryChangeView } from '@atalaya/contract';
+import {
+  type Area,
+  CONTACT_TYPES,
+  type Contact,
+  type ContactType,
+  canSee,
+  type DomainAnswer,
+  type Language,
+  type RegistryChangeView,
+} from '@atalaya/contract';
 import type { ContactData, DomainInfo } from '../../drivers/registry/interface.ts';
 import type { ItemAccess } from '../permission/policy.ts';
 import { countryName } from './countries.ts';
