@@ -101,7 +101,12 @@ describeStores('registry changes when the EPP registry misbehaves (%s)', (kind) 
     await t.drain();
     const answer = await domain();
     expect(answer.changes).toEqual([
-      { id: expect.any(Number), action: 'nameServers', state: 'failed', message: expect.stringMatching(/^The registry does not allow this change.*: .+/) },
+      {
+        id: expect.any(Number),
+        action: 'nameServers',
+        state: 'failed',
+        message: expect.stringMatching(/^The registry does not allow this change.*: .+/),
+      },
     ]);
     expect(answer.domain.dns.servers).toEqual(servers);
     expect(registered().hostObjs).toEqual(servers);
@@ -148,23 +153,24 @@ describeStores('registry changes when the EPP registry misbehaves (%s)', (kind) 
     await t.post(`/domain/${id}/dnsedit/`, { 'default-ns': '0', dns: SERVERS });
     await t.get(`/domain/${id}/toggle/transferblock/`);
     // The registry set the expiry when it registered the domain: the panel takes it.
-    expect((await reconcileRegistry(t.ctx.app.runtime, true)).map((d) => [d.subject, d.outcome])).toEqual([['y.com expiry', 'repaired']]);
-    expect(await reconcileRegistry(t.ctx.app.runtime, false)).toEqual([]);
+    expect((await reconcileRegistry(t.ctx.store, t.ctx.app.runtime.drivers.registry, true)).map((d) => [d.subject, d.outcome])).toEqual([
+      ['y.com expiry', 'repaired'],
+    ]);
+    expect(await reconcileRegistry(t.ctx.store, t.ctx.app.runtime.drivers.registry, false)).toEqual([]);
     // Made at the registry behind the panel's back: another name server, the lock lifted, a renewal.
     registered().hostObjs = ['ns.other.example'];
     registered().statuses = registered().statuses.filter((s: { s: string }) => s.s !== 'clientTransferProhibited');
     registered().exDate = '2031-01-01T00:00:00.000Z';
     await t.ctx.store.updateTable('domain').set({ updated_at: 1 }).where('item_id', '=', id).execute();
-    const found = await reconcileRegistry(t.ctx.app.runtime, false);
+    const found = await reconcileRegistry(t.ctx.store, t.ctx.app.runtime.drivers.registry, false);
     expect(found.map((d) => d.subject).sort()).toEqual(['y.com expiry', 'y.com name servers', 'y.com status clientTransferProhibited']);
-    const repaired = await reconcileRegistry(t.ctx.app.runtime, true);
+    const repaired = await reconcileRegistry(t.ctx.store, t.ctx.app.runtime.drivers.registry, true);
     expect(repaired.every((d) => d.outcome === 'repaired')).toBe(true);
     await t.drain();
     expect(registered().hostObjs).toEqual(SERVERS);
     expect(registered().statuses.map((s: { s: string }) => s.s)).toContain('clientTransferProhibited');
     const row = await t.ctx.store.selectFrom('domain').select('expire_at').where('item_id', '=', id).executeTakeFirstOrThrow();
     expect(row.expire_at).toBe(Date.parse('2031-01-01T00:00:00.000Z') / 1000);
-    expect(await reconcileRegistry(t.ctx.app.runtime, false)).toEqual([]);
+    expect(await reconcileRegistry(t.ctx.store, t.ctx.app.runtime.drivers.registry, false)).toEqual([]);
   });
 });
-

@@ -1,6 +1,6 @@
 import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
-import type { ContactData, DomainInfo, DomainStatus, SecDnsData } from '../../drivers/registry/interface.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { ContactData, DomainInfo, DomainStatus, RegistryDriver, SecDnsData } from '../../drivers/registry/interface.ts';
+import type { Store } from '../../store/db.ts';
 import { type Payloads, secDnsKey } from './actions.ts';
 import { queueRegistryChange } from './changes.ts';
 
@@ -21,8 +21,8 @@ const contactKey = (c: ContactData | undefined) =>
  * done change of each kind (and each status, each contact role), and the DNSSEC set the adds and
  * removals made. A domain nobody changed in the panel has nothing to compare but its expiry.
  */
-async function panelIntent(runtime: Runtime, itemId: number) {
-  const rows = await runtime.store
+async function panelIntent(store: Store, itemId: number) {
+  const rows = await store
     .selectFrom('registry_change')
     .select(['action', 'payload'])
     .where('item_id', '=', itemId)
@@ -57,9 +57,7 @@ async function panelIntent(runtime: Runtime, itemId: number) {
  * whois privacy, contacts and DNSSEC are what the customer set in the panel (repair queues the
  * change again through the outbox, which the caller then applies).
  */
-export async function reconcileRegistry(runtime: Runtime, repair: boolean): Promise<RegistryDifference[]> {
-  const { store, drivers } = runtime;
-  const registry = drivers.registry;
+export async function reconcileRegistry(store: Store, registry: RegistryDriver, repair: boolean): Promise<RegistryDifference[]> {
   const domains = await store
     .selectFrom('domain')
     .innerJoin('domain_contact', 'domain_contact.item_id', 'domain.item_id')
@@ -74,7 +72,7 @@ export async function reconcileRegistry(runtime: Runtime, repair: boolean): Prom
       found.push({ area: 'registry', subject: `${domain.name} domain`, problem: 'missing' });
       continue;
     }
-    const intent = await panelIntent(runtime, domain.item_id);
+    const intent = await panelIntent(store, domain.item_id);
     const fixes: { what: string; fix: () => Promise<unknown> }[] = [];
     const requeue = (what: string, action: string, payload: unknown) =>
       fixes.push({
@@ -97,7 +95,7 @@ export async function reconcileRegistry(runtime: Runtime, repair: boolean): Prom
       const data = intent.contacts.get(type);
       if (data && contactKey(data) !== contactKey(info.contacts[type])) requeue(`contact ${type}`, 'contacts', { roles: [type], data });
     }
-    if (intent.ds) await compareDs(runtime, info, intent.ds, requeue);
+    if (intent.ds) await compareDs(registry, info, intent.ds, requeue);
     for (const { what, fix } of fixes) {
       const difference: RegistryDifference = { area: 'registry', subject: `${domain.name} ${what}`, problem: 'differs' };
       if (repair) {
@@ -115,12 +113,12 @@ export async function reconcileRegistry(runtime: Runtime, repair: boolean): Prom
 }
 
 async function compareDs(
-  runtime: Runtime,
+  registry: RegistryDriver,
   info: DomainInfo,
   wanted: Map<string, SecDnsData>,
   requeue: (what: string, action: string, payload: unknown) => void,
 ) {
-  const held = await runtime.drivers.registry.listSecDns(info.itemId);
+  const held = await registry.listSecDns(info.itemId);
   const heldKeys = new Set(held.map(secDnsKey));
   for (const [key, data] of wanted) if (!heldKeys.has(key)) requeue(`DNSSEC ${data.keyTag}`, 'secDnsAdd', data);
   for (const record of held) {

@@ -4,23 +4,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { StateBadge } from '../../../components/hosting/StateBadge.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { domainKey } from '../api/domain.ts';
+import { dnssecKey, glueKey } from '../api/domain.ts';
 
 /**
  * The domain's changes the registry has not applied yet (pending) or refused (failed, with its
- * reason), with the same state badge as the hosting rows. When the last pending one is done, the
- * domain's lists (glue, DNSSEC) are read again: they show the registry's view.
+ * reason), with the same state badge as the hosting rows. Once a change is applied, the domain's
+ * lists (glue, DNSSEC) are read again: they show the registry's view.
  */
 export function RegistryChanges({ data }: { data: DomainAnswer }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { id } = data.domain;
   const pending = data.changes.some((c) => c.state === 'pending');
-  const was = useRef(pending);
+  const { ts } = data.domain;
+  const seen = useRef({ ts, pending });
+  // The domain's time moves when the registry applied a change (and the last pending one ending
+  // says so too): the lists read beside it may have been read before, so they are read again.
   useEffect(() => {
-    if (was.current && !pending) void client.invalidateQueries({ queryKey: domainKey(id) });
-    was.current = pending;
-  }, [client, id, pending]);
+    const before = seen.current;
+    seen.current = { ts, pending };
+    if (pending || (before.ts === ts && !before.pending)) return;
+    void client.invalidateQueries({ queryKey: glueKey(id) });
+    void client.invalidateQueries({ queryKey: dnssecKey(id) });
+  }, [client, id, ts, pending]);
   if (data.changes.length === 0) return null;
   return (
     <Card withBorder data-testid="registry-changes">
