@@ -277,7 +277,10 @@ export const COMMANDS: Record<string, Command> = {
     run: async (runtime, _args, values) => {
       const { store, config, secrets } = runtime;
       const repair = Boolean(values.repair);
-      const differences = [...(await reconcile(store, config, secrets, repair)), ...(await reconcileRegistry(store, runtime.drivers.registry, repair))];
+      const differences = [
+        ...(await reconcile(store, config, secrets, repair)),
+        ...(await reconcileRegistry(store, runtime.drivers.registry, repair)),
+      ];
       // The registry's repairs are changes queued like a customer's: applied here, in order, now.
       if (repair) await runtime.outbox.drain();
       for (const d of differences) console.log(`${d.area}\t${d.problem}\t${d.subject}${d.outcome ? `\t${d.outcome}` : ''}`);
