@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { listRegistryMessages } from '../../src/modules/domain/messages.ts';
 import { pollRegistry } from '../../src/modules/domain/poll.ts';
 import { reconcileRegistry } from '../../src/modules/domain/reconcile.ts';
 import { CLIENT_ID } from '../registry-epp/harness.ts';
@@ -142,7 +143,8 @@ describeStores('registry changes when the EPP registry misbehaves (%s)', (kind) 
     const read = await t.ctx.store.transaction().execute((trx) => pollRegistry(trx, t.ctx.app.runtime.drivers.registry));
     expect(read).toBe(1);
     expect(t.registry!.state.data.messages).toEqual([]);
-    const kept = await t.ctx.store.selectFrom('registry_message').selectAll().execute();
+    // What `npm run admin -- registry-messages` prints.
+    const kept = await listRegistryMessages(t.ctx.store);
     expect(kept).toMatchObject([{ text: 'Scheduled maintenance on Sunday' }]);
     expect(kept[0].xml).toContain('<msgQ');
     const logged = await t.ctx.store.selectFrom('audit_event').select('detail').where('action', '=', 'registry.message').execute();
