@@ -2,6 +2,7 @@ import type { Store } from '../apps/server/src/store/db.ts';
 import { bigRealmScenario } from './big-realm.ts';
 import { dnsZoneScenario } from './dns-zone.ts';
 import type { LoadResult } from './load.ts';
+import { registryScenario } from './registry.ts';
 import { scaleScenario } from './scale.ts';
 import { webScenario } from './web.ts';
 
@@ -14,4 +15,10 @@ export interface BenchContext {
 }
 
 /** Measurements beyond the signed-in calls: big lists, several processes, the web budgets. */
-export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [dnsZoneScenario, bigRealmScenario, scaleScenario, () => webScenario()];
+export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [
+  dnsZoneScenario,
+  bigRealmScenario,
+  scaleScenario,
+  () => webScenario(),
+  () => registryScenario(),
+];

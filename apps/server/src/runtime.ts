@@ -4,6 +4,8 @@ import { type DriverLog, SILENT } from './drivers/log.ts';
 import { dnssecJobs } from './modules/dns/dnssec/jobs.ts';
 import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
+import { registryJobs } from './modules/domain/changes.ts';
+import { registryPollSchedule } from './modules/domain/poll.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { tellJobFailed } from './modules/operator/events.ts';
 import { operatorJobs } from './modules/operator/jobs.ts';
@@ -45,36 +47,38 @@ export interface Runtime {
 export type BackgroundLog = (err: unknown, context?: { schedule: string; retryInMs: number }) => void;
 
 /** The job handlers of every area that has jobs; each closes over the runtime it is given. */
-const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs, operatorJobs];
+const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs, operatorJobs, registryJobs];
 
 /**
  * The work a server process repeats, each run by one process at a time however many share the
  * store, its failures logged with its name and retried with back-off (scheduler.ts).
  */
-const SCHEDULES: ((config: Config) => Schedule)[] = [
+const SCHEDULES: ((config: Config, drivers: Drivers) => Schedule)[] = [
   (config) => housekeepingSchedule(config.activity.retentionDays),
   renewalSchedule,
   expiryWarningSchedule,
   usageSchedule,
   dnssecStepSchedule,
   dkimRotationSchedule,
+  (_config, drivers) => registryPollSchedule(drivers.registry),
 ];
 
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}, driverLog: DriverLog = SILENT): Runtime {
   const secrets = createSecrets(sealingKey(config));
   const signals = createSignals(store, config.databaseUrl, log);
   const outbox = createOutbox(store, { ...config.jobs, signals, log, onFailed: (job) => tellJobFailed(store, job) });
+  const drivers = createDrivers(config, store, secrets, driverLog);
   const runtime: Runtime = {
     config,
     store,
     secrets,
-    drivers: createDrivers(config, store, secrets, driverLog),
+    drivers,
     outbox,
     signals,
     acme: acmeAccounts(config, store, secrets),
     scheduler: createScheduler(
       store,
-      SCHEDULES.map((schedule) => schedule(config)),
+      SCHEDULES.map((schedule) => schedule(config, drivers)),
       (err, context) => log(err, context),
     ),
     async close() {

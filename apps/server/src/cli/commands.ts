@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ParseArgsConfig } from 'node:util';
 import { type CommandActivity, printAudit } from '../modules/activity/cli.ts';
 import { zoneExportText } from '../modules/dns/cli.ts';
+import { listRegistryMessages } from '../modules/domain/messages.ts';
+import { reconcileRegistry } from '../modules/domain/reconcile.ts';
 import { resetFactors } from '../modules/factors/reset.ts';
 import {
   createOperatorTokenFrom,
@@ -331,11 +333,18 @@ export const COMMANDS: Record<string, Command> = {
   },
   reconcile: {
     args: [],
-    help: 'Compares the store with each configured real backend (nginx, Dovecot, Pure-FTPd) and lists the differences; --repair fixes them.',
+    help: 'Compares the store with each configured real backend (nginx, Dovecot, Pure-FTPd) and each domain with the registry, and lists the differences; --repair fixes them.',
     activity: (_args, values) => (values.repair ? {} : undefined),
     options: { repair: { type: 'boolean' } },
-    run: async ({ store, config, secrets }, _args, values) => {
-      const differences = await reconcile(store, config, secrets, Boolean(values.repair));
+    run: async (runtime, _args, values) => {
+      const { store, config, secrets } = runtime;
+      const repair = Boolean(values.repair);
+      const differences = [
+        ...(await reconcile(store, config, secrets, repair)),
+        ...(await reconcileRegistry(store, runtime.drivers.registry, repair)),
+      ];
+      // The registry's repairs are changes queued like a customer's: applied here, in order, now.
+      if (repair) await runtime.outbox.drain();
       for (const d of differences) console.log(`${d.area}\t${d.problem}\t${d.subject}${d.outcome ? `\t${d.outcome}` : ''}`);
       console.log(
         differences.length
@@ -343,6 +352,15 @@ export const COMMANDS: Record<string, Command> = {
           : 'No differences',
       );
       if (differences.some((d) => d.outcome?.startsWith('failed'))) process.exitCode = 1;
+    },
+  },
+  'registry-messages': {
+    args: [],
+    help: "Lists the registry's poll messages the panel could not read (kept and acknowledged so the queue moves), oldest first, with their XML.",
+    run: async ({ store }) => {
+      const messages = await listRegistryMessages(store);
+      for (const m of messages) console.log(`${m.message_id}\t${m.queued_at}\t${m.text}\n${m.xml}\n`);
+      console.log(messages.length ? `${messages.length} message(s)` : 'No unread registry messages');
     },
   },
   jobs: {

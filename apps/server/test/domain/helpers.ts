@@ -43,8 +43,13 @@ export interface DomainTest {
   account: Account;
   /** A second realm, whose items the first realm's users must never reach. */
   other: Account;
+  /** A call, then the outbox drained: the registry has answered the change it queued. */
   get(url: string, user?: string | null): Promise<Reply>;
   post(url: string, fields: Fields, user?: string | null): Promise<Reply>;
+  /** A call whose queued registry change is left in the outbox (drain() applies it). */
+  getQueued(url: string, user?: string | null): Promise<Reply>;
+  postQueued(url: string, fields: Fields, user?: string | null): Promise<Reply>;
+  drain(): Promise<void>;
   id(reference: string): number;
   /** The test registry an epp suite runs against; none on the local driver. */
   registry?: TestRegistry;
@@ -68,6 +73,11 @@ export async function openDomainTest(kind: StoreKind, registry: RegistryKind = '
     ],
   });
   const other = await createAccount(ctx.store, { users: { o: 'all=write' }, items: [{ reference: 'other.com', domain: true }] });
+  const drain = () => ctx.app.runtime.outbox.drain();
+  const settled = async (reply: Reply) => {
+    await drain();
+    return reply;
+  };
   const headers = new Map<string, Record<string, string>>();
   const as = async (user: string | null | undefined) => {
     if (user === null) return { 'x-dd-request': '1' };
@@ -79,8 +89,11 @@ export async function openDomainTest(kind: StoreKind, registry: RegistryKind = '
     ctx,
     account,
     other,
-    get: async (url, user) => send(ctx.app, 'GET', url, await as(user)),
-    post: async (url, fields, user) => send(ctx.app, 'POST', url, await as(user), fields),
+    get: async (url, user) => settled(await send(ctx.app, 'GET', url, await as(user))),
+    post: async (url, fields, user) => settled(await send(ctx.app, 'POST', url, await as(user), fields)),
+    getQueued: async (url, user) => send(ctx.app, 'GET', url, await as(user)),
+    postQueued: async (url, fields, user) => send(ctx.app, 'POST', url, await as(user), fields),
+    drain,
     id: (reference) => account.items[reference] ?? other.items[reference],
     registry: server,
     close: async () => {

@@ -12,6 +12,8 @@ const answer = (code: number, message = 'the registry says why'): EppResponse =>
   svTRID: 'SV-1',
   resData: undefined,
   extension: undefined,
+  msgQ: null,
+  xml: '',
 });
 
 describe('EPP result codes as the panel’s refusals', () => {

@@ -42,9 +42,24 @@ export const domainViewSchema = z.object({
 });
 export type DomainView = z.infer<typeof domainViewSchema>;
 
+/**
+ * A change sent to the registry that is not applied yet (pending, which includes a change the
+ * registry accepted and completes later) or that it refused (failed, with its reason): the latest
+ * change of each action unless it is done.
+ */
+export const registryChangeSchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  state: z.enum(['pending', 'failed']),
+  /** Why it failed, translated, with the registry's own words; empty while pending. */
+  message: z.string(),
+});
+export type RegistryChangeView = z.infer<typeof registryChangeSchema>;
+
 /** GET /domain/{id}/ and the toggles: a contact the user may not see is null. */
 export const domainAnswerSchema = z.object({
   domain: domainViewSchema,
+  changes: z.array(registryChangeSchema),
   ...(Object.fromEntries(CONTACT_TYPES.map((type) => [type, domainContactSchema.nullable()])) as Record<
     ContactType,
     z.ZodNullable<typeof domainContactSchema>

@@ -20,7 +20,8 @@ import { endpoint, itemParams, SIGNED_IN } from './endpoint.ts';
 
 const glueParams = z.object({ id: z.string(), recordId: z.string() });
 const dnssecParams = z.object({ id: z.string(), dnssecId: z.string() });
-const created = z.object({ id: z.number() });
+/** A change queued for the registry: its id (the domain answer's `changes` says where it stands). */
+const queued = z.object({ change: z.number() });
 const done = z.object({});
 
 /** The domain calls: data, toggles, auth code, name servers, glue, DNSSEC, contacts. */
@@ -81,7 +82,7 @@ export const domain = {
     path: '/domain/:id/gluerecord/create/',
     params: itemParams,
     body: glueCreateSchema,
-    answer: created,
+    answer: queued,
     permission: { area: 'domain_gluerecords', level: 'write' },
   }),
   glueSave: endpoint({
@@ -89,14 +90,14 @@ export const domain = {
     path: '/domain/:id/gluerecord/:recordId/save/',
     params: glueParams,
     body: glueSaveSchema,
-    answer: created,
+    answer: queued,
     permission: { area: 'domain_gluerecords', level: 'write' },
   }),
   glueDelete: endpoint({
     method: 'GET',
     path: '/domain/:id/gluerecord/:recordId/delete/',
     params: glueParams,
-    answer: done,
+    answer: queued,
     permission: { area: 'domain_gluerecords', level: 'write' },
   }),
   dnssecList: endpoint({
@@ -118,14 +119,14 @@ export const domain = {
     path: '/domain/:id/dnssec/create/',
     params: itemParams,
     body: dnssecCreateSchema,
-    answer: created,
+    answer: queued,
     permission: { area: 'domain_dnssec', level: 'write' },
   }),
   dnssecDelete: endpoint({
     method: 'GET',
     path: '/domain/:id/dnssec/:dnssecId/delete/',
     params: dnssecParams,
-    answer: done,
+    answer: queued,
     permission: { area: 'domain_dnssec', level: 'write' },
   }),
   ownerSave: endpoint({

@@ -35,6 +35,7 @@ export const domain = {
     'domain.registry_prohibited': 'El registro no permite este cambio en el estado actual del dominio: {{reason}}',
     'domain.registry_policy': 'El registro no acepta este valor: {{reason}}',
     'domain.registry_authorization': 'El registro no autoriza esta operación: {{reason}}',
+    'domain.registry_failed': 'El registro no pudo aplicar el cambio: inténtalo de nuevo más tarde',
   },
   en: {
     'domain.blocked': 'The domain has the modification block on: turn it off before making changes',
@@ -71,6 +72,7 @@ export const domain = {
     'domain.registry_prohibited': "The registry does not allow this change in the domain's current state: {{reason}}",
     'domain.registry_policy': 'The registry does not accept this value: {{reason}}',
     'domain.registry_authorization': 'The registry does not authorise this operation: {{reason}}',
+    'domain.registry_failed': 'The registry could not apply the change: try again later',
   },
   ca: {
     'domain.blocked': 'El domini té el bloqueig de modificació actiu: desactiva’l abans de fer canvis',
@@ -107,5 +109,6 @@ export const domain = {
     'domain.registry_prohibited': 'El registre no permet aquest canvi en l’estat actual del domini: {{reason}}',
     'domain.registry_policy': 'El registre no accepta aquest valor: {{reason}}',
     'domain.registry_authorization': 'El registre no autoritza aquesta operació: {{reason}}',
+    'domain.registry_failed': 'El registre no ha pogut aplicar el canvi: torna-ho a provar més tard',
   },
 };

@@ -84,6 +84,13 @@ export class RegistryError extends Error {
   }
 }
 
+/** One message of the registry's poll queue (RFC 5730 §2.9.2.3), as far as the panel reads it. */
+export type RegistryMessage = { id: string; count: number; queuedAt: string; text: string; xml: string } & (
+  | { kind: 'pending'; object: string; applied: boolean; clTRID: string; svTRID: string }
+  | { kind: 'transfer'; object: string; status: string; requestedBy: string }
+  | { kind: 'unknown' }
+);
+
 export interface RegistryDriver {
   /** domain:info; null for an item without a domain. */
   info(itemId: number): Promise<DomainInfo | null>;
@@ -108,6 +115,13 @@ export interface RegistryDriver {
   authInfo(itemId: number): Promise<string | null>;
   /** The domain's authInfo, generated and stored when it has none (a write: only where write permission is held). */
   createAuthInfo(itemId: number): Promise<string>;
+  /**
+   * The head of the registry's message queue, null when it is empty; absent on a registry that
+   * keeps no queue (the local one applies every change at once).
+   */
+  pollMessage?(): Promise<RegistryMessage | null>;
+  /** Removes a message read with pollMessage from the queue. */
+  ackMessage?(id: string): Promise<void>;
   /** Ends the driver's connections (EPP logout); called when the runtime closes. */
   close?(): Promise<void>;
 }

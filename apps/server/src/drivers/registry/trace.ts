@@ -14,12 +14,15 @@ export interface RegistryTransaction {
 const current = new AsyncLocalStorage<RegistryTransaction[]>();
 
 /**
- * Runs `work` and collects the registry transactions made for it, so the caller can keep the
- * clTRID and svTRID with the change, and show a pending change as pending. Drivers without a
- * remote registry record none.
+ * Runs `work` and collects the registry transactions made for it into `transactions`, so the
+ * caller can keep the clTRID and svTRID with the change, and show a pending change as pending.
+ * The list is the caller's, so the transactions of a refused change are there after it threw.
+ * Drivers without a remote registry record none.
  */
-export async function traceRegistry<T>(work: () => Promise<T>): Promise<{ value: T; transactions: RegistryTransaction[] }> {
-  const transactions: RegistryTransaction[] = [];
+export async function traceRegistry<T>(
+  work: () => Promise<T>,
+  transactions: RegistryTransaction[] = [],
+): Promise<{ value: T; transactions: RegistryTransaction[] }> {
   const value = await current.run(transactions, work);
   return { value, transactions };
 }

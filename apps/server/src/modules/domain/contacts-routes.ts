@@ -4,9 +4,9 @@ import type { ContactData } from '../../drivers/registry/interface.ts';
 import { FieldErrors } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { domainOf } from './access.ts';
+import { queueFromRequest, refuseBlocked } from './changes.ts';
 import { isCountry } from './countries.ts';
 import { resolveCity, resolveState } from './places.ts';
-import { viaRegistry } from './refusals.ts';
 
 /** The form's fields as a registry contact; state and city take their keys when the lookup knows them. */
 function toContactData(fields: ContactFields): ContactData {
@@ -34,17 +34,19 @@ function toContactData(fields: ContactFields): ContactData {
 /** The registrant (owner contacts) and the admin, billing and tech contacts (contacts). */
 export default async function contactRoutes(app: FastifyInstance) {
   route(app, endpoints.domain.ownerSave, async (request) => {
-    const { info, registry } = await domainOf(request);
+    const { info } = await domainOf(request);
     const data = toContactData(request.body);
-    await viaRegistry(() => registry.updateContacts(info.itemId, ['registrant'], data));
+    refuseBlocked(info);
+    await queueFromRequest(request, info.itemId, 'contacts', { roles: ['registrant'], data });
     return { data: {}, info: [{ key: 'domain.owner_saved' }] };
   });
 
   route(app, endpoints.domain.contactsSave, async (request) => {
-    const { info, registry } = await domainOf(request);
+    const { info } = await domainOf(request);
     const data = toContactData(request.body);
     const all = request.body.mode === 'all_contacts';
-    await viaRegistry(() => registry.updateContacts(info.itemId, all ? [...OTHER_CONTACT_TYPES] : [request.body.type], data));
+    refuseBlocked(info);
+    await queueFromRequest(request, info.itemId, 'contacts', { roles: all ? [...OTHER_CONTACT_TYPES] : [request.body.type], data });
     return { data: {}, info: [{ key: all ? 'domain.contacts_saved' : 'domain.contact_saved' }] };
   });
 }

@@ -13,11 +13,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { SecDns, SecDnsData } from '../../drivers/registry/interface.ts';
 import { keyTag } from '../../drivers/registry/keytag.ts';
-import { ApiError, FieldErrors } from '../../http/errors.ts';
+import { ApiError, FieldErrors, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
 import { domainOf } from './access.ts';
-import { viaRegistry } from './refusals.ts';
+import { secDnsKey } from './actions.ts';
+import { queueFromRequest, refuseBlocked } from './changes.ts';
 import { dnssecTypeOf } from './tld.ts';
 
 const pick = (table: Record<number, string>, codes: readonly number[]) => Object.fromEntries(codes.map((c) => [c, table[c]]));
@@ -74,15 +75,23 @@ export default async function dnssecRoutes(app: FastifyInstance) {
     const { info, registry } = await domainOf(request);
     const type = dnssecTypeOf(info.name);
     if (request.body.type !== type) throw FieldErrors.one('type', 'domain.dnssec_wrong_type', { type });
-    const id = await viaRegistry(() => registry.addSecDns(info.itemId, toData(request.body)), 'digest');
-    return { data: { id }, info: [{ key: 'domain.dnssec_created' }] };
+    refuseBlocked(info);
+    const data = toData(request.body);
+    const same = (await registry.listSecDns(info.itemId)).some((d) => secDnsKey(d) === secDnsKey(data));
+    if (same) throw FieldErrors.one('digest', 'validation.duplicate');
+    const change = await queueFromRequest(request, info.itemId, 'secDnsAdd', data);
+    return { data: { change }, info: [{ key: 'domain.dnssec_created' }] };
   });
 
   route(app, endpoints.domain.dnssecDelete, async (request) => {
     const { info, registry } = await domainOf(request);
     const dnssecId = pathId(request.params.dnssecId);
     if ((await managedIds(info.itemId)).has(dnssecId)) throw new ApiError(409, 'domain.dnssec_managed');
-    await viaRegistry(() => registry.removeSecDns(info.itemId, dnssecId));
-    return { data: {}, info: [{ key: 'domain.dnssec_deleted' }] };
+    const record = (await registry.listSecDns(info.itemId)).find((d) => d.id === dnssecId);
+    if (!record) throw notFound();
+    refuseBlocked(info);
+    // The record's key goes with the id: reconcile reads the DNSSEC set the customer made from the changes.
+    const change = await queueFromRequest(request, info.itemId, 'secDnsRemove', { id: dnssecId, key: secDnsKey(record) });
+    return { data: { change }, info: [{ key: 'domain.dnssec_deleted' }] };
   });
 }

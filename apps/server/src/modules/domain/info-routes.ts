@@ -1,12 +1,13 @@
 import { type DomainToggle, endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
-import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
+import type { DomainInfo, DomainStatus } from '../../drivers/registry/interface.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
 import { mayWrite } from '../permission/access.ts';
 import { callerKey } from '../session/auth-cache.ts';
 import { domainOf, toggleOf } from './access.ts';
+import { openChanges, queueFromRequest, refuseBlocked } from './changes.ts';
 import { viaRegistry } from './refusals.ts';
 import { toDomainAnswer } from './view.ts';
 
@@ -17,15 +18,24 @@ export default async function infoRoutes(app: FastifyInstance) {
     const language = requestLanguage(request);
     // Each caller's answer is kept too, so that it is checked and written once (http/serializer.ts).
     const key = `domain:${info.itemId}:${callerKey(request.user!)}:${language}`;
-    return { data: await request.server.authCache.remember(key, async () => toDomainAnswer(info, access, language)) };
+    const store = request.server.runtime.store;
+    return {
+      data: await request.server.authCache.remember(key, async () =>
+        toDomainAnswer(info, access, language, await openChanges(store, info.itemId, language)),
+      ),
+    };
   });
 
   route(app, endpoints.domain.toggle, async (request) => {
     // The write check on the toggle's own area comes first: nothing changes for a user who may only look.
-    const { toggle, access, info, registry } = await toggleOf(request);
-    const on = await viaRegistry(() => flip(registry, info, toggle));
-    const updated = (await registry.info(info.itemId))!;
-    return { data: toDomainAnswer(updated, access, requestLanguage(request)), info: [{ key: `domain.${toggle}_${on ? 'on' : 'off'}` }] };
+    const { toggle, access, info } = await toggleOf(request);
+    const { action, payload, on, asked } = toggleChange(info, toggle);
+    if (toggle !== 'block') refuseBlocked(info);
+    await queueFromRequest(request, info.itemId, action, payload);
+    const language = requestLanguage(request);
+    // The domain as asked, with the change pending in `changes` until the registry has applied it.
+    const changes = await openChanges(request.server.runtime.store, info.itemId, language);
+    return { data: toDomainAnswer(asked, access, language, changes), info: [{ key: `domain.${toggle}_${on ? 'on' : 'off'}` }] };
   });
 
   for (const kind of ['authcode', 'transferkey'] as const) {
@@ -44,14 +54,15 @@ export default async function infoRoutes(app: FastifyInstance) {
   }
 }
 
-/** Applies one toggle and answers its new state. */
-async function flip(registry: RegistryDriver, info: DomainInfo, toggle: DomainToggle) {
+/** The change one toggle queues (the opposite of the registry's current state) and the domain as asked. */
+function toggleChange(info: DomainInfo, toggle: DomainToggle): { action: string; payload: unknown; on: boolean; asked: DomainInfo } {
   if (toggle === 'whoisprivacy') {
-    await registry.setPrivacy(info.itemId, !info.privacy);
-    return !info.privacy;
+    const on = !info.privacy;
+    return { action: 'privacy', payload: { on }, on, asked: { ...info, privacy: on } };
   }
-  const status = toggle === 'block' ? 'clientUpdateProhibited' : 'clientTransferProhibited';
+  const status: DomainStatus = toggle === 'block' ? 'clientUpdateProhibited' : 'clientTransferProhibited';
   const on = !info.statuses.includes(status);
-  await registry.updateStatus(info.itemId, on ? { add: [status] } : { rem: [status] });
-  return on;
+  const rest = info.statuses.filter((s) => s !== status && s !== 'ok');
+  const statuses: DomainStatus[] = on ? [...rest, status] : rest;
+  return { action: 'status', payload: { status, on }, on, asked: { ...info, statuses: statuses.length ? statuses : ['ok'] } };
 }

@@ -1,12 +1,12 @@
-import { endpoints } from '@atalaya/contract';
+import { endpoints, isUnderDomain } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../http/actor.ts';
 import { FieldErrors } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { domainOf } from './access.ts';
+import { queueFromRequest, refuseBlocked } from './changes.ts';
 import { defaultNameServers } from './defaults.ts';
 import { confirmDsKept } from './ds-guard.ts';
-import { viaRegistry } from './refusals.ts';
 import { hasService } from './registry.ts';
 
 /** GET /domains/{id}/dnsinit/ and POST /domain/{id}/dnsedit/. */
@@ -24,12 +24,14 @@ export default async function nameServerRoutes(app: FastifyInstance) {
     const { info, registry } = await domainOf(request);
     const { defaultNs, servers } = request.body;
     if (defaultNs && !(await hasService(request, info.itemId))) throw FieldErrors.one('default-ns', 'domain.default_ns_no_service');
+    refuseBlocked(info);
     const hosts = defaultNs ? defaultNameServers(config) : servers;
+    // A name server inside the domain needs its glue record first: the panel knows, the registry need not say.
+    const glue = new Set((await registry.listHosts(info.itemId)).map((h) => h.name));
+    const lacking = hosts.find((host) => isUnderDomain(host, info.name) && !glue.has(host));
+    if (lacking !== undefined) throw FieldErrors.one(`dns.${request.body.rows[servers.indexOf(lacking)] ?? 0}`, 'domain.ns_needs_glue');
     if (!request.body.confirm) await confirmDsKept(store, registry, info, hosts, defaultNameServers(config));
-    await viaRegistry(
-      () => registry.setNameServers(info.itemId, defaultNs ? 'defaultDNS' : 'setDNS', hosts),
-      (host) => `dns.${request.body.rows[servers.indexOf(host)] ?? 0}`,
-    );
+    await queueFromRequest(request, info.itemId, 'nameServers', { mode: defaultNs ? 'defaultDNS' : 'setDNS', hosts });
     noteChanges(request, { nameServers: info.nameServers }, { nameServers: hosts });
     return { data: { servers: hosts }, info: [{ key: 'domain.dns_saved' }] };
   });

@@ -70,7 +70,41 @@ export interface DomainDsTable {
   created_at: number;
 }
 
+/** A change sent to the registry through the outbox (decision 038); `payload` is the action's JSON. */
+export interface RegistryChangeTable {
+  id: Generated<number>;
+  item_id: number;
+  action: string;
+  payload: string;
+  /** queued, awaiting (the registry answered 1001 and completes it later), done or failed. */
+  state: string;
+  /** The registry's words for a refusal; empty otherwise. */
+  reason: Generated<string>;
+  /** The panel's message for a refusal, `{key, params}` as JSON; empty otherwise. */
+  message: Generated<string>;
+  /** The EPP result code of the answer that settled it, when a remote registry answered. */
+  result: number | null;
+  /** The RegistryTransaction list (clTRID, svTRID) of the commands that applied it, as JSON. */
+  transactions: Generated<string>;
+  user_id: number | null;
+  job_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A poll-queue message the panel could not read, kept for the operator. */
+export interface RegistryMessageTable {
+  id: Generated<number>;
+  message_id: string;
+  queued_at: Generated<string>;
+  text: Generated<string>;
+  xml: string;
+  created_at: number;
+}
+
 export type DomainTables = {
+  registry_change: RegistryChangeTable;
+  registry_message: RegistryMessageTable;
   /** Intersected with the core table's columns by the Database type. */
   domain: DomainRegistryColumns;
   domain_contact: DomainContactTable;

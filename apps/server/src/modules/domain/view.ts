@@ -1,4 +1,13 @@
-import { type Area, CONTACT_TYPES, type Contact, type ContactType, canSee, type DomainAnswer, type Language } from '@atalaya/contract';
+import {
+  type Area,
+  CONTACT_TYPES,
+  type Contact,
+  type ContactType,
+  canSee,
+  type DomainAnswer,
+  type Language,
+  type RegistryChangeView,
+} from '@atalaya/contract';
 import type { ContactData, DomainInfo } from '../../drivers/registry/interface.ts';
 import type { ItemAccess } from '../permission/policy.ts';
 import { countryName } from './countries.ts';
@@ -28,12 +37,13 @@ export function toContactView(data: ContactData, language: Language): Contact {
 }
 
 /** GET /domain/{id}/ and the toggles' answer; contacts the user may not see are null. */
-export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: Language): DomainAnswer {
+export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: Language, changes: RegistryChangeView[]): DomainAnswer {
   const contact = (type: ContactType) => {
     const data = info.contacts[type];
     return data && canSee(access.permissions, contactArea(type)) ? toContactView(data, language) : null;
   };
   const answer = {
+    changes,
     domain: {
       id: info.itemId,
       name: info.name,

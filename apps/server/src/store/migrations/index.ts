@@ -26,6 +26,7 @@ import * as dnssec from './0030_dnssec.ts';
 import * as dnsChange from './0031_dns_change.ts';
 import * as mailDelivery from './0032_mail_delivery.ts';
 import * as operator from './0033_operator.ts';
+import * as registryChanges from './0034_registry_changes.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -58,6 +59,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0031_dns_change', dnsChange],
   ['0032_mail_delivery', mailDelivery],
   ['0033_operator', operator],
+  ['0034_registry_changes', registryChanges],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

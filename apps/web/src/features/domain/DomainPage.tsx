@@ -9,6 +9,7 @@ import { domainQuery } from './api/domain.ts';
 import { ActionsCard } from './components/ActionsCard.tsx';
 import { AuthCodeCard } from './components/AuthCodeCard.tsx';
 import { ContactsCard } from './components/ContactsCard.tsx';
+import { RegistryChanges } from './components/RegistryChanges.tsx';
 import { SummaryCard } from './components/SummaryCard.tsx';
 
 /** /admin/{id}/domain/: summary, domain actions, auth code or transfer key, contacts (docs/behaviour/shell-session-domains.md#domain-page). */
@@ -31,6 +32,7 @@ export default function DomainPage() {
   const { domain } = data;
   return (
     <Stack>
+      <RegistryChanges data={data} />
       <SummaryCard data={data} />
       <ActionsCard data={data} />
       {canSee(domain.permissions, 'domain_authcode') && (

@@ -7,9 +7,12 @@ import { contactInfo, readContactInfo } from './contact-xml.ts';
 import { mergeContact, panelContacts, savePanelContact } from './contacts.ts';
 import { createEppContext, type Registered } from './context.ts';
 import { domainCreate, domainInfo } from './domain-xml.ts';
+import { refusalOf } from './errors.ts';
 import { glueAttributes } from './glue-table.ts';
 import { hostMethods } from './hosts.ts';
 import type { EppSettings } from './options.ts';
+import { pollAck, pollRequest, readPollMessage } from './poll.ts';
+import { succeeded } from './response.ts';
 import { secDnsMethods } from './secdns.ts';
 import type { EppLog } from './session.ts';
 
@@ -158,6 +161,19 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
     ...hostMethods(ctx),
     ...secDnsMethods(ctx),
     ...contactMethods(ctx),
+    async pollMessage() {
+      const response = await ctx.pool.send(pollRequest());
+      if (response.code === 1300 || !response.msgQ) return null;
+      if (!succeeded(response.code)) throw refusalOf('poll', response);
+      return readPollMessage(response.resData, response.msgQ, response.xml);
+    },
+
+    async ackMessage(id) {
+      const response = await ctx.pool.send(pollAck(id));
+      // 2303: acknowledged already (the answer to an earlier ack was lost).
+      if (!succeeded(response.code) && response.code !== 2303) throw refusalOf('poll', response);
+    },
+
     close: () => ctx.pool.close(),
   };
 }

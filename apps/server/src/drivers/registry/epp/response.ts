@@ -9,6 +9,10 @@ export interface EppResponse {
   svTRID: string;
   resData: XmlNode | undefined;
   extension: XmlNode | undefined;
+  /** The message queue's head (RFC 5730 §2.6): on every response when messages wait, with its text on `poll req`. */
+  msgQ: { id: string; count: number; qDate: string; msg: string } | null;
+  /** The response as received, for a poll message the panel cannot read (kept for the operator). */
+  xml: string;
 }
 
 export function readResponse(xml: string): EppResponse {
@@ -23,7 +27,17 @@ export function readResponse(xml: string): EppResponse {
     .filter(Boolean);
   const message = [text(child(result, 'msg')), ...reasons].filter(Boolean).join(': ');
   const trID = child(response, 'trID');
+  const queue = child(response, 'msgQ');
   return {
+    msgQ: queue
+      ? {
+          id: attr(queue, 'id'),
+          count: Number(attr(queue, 'count')) || 0,
+          qDate: text(child(queue, 'qDate')),
+          msg: text(child(queue, 'msg')),
+        }
+      : null,
+    xml,
     code,
     message,
     clTRID: text(child(trID, 'clTRID')),

@@ -1,5 +1,6 @@
 import type { ContactSaveInput } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { pollWhilePending } from '../../../components/hosting/StateBadge.tsx';
 import { call, type FormOf, fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
@@ -10,7 +11,13 @@ export const glueKey = (id: number) => ['domain', id, 'glue'] as const;
 export const dnssecKey = (id: number) => ['domain', id, 'dnssec'] as const;
 const domain = endpoints.domain;
 
-export const domainQuery = (id: number) => queryOptions({ queryKey: domainKey(id), queryFn: () => fetchData(domain.get, { id }) });
+/** The domain, read again every second while a change of it waits for the registry. */
+export const domainQuery = (id: number) =>
+  queryOptions({
+    queryKey: domainKey(id),
+    queryFn: () => fetchData(domain.get, { id }),
+    refetchInterval: (q) => pollWhilePending(q.state.data?.changes),
+  });
 export const glueQuery = (id: number) =>
   queryOptions({ queryKey: glueKey(id), queryFn: () => fetchData(domain.glueList, { id }).then((d) => d.gluerecords) });
 export const dnssecQuery = (id: number) =>

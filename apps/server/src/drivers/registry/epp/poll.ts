@@ -1,0 +1,46 @@
+import type { RegistryMessage } from '../interface.ts';
+import type { EppCommand } from './command.ts';
+import { attr, child, text, type XmlNode } from './xml.ts';
+
+/** RFC 5730 §2.9.2.3: the head of the client's message queue; sent again safely (it changes nothing). */
+export const pollRequest = (): EppCommand => ({ name: 'poll', read: true, node: { poll: { '@_op': 'req' } } });
+
+/** Removes a message from the queue; sent again after a lost answer, a 2303 then says it is gone already. */
+export const pollAck = (id: string): EppCommand => ({ name: 'poll', read: true, node: { poll: { '@_op': 'ack', '@_msgID': id } } });
+
+/**
+ * What the panel reads of a message: a pending action's outcome (RFC 5731 §3.3, 5733 `panData`:
+ * the object, whether it was applied, and the clTRID of the command that asked for it) or a
+ * transfer notice (`trnData`). Anything else is left to the operator with its XML.
+ */
+export function readPollMessage(
+  resData: XmlNode | undefined,
+  head: { id: string; count: number; qDate: string; msg: string },
+  xml: string,
+): RegistryMessage {
+  const base = { id: head.id, count: head.count, queuedAt: head.qDate, text: head.msg, xml };
+  const pan = child(resData, 'panData');
+  if (pan) {
+    const name = child(pan, 'name') ?? child(pan, 'id');
+    const trID = child(pan, 'paTRID');
+    return {
+      ...base,
+      kind: 'pending',
+      object: text(name),
+      applied: attr(name, 'paResult') === '1' || attr(name, 'paResult') === 'true',
+      clTRID: text(child(trID, 'clTRID')),
+      svTRID: text(child(trID, 'svTRID')),
+    };
+  }
+  const transfer = child(resData, 'trnData');
+  if (transfer) {
+    return {
+      ...base,
+      kind: 'transfer',
+      object: text(child(transfer, 'name')),
+      status: text(child(transfer, 'trStatus')),
+      requestedBy: text(child(transfer, 'reID')),
+    };
+  }
+  return { ...base, kind: 'unknown' };
+}

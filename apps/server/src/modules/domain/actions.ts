@@ -1,0 +1,63 @@
+import type { ContactType, DnsMode } from '@atalaya/contract';
+import type { ContactData, DomainStatus, HostData, RegistryDriver, SecDnsData } from '../../drivers/registry/interface.ts';
+
+/**
+ * What a queued registry change does when its job runs, by action name (decision 038). Each
+ * action brings the registry to what the payload asks for, reading the registry first where a
+ * repeat would be refused, so that a job run twice (a crash, a lease taken over) ends the same.
+ * A new registry action (renew, restore, a transfer) is one entry here and a route that queues it
+ * with `queueRegistryChange`.
+ */
+export type RegistryAction = (registry: RegistryDriver, itemId: number, payload: never) => Promise<void>;
+
+/** What makes two DNSSEC records the same one at the registry. */
+export const secDnsKey = (d: SecDnsData) => `${d.type}:${d.keyTag}:${d.algorithm}:${d.digestType}:${d.digest.toLowerCase()}`;
+
+const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P) => Promise<void>) => run as RegistryAction;
+
+export interface Payloads {
+  nameServers: { mode: DnsMode; hosts: string[] };
+  status: { status: DomainStatus; on: boolean };
+  privacy: { on: boolean };
+  contacts: { roles: ContactType[]; data: ContactData };
+  hostCreate: HostData;
+  hostUpdate: { hostId: number; ipv4: string; ipv6: string };
+  hostDelete: { hostId: number };
+  secDnsAdd: SecDnsData;
+  secDnsRemove: { id: number; key: string };
+}
+
+export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
+  nameServers: action<Payloads['nameServers']>((registry, itemId, { mode, hosts }) => registry.setNameServers(itemId, mode, hosts)),
+  status: action<Payloads['status']>(async (registry, itemId, { status, on }) => {
+    const info = await registry.info(itemId);
+    if (!info || info.statuses.includes(status) === on) return;
+    await registry.updateStatus(itemId, on ? { add: [status] } : { rem: [status] });
+  }),
+  privacy: action<Payloads['privacy']>(async (registry, itemId, { on }) => {
+    const info = await registry.info(itemId);
+    if (!info || info.privacy === on) return;
+    await registry.setPrivacy(itemId, on);
+  }),
+  contacts: action<Payloads['contacts']>((registry, itemId, { roles, data }) => registry.updateContacts(itemId, roles, data)),
+  hostCreate: action<Payloads['hostCreate']>(async (registry, itemId, host) => {
+    const hosts = await registry.listHosts(itemId);
+    if (hosts.some((h) => h.name === host.name && h.ipv4 === host.ipv4 && h.ipv6 === host.ipv6)) return;
+    await registry.createHost(itemId, host);
+  }),
+  hostUpdate: action<Payloads['hostUpdate']>((registry, itemId, { hostId, ipv4, ipv6 }) =>
+    registry.updateHost(itemId, hostId, { ipv4, ipv6 }),
+  ),
+  hostDelete: action<Payloads['hostDelete']>(async (registry, itemId, { hostId }) => {
+    if (!(await registry.listHosts(itemId)).some((h) => h.id === hostId)) return;
+    await registry.deleteHost(itemId, hostId);
+  }),
+  secDnsAdd: action<Payloads['secDnsAdd']>(async (registry, itemId, data) => {
+    const key = secDnsKey(data);
+    if (!(await registry.listSecDns(itemId)).some((d) => secDnsKey(d) === key)) await registry.addSecDns(itemId, data);
+  }),
+  secDnsRemove: action<Payloads['secDnsRemove']>(async (registry, itemId, { id }) => {
+    if (!(await registry.listSecDns(itemId)).some((d) => d.id === id)) return;
+    await registry.removeSecDns(itemId, id);
+  }),
+};

@@ -1,0 +1,128 @@
+import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
+import type { ContactData, DomainInfo, DomainStatus, RegistryDriver, SecDnsData } from '../../drivers/registry/interface.ts';
+import type { Store } from '../../store/db.ts';
+import { type Payloads, secDnsKey } from './actions.ts';
+import { queueRegistryChange } from './changes.ts';
+
+export interface RegistryDifference {
+  area: 'registry';
+  /** `example.es name servers`, `example.es expiry`… */
+  subject: string;
+  problem: 'differs' | 'missing' | 'extra';
+  outcome?: 'repaired' | string;
+}
+
+/** The contact fields the registry keeps (the panel's extra keys are its own). */
+const contactKey = (c: ContactData | undefined) =>
+  c ? [c.isOrg, c.orgName, c.firstName, c.lastName, c.email, c.phone, c.address, c.postalCode, c.city, c.country].join('|') : '';
+
+/**
+ * What the customer set in the panel, read from the changes the registry applied: the latest
+ * done change of each kind (and each status, each contact role), and the DNSSEC set the adds and
+ * removals made. A domain nobody changed in the panel has nothing to compare but its expiry.
+ */
+async function panelIntent(store: Store, itemId: number) {
+  const rows = await store
+    .selectFrom('registry_change')
+    .select(['action', 'payload'])
+    .where('item_id', '=', itemId)
+    .where('state', '=', 'done')
+    .orderBy('id')
+    .execute();
+  const intent: {
+    nameServers?: Payloads['nameServers'];
+    statuses: Map<DomainStatus, boolean>;
+    privacy?: boolean;
+    contacts: Map<ContactType, ContactData>;
+    ds: Map<string, SecDnsData> | null;
+  } = { statuses: new Map(), contacts: new Map(), ds: null };
+  for (const row of rows) {
+    const payload = JSON.parse(row.payload);
+    if (row.action === 'nameServers') intent.nameServers = payload;
+    else if (row.action === 'status') intent.statuses.set(payload.status, payload.on);
+    else if (row.action === 'privacy') intent.privacy = payload.on;
+    else if (row.action === 'contacts') for (const role of payload.roles as ContactType[]) intent.contacts.set(role, payload.data);
+    else if (row.action === 'secDnsAdd' || row.action === 'secDnsRemove') {
+      intent.ds ??= new Map();
+      if (row.action === 'secDnsAdd') intent.ds.set(secDnsKey(payload), payload);
+      else intent.ds.delete(payload.key);
+    }
+  }
+  return intent;
+}
+
+/**
+ * Compares each registered domain with the registry's `info`: expiry and the registry's statuses
+ * are the registry's (repair copies its expiry to the panel's row); name servers, client statuses,
+ * whois privacy, contacts and DNSSEC are what the customer set in the panel (repair queues the
+ * change again through the outbox, which the caller then applies).
+ */
+export async function reconcileRegistry(store: Store, registry: RegistryDriver, repair: boolean): Promise<RegistryDifference[]> {
+  const domains = await store
+    .selectFrom('domain')
+    .innerJoin('domain_contact', 'domain_contact.item_id', 'domain.item_id')
+    .select(['domain.item_id', 'domain.name', 'domain.expire_at'])
+    .where('domain_contact.type', '=', 'registrant')
+    .orderBy('domain.name')
+    .execute();
+  const found: RegistryDifference[] = [];
+  for (const domain of domains) {
+    const info = await registry.info(domain.item_id);
+    if (!info || Object.keys(info.contacts).length === 0) {
+      found.push({ area: 'registry', subject: `${domain.name} domain`, problem: 'missing' });
+      continue;
+    }
+    const intent = await panelIntent(store, domain.item_id);
+    const fixes: { what: string; fix: () => Promise<unknown> }[] = [];
+    const requeue = (what: string, action: string, payload: unknown) =>
+      fixes.push({
+        what,
+        fix: () => store.transaction().execute((trx) => queueRegistryChange(trx, { itemId: domain.item_id, action, payload })),
+      });
+    if (info.expireAt && info.expireAt !== domain.expire_at) {
+      fixes.push({
+        what: 'expiry',
+        fix: () => store.updateTable('domain').set({ expire_at: info.expireAt }).where('item_id', '=', domain.item_id).execute(),
+      });
+    }
+    const wanted = intent.nameServers;
+    if (wanted && wanted.hosts.join(' ') !== info.nameServers.join(' ')) requeue('name servers', 'nameServers', wanted);
+    for (const [status, on] of intent.statuses) {
+      if (info.statuses.includes(status) !== on) requeue(`status ${status}`, 'status', { status, on });
+    }
+    if (intent.privacy !== undefined && intent.privacy !== info.privacy) requeue('whois privacy', 'privacy', { on: intent.privacy });
+    for (const type of CONTACT_TYPES) {
+      const data = intent.contacts.get(type);
+      if (data && contactKey(data) !== contactKey(info.contacts[type])) requeue(`contact ${type}`, 'contacts', { roles: [type], data });
+    }
+    if (intent.ds) await compareDs(registry, info, intent.ds, requeue);
+    for (const { what, fix } of fixes) {
+      const difference: RegistryDifference = { area: 'registry', subject: `${domain.name} ${what}`, problem: 'differs' };
+      if (repair) {
+        try {
+          await fix();
+          difference.outcome = 'repaired';
+        } catch (error) {
+          difference.outcome = `failed: ${(error as Error).message}`;
+        }
+      }
+      found.push(difference);
+    }
+  }
+  return found;
+}
+
+async function compareDs(
+  registry: RegistryDriver,
+  info: DomainInfo,
+  wanted: Map<string, SecDnsData>,
+  requeue: (what: string, action: string, payload: unknown) => void,
+) {
+  const held = await registry.listSecDns(info.itemId);
+  const heldKeys = new Set(held.map(secDnsKey));
+  for (const [key, data] of wanted) if (!heldKeys.has(key)) requeue(`DNSSEC ${data.keyTag}`, 'secDnsAdd', data);
+  for (const record of held) {
+    const key = secDnsKey(record);
+    if (!wanted.has(key)) requeue(`DNSSEC ${record.keyTag} extra`, 'secDnsRemove', { id: record.id, key });
+  }
+}
