@@ -16,6 +16,7 @@ import { keyTag } from '../../drivers/registry/keytag.ts';
 import { ApiError, FieldErrors, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
+import { managedDsIds } from '../dns/dnssec/managed.ts';
 import { domainOf } from './access.ts';
 import { secDnsKey } from './actions.ts';
 import { queueFromRequest, refuseBlocked } from './changes.ts';
@@ -50,9 +51,7 @@ function toData(input: DnssecCreate): SecDnsData {
 /** DNSSEC: DS data (digest) or DNSKEY data (pubkey), whichever the domain's registry takes. */
 export default async function dnssecRoutes(app: FastifyInstance) {
   const { store } = app.runtime;
-  /** The DS the panel placed for a zone it signs (modules/dns/dnssec). */
-  const managedIds = async (itemId: number) =>
-    new Set((await store.selectFrom('dns_managed_ds').select('ds_id').where('item_id', '=', itemId).execute()).map((r) => r.ds_id));
+  const managedIds = (itemId: number) => managedDsIds(store, itemId);
 
   route(app, endpoints.domain.dnssecList, async (request) => {
     const { info, registry } = await domainOf(request);

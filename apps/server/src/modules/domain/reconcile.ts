@@ -1,6 +1,7 @@
 import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
 import type { ContactData, DomainInfo, DomainStatus, RegistryDriver, SecDnsData } from '../../drivers/registry/interface.ts';
 import type { Store } from '../../store/db.ts';
+import { managedDsIds } from '../dns/dnssec/managed.ts';
 import { type Payloads, secDnsKey } from './actions.ts';
 import { queueRegistryChange } from './changes.ts';
 
@@ -95,7 +96,7 @@ export async function reconcileRegistry(store: Store, registry: RegistryDriver, 
       const data = intent.contacts.get(type);
       if (data && contactKey(data) !== contactKey(info.contacts[type])) requeue(`contact ${type}`, 'contacts', { roles: [type], data });
     }
-    if (intent.ds) await compareDs(registry, info, intent.ds, requeue);
+    if (intent.ds) await compareDs(registry, info, intent.ds, await managedDsIds(store, domain.item_id), requeue);
     for (const { what, fix } of fixes) {
       const difference: RegistryDifference = { area: 'registry', subject: `${domain.name} ${what}`, problem: 'differs' };
       if (repair) {
@@ -116,12 +117,15 @@ async function compareDs(
   registry: RegistryDriver,
   info: DomainInfo,
   wanted: Map<string, SecDnsData>,
+  managed: Set<number>,
   requeue: (what: string, action: string, payload: unknown) => void,
 ) {
   const held = await registry.listSecDns(info.itemId);
   const heldKeys = new Set(held.map(secDnsKey));
   for (const [key, data] of wanted) if (!heldKeys.has(key)) requeue(`DNSSEC ${data.keyTag}`, 'secDnsAdd', data);
+  // A DS the panel placed for a zone it signs is the signer's, not the customer's: never extra.
   for (const record of held) {
+    if (managed.has(record.id)) continue;
     const key = secDnsKey(record);
     if (!wanted.has(key)) requeue(`DNSSEC ${record.keyTag} extra`, 'secDnsRemove', { id: record.id, key });
   }
