@@ -8,6 +8,7 @@ import { usageSchedule } from './modules/service/usage.ts';
 import { type AcmeAccounts, acmeAccounts } from './modules/sites/acme/account.ts';
 import { renewalSchedule } from './modules/sites/acme/renewal.ts';
 import { sitesJobs } from './modules/sites/jobs.ts';
+import { nodeAwareDrivers } from './nodes/remote.ts';
 import { createOutbox, type Outbox } from './outbox/outbox.ts';
 import { createScheduler, type Schedule, type Scheduler } from './scheduler.ts';
 import { createSecrets, type Secrets, sealingKey } from './secrets.ts';
@@ -61,7 +62,7 @@ export function createRuntime(config: Config, store: Store, log: BackgroundLog =
     config,
     store,
     secrets,
-    drivers: createDrivers(config, store, secrets, driverLog),
+    drivers: nodeAwareDrivers(createDrivers(config, store, secrets, driverLog)),
     outbox,
     signals,
     acme: acmeAccounts(config, store, secrets),

@@ -7,6 +7,7 @@ import type { ListTables } from '../modules/lists/tables.ts';
 import type { ServiceTables } from '../modules/service/tables.ts';
 import type { SitesTables } from '../modules/sites/tables.ts';
 import type { TokenTables } from '../modules/token/tables.ts';
+import type { NodeTables } from '../nodes/tables.ts';
 
 /** Flags are 0/1 and times Unix seconds on both stores, so one query code base serves both. */
 type Flag = number;
@@ -46,6 +47,8 @@ export interface ItemTable {
   /** The reference lower-cased and without accents (searchKey), for the paged lists' filter and sort. */
   search: Generated<string>;
   created_at: number;
+  /** The node the item's hosting is placed on; null on the panel's own machine (decision 040). */
+  node_id: Generated<number | null>;
 }
 export interface PermissionTable {
   user_id: number;
@@ -120,6 +123,8 @@ export interface JobTable {
   lease_until: number | null;
   /** The token of the claim that may record the outcome. */
   claimed_by: string | null;
+  /** The node whose agent applies the job (its item's placement when queued); null: the panel's own worker. */
+  node_id: Generated<number | null>;
 }
 export interface NoticeTable {
   id: Generated<number>;
@@ -166,6 +171,7 @@ export type Database = CoreTables &
   SitesTables &
   ExpiryTables &
   TokenTables &
+  NodeTables &
   ListTables;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
