@@ -103,6 +103,7 @@ export function runAgent(dir: string, config: Config, log: (line: string) => voi
       const method = Object.hasOwn(driver, message.method) ? driver[message.method] : undefined;
       if (typeof method !== 'function') throw new PermanentJobError(`the ${message.area} driver has no ${message.method}`);
       const value = await method.apply(driver, message.args);
+      log(`applied ${message.area}.${message.method} for job ${message.job}`);
       reply = { type: 'result', id: message.id, ok: true, value };
     } catch (error) {
       reply = {

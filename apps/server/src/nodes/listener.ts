@@ -105,12 +105,12 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
     let worker: ReturnType<Runtime['outbox']['startFor']> | undefined;
     let properties: Record<string, Record<string, unknown>> = {};
 
-    const call = (area: NodeArea, method: string, args: unknown[]) =>
+    const call = (area: NodeArea, method: string, args: unknown[], job: number) =>
       new Promise<unknown>((resolve, reject) => {
         if (ws.readyState !== WebSocket.OPEN) return reject(new Error(`the node ${node.name} is not connected`));
         const id = ++nextId;
         calls.set(id, { resolve, reject });
-        const message: PanelMessage = { type: 'call', id, area, method, args };
+        const message: PanelMessage = { type: 'call', id, job, area, method, args };
         ws.send(JSON.stringify(message));
       });
 
@@ -133,8 +133,10 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
       if (message.type === 'hello' && !worker) {
         properties = message.properties ?? {};
         void touchNode(store, node.id, String(message.version).slice(0, 64)).catch(log);
-        const scope = { call, properties, name: node.name };
-        worker = runtime.outbox.startFor({ node: node.id, around: (run) => inNode(scope, run) });
+        worker = runtime.outbox.startFor({
+          node: node.id,
+          around: (run, job) => inNode({ call, properties, name: node.name, job: job.id }, run),
+        });
         return;
       }
       if (message.type !== 'result') return;

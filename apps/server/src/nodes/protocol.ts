@@ -10,7 +10,7 @@ export type AgentMessage =
   | { type: 'result'; id: number; ok: true; value?: unknown }
   | { type: 'result'; id: number; ok: false; error: string; permanent: boolean };
 
-export type PanelMessage = { type: 'call'; id: number; area: string; method: string; args: unknown[] };
+export type PanelMessage = { type: 'call'; id: number; job: number; area: string; method: string; args: unknown[] };
 
 /** The driver areas a node's agent applies; DNS and the registry stay with the panel. */
 export const NODE_AREAS = ['web', 'mail', 'ftp', 'databases', 'sites'] as const;

@@ -4,12 +4,14 @@ import { PermanentJobError } from '../outbox/permanent.ts';
 import { NODE_AREAS, type NodeArea } from './protocol.ts';
 
 /** Sends one driver call to the connected agent and resolves with its answer. */
-export type RemoteCall = (area: NodeArea, method: string, args: unknown[]) => Promise<unknown>;
+export type RemoteCall = (area: NodeArea, method: string, args: unknown[], job: number) => Promise<unknown>;
 
 interface NodeScope {
   call: RemoteCall;
   properties: Record<string, Record<string, unknown>>;
   name: string;
+  /** The job whose attempt makes the calls: the agent logs it with each call it applies. */
+  job: number;
 }
 
 /** The node whose job the current async context applies: set by its agent's worker around each attempt. */
@@ -32,6 +34,7 @@ function remoteDriver(area: NodeArea, node: NodeScope) {
             area,
             property,
             args.map((a) => (typeof a === 'function' || a instanceof AbortSignal ? undefined : a)),
+            node.job,
           );
       },
     },

@@ -109,7 +109,7 @@ export interface OutboxOptions {
 /** Whose jobs a worker takes and what each attempt runs inside. */
 export interface WorkerScope {
   node: number;
-  around: <T>(run: () => Promise<T>) => Promise<T>;
+  around: <T>(run: () => Promise<T>, job: Job) => Promise<T>;
   intervalMs?: number;
   concurrency?: number;
 }
@@ -188,7 +188,7 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
         }, limit * 1000);
       });
       const run = () => apply(handler, job, controller.signal);
-      await Promise.race([around ? around(run) : run(), overtime]);
+      await Promise.race([around ? around(run, job) : run(), overtime]);
     } catch (error) {
       failure = error ?? new Error('failed');
     } finally {
