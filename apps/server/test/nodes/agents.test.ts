@@ -142,7 +142,11 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     expect((await job(id)).status).not.toBe('done');
     startAgent('web1');
     await doneJob(id, 40_000);
-    expect(passwd('web1').split('\n').filter((line) => line.startsWith('kill@web1.example.test:'))).toHaveLength(1);
+    expect(
+      passwd('web1')
+        .split('\n')
+        .filter((line) => line.startsWith('kill@web1.example.test:')),
+    ).toHaveLength(1);
   }, 60_000);
 
   it('lets a client with web1 certificate take and answer only web1 jobs, never web2 ones', async () => {
@@ -174,5 +178,4 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     await agent.waitFor(/the panel refused web1 \(HTTP 403\)/, 10_000, mark);
     expect(await refusal(rawClient('web1'))).toBe('HTTP 403');
   });
-});
 });
