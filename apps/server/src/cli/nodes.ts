@@ -8,12 +8,13 @@ const iso = (seconds: number | null) => (seconds === null ? '-' : new Date(secon
 export const NODE_COMMANDS: Record<string, Command> = {
   'node-add': {
     args: ['name'],
-    help: 'Registers a hosting node with --roles web,mail,ftp,db and prints its one-time enrolment token (valid 24 hours).',
-    options: { roles: { type: 'string' } },
+    help: 'Registers a hosting node with --roles web,mail,ftp,db (--host: the name customers use for it, default the node name) and prints its one-time enrolment token (valid 24 hours).',
+    options: { roles: { type: 'string' }, host: { type: 'string' } },
     activity: {},
     run: async ({ store, secrets }, [name], values) => {
       const roles = parseRoles(typeof values.roles === 'string' ? values.roles : '');
-      const token = await addNode(store, await panelCa(store, secrets), name, roles);
+      const host = typeof values.host === 'string' ? values.host : name;
+      const token = await addNode(store, await panelCa(store, secrets), name, roles, host);
       console.log(`Node ${name} added (${roles.join(', ')}). Enrol its agent within ${ENROLMENT_SECONDS / 3600} hours, once:`);
       console.log(`  npm run agent -- --panel https://<panel>:<nodes.port> --dir /var/lib/atalaya-agent --enrol ${token}`);
     },
@@ -22,9 +23,11 @@ export const NODE_COMMANDS: Record<string, Command> = {
     args: [],
     help: 'Lists the nodes: roles, state, agent version, last contact, jobs waiting, items placed.',
     run: async ({ store }) => {
-      console.log('name\troles\tstate\tversion\tlast contact\tjobs waiting\titems');
+      console.log('name\thost\troles\tstate\tversion\tlast contact\tjobs waiting\titems');
       for (const n of await listNodes(store)) {
-        console.log([n.name, n.roles, n.state, n.version ?? '-', iso(n.last_contact_at), Number(n.waiting), Number(n.items)].join('\t'));
+        console.log(
+          [n.name, n.host, n.roles, n.state, n.version ?? '-', iso(n.last_contact_at), Number(n.waiting), Number(n.items)].join('\t'),
+        );
       }
     },
   },

@@ -27,7 +27,8 @@ export function parseRoles(text: string): NodeRole[] {
  * Registers a node and answers its one-time enrolment token: a secret (only its hash is kept, and
  * only until it is used or expires) and the CA's fingerprint, which the agent pins before it sends anything.
  */
-export async function addNode(store: Store, ca: PanelCa, name: string, roles: NodeRole[]) {
+export async function addNode(store: Store, ca: PanelCa, name: string, roles: NodeRole[], host = name) {
+  if (!/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/.test(host)) throw new NodeError(`"${host}" is not a host name`);
   if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(name)) throw new NodeError(`"${name}" is not a node name (a-z, 0-9 and -)`);
   const existing = await store.selectFrom('node').select('id').where('name', '=', name).executeTakeFirst();
   if (existing) throw new NodeError(`A node named ${name} exists already`);
@@ -37,6 +38,7 @@ export async function addNode(store: Store, ca: PanelCa, name: string, roles: No
     .insertInto('node')
     .values({
       name,
+      host,
       roles: roles.join(','),
       state: 'enrolling',
       token_hash: hash(secret),
@@ -94,6 +96,7 @@ export function listNodes(store: Store) {
     .select((eb) => [
       'node.id',
       'node.name',
+      'node.host',
       'node.roles',
       'node.state',
       'node.version',

@@ -4,6 +4,8 @@ import type { Generated, Selectable } from 'kysely';
 export interface NodeTable {
   id: Generated<number>;
   name: string;
+  /** The host name customers use for its services (FTP, databases); the name unless given. */
+  host: string;
   /** Comma-separated roles: web, mail, ftp, db. */
   roles: string;
   /** `enrolling` until its agent exchanged the token, then `active`; `draining` takes no new services; `removed` is refused. */

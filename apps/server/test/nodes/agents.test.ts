@@ -49,7 +49,7 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     agents[node] = undefined;
   }
   const job = (id: number) => opened.store.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const doneJob = (id: number, ms = 20_000) => eventually(async () => (await job(id)).status === 'done', ms, `job ${id} done`);
+  const doneJob = (id: number, ms = 40_000) => eventually(async () => (await job(id)).status === 'done', ms, `job ${id} done`);
   const mailbox = (node: string, name: string, quota = 0) =>
     insertChild(opened.store, 'mail_account', items[node], {
       item_id: items[node],
@@ -80,7 +80,7 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     // A store with a realm is not seeded with the demo when the panel starts.
     await createRealm(opened.store, realm);
     panel = launch('server', [], { ...env(), PORT: '0', HOST: '127.0.0.1', ATALAYA_NODES_PORT: '0', ATALAYA_JOB_LEASE_SECONDS: '3' });
-    const port = (await panel.waitFor(/Hosting nodes connect at https:\/\/[^:]+:(\d+)\//))[1];
+    const port = (await panel.waitFor(/Hosting nodes connect at https:\/\/[^:]+:(\d+)\//, 60_000))[1];
     panelUrl = `https://127.0.0.1:${port}`;
     secrets = createSecrets(sealingKey(opened.config));
     for (const node of ['web1', 'web2']) {
@@ -92,17 +92,17 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     }
     // web1 through the operator's command, web2 as the command does it.
     const cli = launch('cli', ['node-add', 'web1', '--roles', 'web,mail'], env());
-    const token1 = (await cli.waitFor(/--enrol (\S+)/))[1];
+    const token1 = (await cli.waitFor(/--enrol (\S+)/, 60_000))[1];
     const token2 = await addNode(opened.store, await panelCa(opened.store, secrets), 'web2', ['mail']);
     await Promise.all([
-      startAgent('web1', token1).waitFor(/connected to .* as web1/),
-      startAgent('web2', token2).waitFor(/connected to .* as web2/),
+      startAgent('web1', token1).waitFor(/connected to .* as web1/, 60_000),
+      startAgent('web2', token2).waitFor(/connected to .* as web2/, 60_000),
     ]);
     for (const node of ['web1', 'web2']) {
       items[node] = (await createItem(opened.store, { realm, reference: `${node}.example.test`, mail: true, node })).id;
       nodeIds[node] = (await opened.store.selectFrom('node').select('id').where('name', '=', node).executeTakeFirstOrThrow()).id;
     }
-  }, 90_000);
+  }, 180_000);
 
   afterAll(async () => {
     for (const node of Object.keys(agents)) agents[node]?.child.kill('SIGKILL');
@@ -121,7 +121,9 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     expect(agents.web1?.output()).not.toContain(`for job ${id}\n`);
   });
 
-  it('keeps a job for web2 waiting while its agent is stopped, then applies its jobs in commit order when it is back', async () => {
+  it('keeps a job for web2 waiting while its agent is stopped, then applies its jobs in commit order when it is back', {
+    timeout: 90_000,
+  }, async () => {
     await stopAgent('web2');
     const ids = [(await mailbox('web2', 'b1')).job, (await mailbox('web2', 'b2')).job, (await mailbox('web2', 'b3')).job];
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -134,7 +136,7 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     for (const name of ['b1', 'b2', 'b3']) expect(passwd('web2')).toContain(`${name}@web2.example.test:`);
   });
 
-  it('ends with the change applied once when the agent is killed with SIGKILL in the middle of the job', async () => {
+  it('ends with the change applied once when the agent is killed with SIGKILL in the middle of the job', { timeout: 90_000 }, async () => {
     const { job: id } = await mailbox('web1', 'kill');
     await eventually(async () => (await job(id)).status === 'running', 10_000, 'the job claimed');
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -147,9 +149,9 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
         .split('\n')
         .filter((line) => line.startsWith('kill@web1.example.test:')),
     ).toHaveLength(1);
-  }, 60_000);
+  });
 
-  it('lets a client with web1 certificate take and answer only web1 jobs, never web2 ones', async () => {
+  it('lets a client with web1 certificate take and answer only web1 jobs, never web2 ones', { timeout: 90_000 }, async () => {
     await Promise.all([stopAgent('web1'), stopAgent('web2')]);
     const { job: theirs } = await mailbox('web2', 'theirs');
     const { job: ours } = await mailbox('web1', 'ours');
@@ -169,7 +171,7 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     ws.close();
   });
 
-  it('refuses a connection without a certificate, and a removed node certificate at once', async () => {
+  it('refuses a connection without a certificate, and a removed node certificate at once', { timeout: 90_000 }, async () => {
     expect(await refusal(rawClient())).toBe('HTTP 403');
     const agent = startAgent('web1');
     await agent.waitFor(/connected to .* as web1/);

@@ -31,7 +31,7 @@ export function launch(script: 'server' | 'agent' | 'cli', args: string[], env: 
     child,
     output: () => output,
     exited,
-    waitFor(pattern, ms = 20_000, from = 0) {
+    waitFor(pattern, ms = 60_000, from = 0) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = pattern.exec(output.slice(from));
@@ -52,7 +52,7 @@ export function launch(script: 'server' | 'agent' | 'cli', args: string[], env: 
 }
 
 /** Polls `probe` until it answers something truthy, or fails after `ms`. */
-export async function eventually<T>(probe: () => Promise<T>, ms = 20_000, what = 'the condition'): Promise<NonNullable<T>> {
+export async function eventually<T>(probe: () => Promise<T>, ms = 40_000, what = 'the condition'): Promise<NonNullable<T>> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();

@@ -10,6 +10,7 @@ export async function up(db: MigrationDb, kind: Store['kind']) {
   await withId(db.schema.createTable('node'), kind)
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .addColumn('roles', 'text', (c) => c.notNull())
+    .addColumn('host', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('token_hash', 'text')
     .addColumn('token_expires_at', 'bigint')

@@ -5,10 +5,20 @@ import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
-import { backendFields, liveChild, nameTakenAs } from '../state.ts';
+import { backendFields, jobNodeColumns, liveChild, nameTakenAs } from '../state.ts';
 import { mailConfig, nameTaken } from './shared.ts';
 
-type Row = { id: number; name: string; quota: number; used: number; deleting: number; job_id: number | null; job_status: string | null };
+type Row = {
+  id: number;
+  name: string;
+  quota: number;
+  used: number;
+  deleting: number;
+  job_id: number | null;
+  job_status: string | null;
+  job_node: string | null;
+  job_node_contact: number | null;
+};
 
 const toAccount = (row: Row, reference: string): MailAccount => ({
   id: row.id,
@@ -27,7 +37,18 @@ export default async function accountRoutes(app: FastifyInstance) {
     store
       .selectFrom('mail_account as a')
       .leftJoin('job', 'job.id', 'a.job_id')
-      .select(['a.id', 'a.name', 'a.quota', 'a.used', 'a.deleting', 'a.job_id', 'a.password_secret', 'job.status as job_status'])
+      .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
+      .select([
+        'a.id',
+        'a.name',
+        'a.quota',
+        'a.used',
+        'a.deleting',
+        'a.job_id',
+        'a.password_secret',
+        'job.status as job_status',
+        ...jobNodeColumns,
+      ])
       .where('a.item_id', '=', itemId);
   const one = (itemId: number, id: string) => liveChild(rows(itemId), 'a', id);
 
