@@ -13,6 +13,8 @@ import type { NodeRow } from './tables.ts';
 
 /** How often a connected agent's node row is read again: a node removed meanwhile is cut off by then. */
 const RECHECK_MS = 1000;
+/** Every how many re-checks its last contact is written: what shows a change as waiting for the node reads it. */
+export const CONTACT_EVERY = 5;
 const MAX_BODY = 64 * 1024;
 
 export interface NodeListener {
@@ -114,11 +116,12 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
         ws.send(JSON.stringify(message));
       });
 
+    let ticks = 0;
     const recheck = setInterval(() => {
       void identify(runtime, socket)
         .then(async (still) => {
           if (!still) ws.terminate();
-          else await touchNode(store, node.id);
+          else if (++ticks % CONTACT_EVERY === 0) await touchNode(store, node.id);
         })
         .catch((error) => log(error, { node: node.name }));
     }, RECHECK_MS);

@@ -32,8 +32,8 @@ export async function liveChild<DB, TB extends keyof DB, O>(query: SelectQueryBu
   return row as O;
 }
 
-/** How long a node's agent may stay silent (it checks in every second while connected) before a change for it shows as waiting. */
-const NODE_SILENCE_SECONDS = 5;
+/** How long a node's agent may stay silent (its contact is written every 5 s while connected) before a change for it shows as waiting. */
+const NODE_SILENCE_SECONDS = 15;
 
 /** The node a job's row reads with it (`job_node`, `job_node_contact`: `jobNodeColumns` of a query joined to its job). */
 interface JobNode {
