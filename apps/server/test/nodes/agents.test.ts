@@ -180,4 +180,13 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     await agent.waitFor(/the panel refused web1 \(HTTP 403\)/, 10_000, mark);
     expect(await refusal(rawClient('web1'))).toBe('HTTP 403');
   });
+
+  it('lists the nodes with roles, state, agent version, last contact and jobs waiting, without a removed one', async () => {
+    const cli = launch('cli', ['nodes'], env());
+    expect(await cli.exited).toBe(0);
+    const lines = cli.output().trim().split('\n');
+    expect(lines[0]).toBe('name\thost\troles\tstate\tversion\tlast contact\tjobs waiting\titems');
+    // web2's agent is stopped with the job "theirs" waiting; web1 was removed.
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/^web2\tweb2\tmail\tactive\t1\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\t1\t1$/)]);
+  });
 });
