@@ -15,6 +15,7 @@ import { usageSchedule } from './modules/service/usage.ts';
 import { type AcmeAccounts, acmeAccounts } from './modules/sites/acme/account.ts';
 import { renewalSchedule } from './modules/sites/acme/renewal.ts';
 import { sitesJobs } from './modules/sites/jobs.ts';
+import { nodeAwareDrivers } from './nodes/remote.ts';
 import { createOutbox, type Outbox } from './outbox/outbox.ts';
 import { createScheduler, type Schedule, type Scheduler } from './scheduler.ts';
 import { createSecrets, type Secrets, sealingKey } from './secrets.ts';
@@ -67,7 +68,7 @@ export function createRuntime(config: Config, store: Store, log: BackgroundLog =
   const secrets = createSecrets(sealingKey(config));
   const signals = createSignals(store, config.databaseUrl, log);
   const outbox = createOutbox(store, { ...config.jobs, signals, log, onFailed: (job) => tellJobFailed(store, job) });
-  const drivers = createDrivers(config, store, secrets, driverLog);
+  const drivers = nodeAwareDrivers(createDrivers(config, store, secrets, driverLog));
   const runtime: Runtime = {
     config,
     store,

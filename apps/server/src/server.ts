@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { originWarning } from './http/origins.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { startNodeListener } from './nodes/listener.ts';
 import { createRuntime } from './runtime.ts';
 import { openStore } from './store/db.ts';
 
@@ -39,10 +40,12 @@ async function serve(config: Config, log: Logger, testJobs: AppOptions['testJobs
   const app = await buildApp({ config, store, logger: log, testJobs });
   const demo = cluster.isWorker ? null : await seedDemoIfEmpty(app.runtime);
   let closing = false;
+  let closeNodes = async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await closeNodes();
     await app.close(); // stops accepting, lets in-flight requests and running jobs finish, then runs onClose hooks
     await store.destroy();
     process.exit(0);
@@ -52,6 +55,11 @@ async function serve(config: Config, log: Logger, testJobs: AppOptions['testJobs
 
   await app.listen({ port: config.port, host: config.host });
   if (!cluster.isWorker) announce(config, (app.server.address() as { port: number }).port, demo, 1);
+  if (config.nodes.port !== undefined) {
+    const nodes = await startNodeListener(app.runtime, (err, context) => log?.error({ err, ...context }, 'nodes'));
+    closeNodes = () => nodes.close();
+    if (!cluster.isWorker) console.log(`Hosting nodes connect at https://${config.nodes.hosts[0]}:${nodes.port}/`);
+  }
 }
 
 async function main(testJobs: AppOptions['testJobs']) {

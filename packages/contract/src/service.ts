@@ -219,7 +219,12 @@ export const DatabaseCreateForm = z.object({ password });
 export const BACKEND_STATES = ['ready', 'pending', 'failed', 'deleting'] as const;
 export type BackendState = (typeof BACKEND_STATES)[number];
 /** The state and last job of a row that a backend applies; the sites and the DNS zone carry it too. */
-export const backendShape = { state: z.enum(BACKEND_STATES), job: z.number().nullable() };
+export const backendShape = {
+  state: z.enum(BACKEND_STATES),
+  job: z.number().nullable(),
+  /** A pending change whose hosting node's agent is not connected: that node's name ("waiting for web1"). */
+  waitingFor: z.string().optional(),
+};
 const backend = backendShape;
 
 const usagePairSchema = z.object({ used: z.number(), limit: z.number() });

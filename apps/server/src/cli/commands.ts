@@ -31,10 +31,11 @@ import { createTokenFor, revokeTokenOf, tokenLines } from '../modules/token/cli.
 import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
 import type { Runtime } from '../runtime.ts';
 import { backupSqlite } from './backup.ts';
+import { NODE_COMMANDS } from './nodes.ts';
 import { reconcile } from './reconcile.ts';
 
-type Values = Record<string, string | boolean | undefined>;
-interface Command {
+export type Values = Record<string, string | boolean | undefined>;
+export interface Command {
   args: string[];
   help: string;
   options?: ParseArgsConfig['options'];
@@ -69,6 +70,7 @@ const MB = 1024 * 1024;
 const iso = (seconds: number | null) => (seconds === null ? '-' : new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' '));
 
 export const COMMANDS: Record<string, Command> = {
+  ...NODE_COMMANDS,
   'realm-create': {
     args: ['domain-name'],
     help: 'Creates a realm: the domain name its users type to sign in.',
@@ -168,9 +170,15 @@ export const COMMANDS: Record<string, Command> = {
   },
   'item-create': {
     args: ['realm', 'reference'],
-    help: 'Creates an item: --domain, --service normal|parking, --mail (any mix), --expires YYYY-MM-DD.',
+    help: 'Creates an item: --domain, --service normal|parking, --mail (any mix), --expires YYYY-MM-DD, --node <name> (else the least loaded node with the role, when there are nodes).',
     activity: { realm: 0, reference: 1 },
-    options: { domain: { type: 'boolean' }, service: { type: 'string' }, mail: { type: 'boolean' }, expires: { type: 'string' } },
+    options: {
+      domain: { type: 'boolean' },
+      service: { type: 'string' },
+      mail: { type: 'boolean' },
+      expires: { type: 'string' },
+      node: { type: 'string' },
+    },
     run: async ({ store }, [realm, reference], values) => {
       if (values.service !== undefined && values.service !== 'normal' && values.service !== 'parking') {
         throw new AccountError('--service must be normal or parking (redirect-and-parking)');
@@ -182,6 +190,7 @@ export const COMMANDS: Record<string, Command> = {
         service: values.service as 'normal' | 'parking' | undefined,
         mail: Boolean(values.mail),
         expireAt: expiry(values),
+        node: typeof values.node === 'string' ? values.node : undefined,
       });
       console.log(`Item ${item.id} ${item.reference} created`);
     },

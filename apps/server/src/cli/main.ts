@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config/config.ts';
 import { seedDemoIfEmpty } from '../demo/seed.ts';
 import { recordCommand } from '../modules/activity/cli.ts';
 import { AccountError } from '../modules/provisioning/accounts.ts';
+import { NodeError } from '../nodes/nodes.ts';
 import { createRuntime } from '../runtime.ts';
 import { openStore } from '../store/db.ts';
 import { COMMANDS, usage } from './commands.ts';
@@ -55,7 +56,12 @@ async function main(argv: string[]) {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof AccountError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      error instanceof AccountError ||
+      error instanceof NodeError ||
+      error instanceof ConfigError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error(`Error: ${(error as Error).message}`);
       process.exit(2);
     }

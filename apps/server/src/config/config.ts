@@ -88,6 +88,15 @@ const schema = z.object({
       concurrency: z.coerce.number().int().min(1).max(64).default(4),
     })
     .prefault({}),
+  /** The port hosting nodes' agents connect to over mutual TLS (decision 040); unset: no nodes. */
+  nodes: z
+    .object({
+      port: z.coerce.number().int().min(0).max(65535).optional(),
+      host: z.string().min(1).default('0.0.0.0'),
+      /** The names and addresses agents reach the panel by: the node port's certificate is made for them. */
+      hosts: z.array(z.string().min(1)).min(1).default(['localhost', '127.0.0.1']),
+    })
+    .prefault({}),
   /** What the server logs (JSON lines on standard output): `info` includes one line per request. */
   logLevel: z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** Server processes sharing the port (Node's cluster): a number, or `auto` for one per core. */
@@ -168,6 +177,7 @@ const ENV_KEYS: Record<string, string[]> = {
   ATALAYA_REQUIRE_2FA_REALMS: ['secondFactor', 'requiredRealms'],
   ATALAYA_JOB_LEASE_SECONDS: ['jobs', 'leaseSeconds'],
   ATALAYA_JOB_CONCURRENCY: ['jobs', 'concurrency'],
+  ATALAYA_NODES_PORT: ['nodes', 'port'],
   ATALAYA_WORKERS: ['workers'],
   ATALAYA_LOG_LEVEL: ['logLevel'],
   ATALAYA_SECRET_KEY: ['secretKey'],

@@ -130,3 +130,37 @@ export function createDrivers(config: Config, store: Store, secrets: Secrets, lo
     registry: build('registry'),
   };
 }
+
+/**
+ * The drivers a node's agent applies its panel's calls with: each named area whose configured
+ * driver is a real one. An agent has no store, so a `local` driver (state in the panel's store) is
+ * left out: a call to that area is refused with the reason.
+ */
+export function createStorelessDrivers(config: Config, areas: readonly DriverArea[], log: DriverLog = SILENT) {
+  const nginx = createNginxPool();
+  const noStore = new Proxy({} as Store, {
+    get() {
+      throw new Error('a node agent has no store');
+    },
+  });
+  const built: Partial<Record<DriverArea, object>> = {};
+  for (const area of areas) {
+    const { driver: name = 'local', ...options } = config.drivers[area] ?? {};
+    if (name === 'local') continue;
+    const factory = FACTORIES[area][String(name)] as Factory<object> | undefined;
+    if (!factory)
+      throw new Error(`drivers.${area}.driver: unknown driver "${String(name)}" (use ${Object.keys(FACTORIES[area]).join(', ')})`);
+    built[area] = factory({ store: noStore, config, secrets: noSecrets, options, nginx, log });
+  }
+  return built;
+}
+
+/** An agent holds no sealed secrets: the panel sends each call's passwords in clear over its TLS link. */
+const noSecrets: Secrets = {
+  encrypt() {
+    throw new Error('a node agent seals nothing');
+  },
+  decrypt() {
+    throw new Error('a node agent holds no sealed secrets');
+  },
+};

@@ -25,18 +25,22 @@ const claimSet = (t: number, leaseSeconds: number, token: string) => sql`
   attempts = CASE WHEN status = 'running' THEN attempts + 1 ELSE attempts END,
   last_error = CASE WHEN status = 'running' THEN 'the worker applying it stopped (lease expired)' ELSE last_error END`;
 
+/** Whose jobs a claim takes: a node's agent only its node's, the panel's own worker those of no node (decision 040). */
+const forNode = (node: number | null) => (node === null ? sql`j.node_id IS NULL` : sql`j.node_id = ${node}`);
+
 /**
  * The same rule for a search over the whole queue, computed once per item instead of once per
  * candidate: each item's head (its first unfinished job) and whether a job of it runs under a live
  * lease; a candidate must be its item's head and the item not busy (see claimable above).
  */
-const firstClaimable = (t: number, limit: number) => sql`SELECT j.id, j.item_id FROM job j
+const firstClaimable = (t: number, limit: number, node: number | null) => sql`SELECT j.id, j.item_id FROM job j
   LEFT JOIN (
     SELECT item_id, MIN(id) AS head, MAX(CASE WHEN status = 'running' AND lease_until >= ${t} THEN 1 ELSE 0 END) AS busy
     FROM job WHERE status IN ('pending', 'running') AND item_id IS NOT NULL GROUP BY item_id
   ) h ON h.item_id = j.item_id
   WHERE ((j.status = 'pending' AND j.next_at <= ${t}) OR (j.status = 'running' AND j.lease_until < ${t}))
     AND (j.item_id IS NULL OR (j.id = h.head AND h.busy = 0))
+    AND ${forNode(node)}
   ORDER BY j.id LIMIT ${limit}`;
 
 /**
@@ -48,15 +52,22 @@ const firstClaimable = (t: number, limit: number) => sql`SELECT j.id, j.item_id 
  * candidate with a fresh snapshot: a job committed out of id order could otherwise start beside
  * another job of its item that a concurrent claim has just taken.
  */
-export async function claimJobs(store: Store, leaseSeconds: number, token: string, t: number, limit = 1): Promise<Job[]> {
+export async function claimJobs(
+  store: Store,
+  leaseSeconds: number,
+  token: string,
+  t: number,
+  limit = 1,
+  node: number | null = null,
+): Promise<Job[]> {
   if (store.kind === 'sqlite') {
     const rows = await sql<Job>`UPDATE job SET ${claimSet(t, leaseSeconds, token)}
-      WHERE id IN (SELECT id FROM (${firstClaimable(t, limit)}) c) RETURNING *`.execute(store);
+      WHERE id IN (SELECT id FROM (${firstClaimable(t, limit, node)}) c) RETURNING *`.execute(store);
     return rows.rows.sort((a, b) => a.id - b.id);
   }
   return store.transaction().execute(async (trx) => {
     const candidates = (
-      await sql<{ id: number; item_id: number | null }>`${firstClaimable(t, limit)} FOR UPDATE OF j SKIP LOCKED`.execute(trx)
+      await sql<{ id: number; item_id: number | null }>`${firstClaimable(t, limit, node)} FOR UPDATE OF j SKIP LOCKED`.execute(trx)
     ).rows;
     if (candidates.length === 0) return [];
     const items = [...new Set(candidates.map((c) => c.item_id).filter((i): i is number => i !== null))].sort((a, b) => a - b);
@@ -73,7 +84,7 @@ export async function claimJobs(store: Store, leaseSeconds: number, token: strin
  * earliest lease of a running one to run out (its process may have died), so an idle worker sleeps
  * until then rather than a full fallback poll.
  */
-export async function nextDue(store: Store): Promise<number | null> {
+export async function nextDue(store: Store, node: number | null = null): Promise<number | null> {
   const row = await store
     .selectFrom('job')
     .select((eb) => [
@@ -81,6 +92,7 @@ export async function nextDue(store: Store): Promise<number | null> {
       eb.fn.min(eb.case().when('status', '=', 'running').then(eb.ref('lease_until')).end()).as('lease'),
     ])
     .where('status', 'in', ['pending', 'running'])
+    .where('node_id', node === null ? 'is' : '=', node)
     .executeTakeFirst();
   const times = [row?.due, row?.lease == null ? null : Number(row.lease) + 1].filter((v) => v != null).map(Number);
   return times.length ? Math.min(...times) : null;

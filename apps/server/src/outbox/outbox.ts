@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import { type Kysely, sql, type Transaction, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { now, type Store } from '../store/db.ts';
 import type { Database, Job } from '../store/schema.ts';
 import type { Signals } from '../store/signals.ts';
@@ -40,7 +40,17 @@ export async function enqueue(trx: Transaction<Database> | Kysely<Database>, kin
   const t = now();
   const job = await trx
     .insertInto('job')
-    .values({ kind, item_id: itemId, payload: JSON.stringify(payload), status: 'pending', next_at: t, created_at: t, updated_at: t })
+    .values({
+      kind,
+      item_id: itemId,
+      // The item's placement when queued decides who applies it: its node's agent, or (none) this panel.
+      node_id: itemId === null ? null : sql<number | null>`(SELECT node_id FROM item WHERE id = ${itemId})`,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      next_at: t,
+      created_at: t,
+      updated_at: t,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return job.id;
@@ -67,6 +77,11 @@ export interface Outbox {
    */
   start(intervalMs?: number): () => void;
   /**
+   * A worker for one node's jobs only (a connected agent's, decision 040): the same claims, lease,
+   * retry and order, each attempt run inside `around` (which points the drivers at the agent).
+   */
+  startFor(scope: WorkerScope): Worker;
+  /**
    * Resolves when the worker has stopped: its running jobs ended, or the stop grace passed. Jobs
    * still running then are aborted and given up untouched: their lease runs out and another
    * worker (or the next start) takes them over.
@@ -91,6 +106,20 @@ export interface OutboxOptions {
   stopGraceMs?: number;
   /** Told of each job that ends `failed` (the operator's `job.failed` webhook); its errors go to `log`. */
   onFailed?: (job: Job) => Promise<void>;
+}
+
+/** Whose jobs a worker takes and what each attempt runs inside. */
+export interface WorkerScope {
+  node: number;
+  around: <T>(run: () => Promise<T>, job: Job) => Promise<T>;
+  intervalMs?: number;
+  concurrency?: number;
+}
+
+/** A started worker: `stop()` ends its claims; `done` resolves once its running jobs ended or were given up. */
+export interface Worker {
+  stop(): void;
+  done: Promise<void>;
 }
 
 /** A running attempt a stopping worker can give up: its signal aborts, its lease is left to run out. */
@@ -127,7 +156,7 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
    * Past its time limit the handler's signal aborts and the attempt fails at once, whether or not
    * the handler has noticed yet: the slot is free for other jobs and the retry waits its back-off.
    */
-  async function execute(job: Job, attempts?: Set<Attempt>) {
+  async function execute(job: Job, attempts?: Set<Attempt>, around?: WorkerScope['around']) {
     const mine = (q: UpdateQueryBuilder<Database, 'job', 'job', UpdateResult>) =>
       q.where('id', '=', job.id).where('claimed_by', '=', job.claimed_by).where('status', '=', 'running');
     const renew = setInterval(
@@ -160,7 +189,8 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
           reject(error);
         }, limit * 1000);
       });
-      await Promise.race([apply(handler, job, controller.signal), overtime]);
+      const run = () => apply(handler, job, controller.signal);
+      await Promise.race([around ? around(run, job) : run(), overtime]);
     } catch (error) {
       failure = error ?? new Error('failed');
     } finally {
@@ -193,7 +223,7 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
     }
   }
 
-  const claim = (limit: number) => claimJobs(db, leaseSeconds, `${owner}:${++claims}`, now(), limit);
+  const claim = (limit: number, node: number | null = null) => claimJobs(db, leaseSeconds, `${owner}:${++claims}`, now(), limit, node);
 
   /** Gives claimed jobs back untouched, for a worker that stopped before starting them. */
   async function release(jobs: Job[]) {
@@ -212,6 +242,118 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
     const [job] = await claim(1);
     if (job) await execute(job);
     return job ?? null;
+  }
+
+  /** One claiming worker: the panel's own (`node` null) or one node's, `slots` jobs at once. */
+  function startWorker(intervalMs: number, node: number | null, slots: number, around?: WorkerScope['around']): Worker {
+    const running = new Set<Promise<void>>();
+    const attempts = new Set<Attempt>();
+    let stopped = false;
+    let pumping = false;
+    /** The last claiming loop started: stop waits for it, since a claim may be in flight. */
+    let pumpRun: Promise<void> = Promise.resolve();
+    let again = false;
+    let timer: NodeJS.Timeout | undefined;
+    const idleMs = signals?.live ? fallbackMs : intervalMs;
+
+    /** Claims while there is room and work; each finished job frees its slot and asks for another round. */
+    async function fill() {
+      while (!stopped && running.size < slots) {
+        const room = slots - running.size;
+        const jobs = await claim(room, node);
+        // Stopped while the claim was on its way: what it took goes back for another worker.
+        if (stopped) {
+          await release(jobs);
+          return;
+        }
+        for (const job of jobs) {
+          const run: Promise<void> = execute(job, attempts, around)
+            .catch(log)
+            .finally(() => {
+              running.delete(run);
+              wake();
+            });
+          running.add(run);
+        }
+        if (jobs.length < room) return;
+      }
+    }
+
+    /**
+     * Sets the next look whenever a slot is free, busy or idle: a job another process queued while
+     * this one's run is found by then at the latest, so free slots never wait for a running job.
+     */
+    async function arm() {
+      clearTimeout(timer);
+      // Full: the first job to end wakes the worker.
+      if (stopped || running.size >= slots) return;
+      let wait = idleMs;
+      if (signals?.live) {
+        const due = await nextDue(db, node);
+        if (due !== null) wait = Math.max(50, Math.min(wait, (due - now()) * 1000 + 20));
+      }
+      clearTimeout(timer);
+      if (!stopped) timer = setTimeout(wake, wait);
+    }
+
+    async function pump() {
+      pumping = true;
+      try {
+        do {
+          again = false;
+          try {
+            await fill();
+            await arm();
+          } catch (error) {
+            log(error);
+            clearTimeout(timer);
+            if (!stopped) timer = setTimeout(wake, idleMs);
+          }
+          // A wake-up that came while this round ran is answered by another round.
+        } while (again && !stopped);
+      } finally {
+        pumping = false;
+      }
+    }
+    function wake() {
+      if (stopped) return;
+      if (pumping) {
+        again = true;
+        return;
+      }
+      pumpRun = pump();
+    }
+
+    const unlisten = signals?.on('atalaya_job', wake) ?? (() => {});
+    timer = setTimeout(wake, 0);
+    let finish = () => {};
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      unlisten();
+      clearTimeout(timer);
+      // Done when the claiming loop has ended (releasing a claim that was in flight) and every
+      // job it had started has ended, or the grace has passed: what still runs then is given up.
+      void (async () => {
+        let grace: NodeJS.Timeout | undefined;
+        let over = false;
+        const graceOver = new Promise<void>((resolve) => {
+          grace = setTimeout(() => {
+            over = true;
+            resolve();
+          }, stopGraceMs);
+        });
+        while (!over && (pumping || running.size > 0)) await Promise.race([Promise.allSettled([pumpRun, ...running]), graceOver]);
+        clearTimeout(grace);
+        for (const attempt of attempts) attempt.giveUp();
+        await pumpRun.catch(() => {});
+        finish();
+      })();
+    };
+    return { stop, done };
   }
 
   const worker = { stop: () => {}, done: Promise.resolve() };
@@ -255,115 +397,12 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
       }
     },
     start(intervalMs = 250) {
-      const running = new Set<Promise<void>>();
-      const attempts = new Set<Attempt>();
-      let stopped = false;
-      let pumping = false;
-      /** The last claiming loop started: stop waits for it, since a claim may be in flight. */
-      let pumpRun: Promise<void> = Promise.resolve();
-      let again = false;
-      let timer: NodeJS.Timeout | undefined;
-      const idleMs = signals?.live ? fallbackMs : intervalMs;
-
-      /** Claims while there is room and work; each finished job frees its slot and asks for another round. */
-      async function fill() {
-        while (!stopped && running.size < concurrency) {
-          const room = concurrency - running.size;
-          const jobs = await claim(room);
-          // Stopped while the claim was on its way: what it took goes back for another worker.
-          if (stopped) {
-            await release(jobs);
-            return;
-          }
-          for (const job of jobs) {
-            const run: Promise<void> = execute(job, attempts)
-              .catch(log)
-              .finally(() => {
-                running.delete(run);
-                wake();
-              });
-            running.add(run);
-          }
-          if (jobs.length < room) return;
-        }
-      }
-
-      /**
-       * Sets the next look whenever a slot is free, busy or idle: a job another process queued while
-       * this one's run is found by then at the latest, so free slots never wait for a running job.
-       */
-      async function arm() {
-        clearTimeout(timer);
-        // Full: the first job to end wakes the worker.
-        if (stopped || running.size >= concurrency) return;
-        let wait = idleMs;
-        if (signals?.live) {
-          const due = await nextDue(db);
-          if (due !== null) wait = Math.max(50, Math.min(wait, (due - now()) * 1000 + 20));
-        }
-        clearTimeout(timer);
-        if (!stopped) timer = setTimeout(wake, wait);
-      }
-
-      async function pump() {
-        pumping = true;
-        try {
-          do {
-            again = false;
-            try {
-              await fill();
-              await arm();
-            } catch (error) {
-              log(error);
-              clearTimeout(timer);
-              if (!stopped) timer = setTimeout(wake, idleMs);
-            }
-            // A wake-up that came while this round ran is answered by another round.
-          } while (again && !stopped);
-        } finally {
-          pumping = false;
-        }
-      }
-      function wake() {
-        if (stopped) return;
-        if (pumping) {
-          again = true;
-          return;
-        }
-        pumpRun = pump();
-      }
-
-      const unlisten = signals?.on('atalaya_job', wake) ?? (() => {});
-      timer = setTimeout(wake, 0);
-      let finish = () => {};
-      worker.done = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      worker.stop = () => {
-        if (stopped) return;
-        stopped = true;
-        unlisten();
-        clearTimeout(timer);
-        // Done when the claiming loop has ended (releasing a claim that was in flight) and every
-        // job it had started has ended, or the grace has passed: what still runs then is given up.
-        void (async () => {
-          let grace: NodeJS.Timeout | undefined;
-          let over = false;
-          const graceOver = new Promise<void>((resolve) => {
-            grace = setTimeout(() => {
-              over = true;
-              resolve();
-            }, stopGraceMs);
-          });
-          while (!over && (pumping || running.size > 0)) await Promise.race([Promise.allSettled([pumpRun, ...running]), graceOver]);
-          clearTimeout(grace);
-          for (const attempt of attempts) attempt.giveUp();
-          await pumpRun.catch(() => {});
-          finish();
-        })();
-      };
+      const started = startWorker(intervalMs, null, concurrency);
+      worker.stop = started.stop;
+      worker.done = started.done;
       return () => worker.stop();
     },
+    startFor: ({ node, around, intervalMs = 250, concurrency: slots = 1 }) => startWorker(intervalMs, node, slots, around),
     stopped: () => worker.done,
     requeueInterrupted: () =>
       db

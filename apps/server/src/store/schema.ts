@@ -8,6 +8,7 @@ import type { OperatorTables } from '../modules/operator/tables.ts';
 import type { ServiceTables } from '../modules/service/tables.ts';
 import type { SitesTables } from '../modules/sites/tables.ts';
 import type { TokenTables } from '../modules/token/tables.ts';
+import type { NodeTables } from '../nodes/tables.ts';
 
 /** Flags are 0/1 and times Unix seconds on both stores, so one query code base serves both. */
 type Flag = number;
@@ -51,6 +52,8 @@ export interface ItemTable {
   /** Suspended by the operator API (migration 0033_operator): shown so, its mail still arrives. */
   suspended: Generated<Flag>;
   created_at: number;
+  /** The node the item's hosting is placed on; null on the panel's own machine (decision 040). */
+  node_id: Generated<number | null>;
 }
 export interface PermissionTable {
   user_id: number;
@@ -125,6 +128,8 @@ export interface JobTable {
   lease_until: number | null;
   /** The token of the claim that may record the outcome. */
   claimed_by: string | null;
+  /** The node whose agent applies the job (its item's placement when queued); null: the panel's own worker. */
+  node_id: Generated<number | null>;
 }
 export interface NoticeTable {
   id: Generated<number>;
@@ -173,6 +178,7 @@ export type Database = CoreTables &
   ExpiryTables &
   TokenTables &
   OperatorTables &
+  NodeTables &
   ListTables;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;

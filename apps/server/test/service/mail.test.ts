@@ -1,7 +1,9 @@
 import type { AutoForm, MailAccount, MailAlias, MailConfig } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser, grant } from '../../src/modules/provisioning/accounts.ts';
+import { insertChild } from '../../src/modules/service/jobs.ts';
 import { verifyPassword } from '../../src/passwords.ts';
+import { now } from '../../src/store/db.ts';
 import { describeStores } from '../stores.ts';
 import { api, localObject, openServiceSuite, type ServiceSuite } from './helpers.ts';
 
@@ -193,5 +195,35 @@ describeStores('mail aliases on %s', (kind) => {
     expect(await localObject(ctx, 'mail.alias', 'pedidos@tienda.test')).toBeUndefined();
     const after = (await api<{ alias: MailAlias[] }>(ctx, acc, 'admin', `/service/${id}/alias/list/`)).body.data.alias;
     expect(after.map((a) => a.alias)).toEqual(['']);
+  });
+
+  it('shows a change for a node whose agent is not connected as waiting for that node, and not once it checks in', async () => {
+    const node = await ctx.store
+      .insertInto('node')
+      .values({ name: 'web9', host: 'web9', roles: 'mail', state: 'active', created_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.store.updateTable('item').set({ node_id: node.id }).where('id', '=', id).execute();
+    const { id: row } = await insertChild(ctx.store, 'mail_account', id, {
+      item_id: id,
+      name: 'esperando',
+      password_secret: 'v1.x.y.z',
+      quota: 0,
+      job_id: null,
+      created_at: now(),
+    });
+    const shown = async () =>
+      (await api<{ correo: MailAccount[] }>(ctx, acc, 'reader', `/service/${id}/correo/list/`)).body.data.correo.find((c) => c.id === row);
+    try {
+      expect(await shown()).toMatchObject({ state: 'pending', waitingFor: 'web9' });
+      await ctx.store.updateTable('node').set({ last_contact_at: now() }).where('id', '=', node.id).execute();
+      const connected = await shown();
+      expect(connected?.state).toBe('pending');
+      expect(connected).not.toHaveProperty('waitingFor');
+    } finally {
+      await ctx.store.deleteFrom('job').where('node_id', '=', node.id).execute();
+      await ctx.store.deleteFrom('mail_account').where('id', '=', row).execute();
+      await ctx.store.updateTable('item').set({ node_id: null }).where('id', '=', id).execute();
+    }
   });
 });

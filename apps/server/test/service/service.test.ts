@@ -2,7 +2,9 @@ import type { ServiceView } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localWebDriver } from '../../src/drivers/web/local.ts';
 import { readConstructorToken } from '../../src/modules/service/service/constructor.ts';
+import { enqueue } from '../../src/outbox/outbox.ts';
 import { createSecrets, loadSecretKey } from '../../src/secrets.ts';
+import { now } from '../../src/store/db.ts';
 import { createAccount } from '../fixtures.ts';
 import { describeStores } from '../stores.ts';
 import { api, localObject, openServiceSuite, type ServiceSuite } from './helpers.ts';
@@ -36,6 +38,32 @@ describeStores('the service main view on %s', (kind) => {
     expect(s.usage.BBDD).toEqual({ used: 0, limit: 5 });
     expect(s).toMatchObject({ ftpServer: 'ftp.tienda.test', databaseServer: 'bbdd.tienda.test', state: 'ready' });
     expect(s.permissions.service).toBe('read');
+  });
+
+  it('names the node host as the FTP and database server of a service placed on a node, and a change waiting for it', async () => {
+    const t = now();
+    const node = await ctx.store
+      .insertInto('node')
+      .values({ name: 'web7', host: 'web7.hosting.test', roles: 'web', state: 'active', created_at: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.store.updateTable('item').set({ node_id: node.id }).where('id', '=', id).execute();
+    const before = await ctx.store.selectFrom('service').select('job_id').where('item_id', '=', id).executeTakeFirstOrThrow();
+    const job = await enqueue(ctx.store, 'service.web.apply', { itemId: id }, id);
+    await ctx.store.updateTable('service').set({ job_id: job }).where('item_id', '=', id).execute();
+    try {
+      const { body } = await api<S>(ctx, acc, 'reader', `/service/${id}/`);
+      expect(body.data.service).toMatchObject({
+        ftpServer: 'web7.hosting.test',
+        databaseServer: 'web7.hosting.test',
+        state: 'pending',
+        waitingFor: 'web7',
+      });
+    } finally {
+      await ctx.store.deleteFrom('job').where('id', '=', job).execute();
+      await ctx.store.updateTable('service').set({ job_id: before.job_id }).where('item_id', '=', id).execute();
+      await ctx.store.updateTable('item').set({ node_id: null }).where('id', '=', id).execute();
+    }
   });
 
   it('flags a redirect-and-parking service', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readLocalSite } from '../../src/drivers/sites/local.ts';
+import { now } from '../../src/store/db.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { leafCertificate, manyNamesCertificate, strayKey } from './certs.ts';
@@ -57,6 +58,24 @@ describeStores('sites (subdomains with SSL) on %s', (kind) => {
     expect(list.body.data.subdomains.map((s: { subdominio: string }) => s.subdominio)).toContain('blog');
     const one = await api.get(`/service/${service}/subdomain/${site.id}/`, reader);
     expect(one.body.data.subdomain.id).toBe(site.id);
+  });
+
+  it('shows a site change for a hosting node whose agent is away as waiting for that node', async () => {
+    const node = await ctx.store
+      .insertInto('node')
+      .values({ name: 'web8', host: 'web8', roles: 'web', state: 'active', created_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.store.updateTable('item').set({ node_id: node.id }).where('id', '=', service).execute();
+    try {
+      const res = await create({ subDomain: 'nodo', folder: '/nodo', SSLActive: '0' });
+      await ctx.app.runtime.outbox.drain();
+      const one = await api.get(`/service/${service}/subdomain/${res.body.data.subdomain.id}/`, reader);
+      expect(one.body.data.subdomain).toMatchObject({ state: 'pending', waitingFor: 'web8' });
+    } finally {
+      await ctx.store.updateTable('item').set({ node_id: null }).where('id', '=', service).execute();
+      await ctx.store.deleteFrom('job').where('node_id', '=', node.id).execute();
+    }
   });
 
   it('takes the full host name and several labels, refuses invalid and duplicate names', async () => {

@@ -1,4 +1,5 @@
 import { AREAS, type Area, LEVELS, type Level, LIMITS, type PermissionMap, parseLevels } from '@atalaya/contract';
+import { chooseNode, NodeError } from '../../nodes/nodes.ts';
 import { hashPassword } from '../../passwords.ts';
 import { now, type Store } from '../../store/db.ts';
 import { isUniqueViolation } from '../../store/errors.ts';
@@ -102,6 +103,25 @@ export interface ItemSpec {
   mail?: boolean;
   /** Unix seconds; a year from now when absent. */
   expireAt?: number;
+  /** The node to place the hosting on; absent: the least loaded active node with the role, if any (decision 040). */
+  node?: string;
+}
+
+/**
+ * Where an item's hosting runs: on a node when the panel has nodes (the one named, else the least
+ * loaded with the role its hosting needs), else on the panel's own machine (null), as before nodes.
+ */
+async function placement(store: Store, spec: ItemSpec) {
+  if (!spec.service && !spec.mail) {
+    if (spec.node !== undefined) throw new AccountError('--node needs a hosting or mail service (--service, --mail)');
+    return null;
+  }
+  try {
+    return await chooseNode(store, spec.service ? 'web' : 'mail', spec.node);
+  } catch (error) {
+    if (error instanceof NodeError) throw new AccountError(error.message);
+    throw error;
+  }
 }
 
 export async function createItem(store: Store, spec: ItemSpec) {
@@ -112,12 +132,13 @@ export async function createItem(store: Store, spec: ItemSpec) {
     throw new AccountError('An item needs a domain, a hosting service or a mail service (--domain, --service, --mail)');
   }
   await checkNameOwner(store, realm, reference);
+  const nodeId = await placement(store, spec);
   const t = now();
   const expireAt = spec.expireAt ?? t + 365 * 86400;
   const created = store.transaction().execute(async (trx) => {
     const item = await trx
       .insertInto('item')
-      .values({ realm_id: realm.id, reference, search: itemSearchText(reference), created_at: t })
+      .values({ realm_id: realm.id, reference, search: itemSearchText(reference), created_at: t, node_id: nodeId })
       .returning(['id', 'reference'])
       .executeTakeFirstOrThrow();
     if (spec.domain) {

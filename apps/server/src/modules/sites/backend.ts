@@ -1,13 +1,15 @@
 import type { BackendState } from '@atalaya/contract';
 import type { Store } from '../../store/db.ts';
-import { backendState } from '../service/state.ts';
+import { backendState, jobNodeColumns, waitingFor } from '../service/state.ts';
 import { APPLY_JOB, apexKey, siteKey } from './state.ts';
 
 export interface HostBackend {
   state: BackendState;
   job: number | null;
+  /** The hosting node its change waits for (decision 040). */
+  waitingFor?: string;
 }
-type Applies = Map<string, { id: number; status: string }>;
+type Applies = Map<string, { id: number; status: string; job_node: string | null; job_node_contact: number | null }>;
 
 /**
  * The latest apply job of each host of a service, by host key. Each job converges its host on the
@@ -22,14 +24,19 @@ export async function hostApplies(store: Store, serviceId: number): Promise<Appl
     .where('item_id', '=', serviceId)
     .where('kind', '=', APPLY_JOB)
     .groupBy('payload');
-  const rows = await store.selectFrom('job').select(['id', 'status', 'payload']).where('id', 'in', latest).execute();
-  return new Map(rows.map((r) => [String((JSON.parse(r.payload) as { key?: unknown }).key), { id: r.id, status: r.status }]));
+  const rows = await store
+    .selectFrom('job')
+    .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
+    .select(['job.id', 'job.status', 'job.payload', ...jobNodeColumns])
+    .where('job.id', 'in', latest)
+    .execute();
+  return new Map(rows.map(({ payload, ...job }) => [String((JSON.parse(payload) as { key?: unknown }).key), job]));
 }
 
 /** A site's state from its host's latest apply; a site never applied (none queued yet) is ready. */
 export function siteBackend(applies: Applies, siteId: number): HostBackend {
   const job = applies.get(siteKey(siteId));
-  return { state: backendState(0, job?.status), job: job?.id ?? null };
+  return { state: backendState(0, job?.status), job: job?.id ?? null, ...(job ? waitingFor(job.status, job) : {}) };
 }
 
 /**

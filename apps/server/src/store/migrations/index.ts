@@ -27,6 +27,7 @@ import * as dnsChange from './0031_dns_change.ts';
 import * as mailDelivery from './0032_mail_delivery.ts';
 import * as operator from './0033_operator.ts';
 import * as registryChanges from './0034_registry_changes.ts';
+import * as nodes from './0036_nodes.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -60,6 +61,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0032_mail_delivery', mailDelivery],
   ['0033_operator', operator],
   ['0034_registry_changes', registryChanges],
+  ['0036_nodes', nodes],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

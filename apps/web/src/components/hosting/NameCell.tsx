@@ -6,7 +6,7 @@ import { StateBadge } from './StateBadge.tsx';
 interface Props {
   name: string;
   /** Where the row's last change stands and the job that applies it. */
-  row: { state: BackendState; job: number | null };
+  row: { state: BackendState; job: number | null; waitingFor?: string };
   itemId: number;
   /** The list the row is in: a retry reloads it. */
   listKey: QueryKey;
@@ -19,7 +19,7 @@ export function NameCell({ name, row, itemId, listKey, writable }: Props) {
   return (
     <Table.Td>
       {name}
-      <StateBadge state={row.state} retry={writable && { itemId, job: row.job, listKey, name }} />
+      <StateBadge state={row.state} waitingFor={row.waitingFor} retry={writable && { itemId, job: row.job, listKey, name }} />
     </Table.Td>
   );
 }

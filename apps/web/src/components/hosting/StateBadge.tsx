@@ -16,9 +16,10 @@ export interface Retry {
 
 /**
  * Where a change stands on its server: nothing when applied, else pending / deleting / failed. A
- * failed row the user may write (`retry` given) also offers to apply the change again.
+ * failed row the user may write (`retry` given) also offers to apply the change again. A change
+ * for a hosting node whose agent is not connected names the node it waits for.
  */
-export function StateBadge({ state, retry }: { state: BackendState; retry?: Retry | false }) {
+export function StateBadge({ state, retry, waitingFor }: { state: BackendState; retry?: Retry | false; waitingFor?: string }) {
   const { t } = useTranslation();
   if (state === 'ready') return null;
   const color = state === 'failed' ? 'red' : 'yellow';
@@ -34,7 +35,7 @@ export function StateBadge({ state, retry }: { state: BackendState; retry?: Retr
         style={{ '--badge-color': 'var(--mantine-color-text)' }}
         data-testid={`state-${state}`}
       >
-        {t(`hosting.state_${state}`)}
+        {waitingFor ? t('hosting.state_waiting', { node: waitingFor }) : t(`hosting.state_${state}`)}
       </Badge>
       {state === 'failed' && retry && retry.job !== null && <RetryButton retry={retry} job={retry.job} />}
     </>

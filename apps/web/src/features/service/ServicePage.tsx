@@ -58,7 +58,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
       <Stack>
         <Title order={2} size="h4">
           {t('hosting.parking')}
-          <StateBadge state={service.state} retry={retry} />
+          <StateBadge state={service.state} waitingFor={service.waitingFor} retry={retry} />
         </Title>
         <Card withBorder>
           <ParkingSwitch service={service} />
@@ -73,7 +73,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
     <Stack>
       <Title order={2} size="h4">
         {t('hosting.hosting')}
-        <StateBadge state={service.state} retry={retry} />
+        <StateBadge state={service.state} waitingFor={service.waitingFor} retry={retry} />
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>

@@ -4,7 +4,7 @@ import { noteChanges } from '../../../http/actor.ts';
 import { ApiError, FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { changeChild } from '../jobs.ts';
-import { backendFields, liveChild } from '../state.ts';
+import { backendFields, jobNodeColumns, liveChild } from '../state.ts';
 import { createDatabase } from './create.ts';
 
 type Row = {
@@ -17,6 +17,8 @@ type Row = {
   deleting: number;
   job_id: number | null;
   job_status: string | null;
+  job_node: string | null;
+  job_node_contact: number | null;
 };
 
 const toDatabase = (row: Row): DatabaseView => ({
@@ -37,6 +39,7 @@ export default async function ddbbRoutes(app: FastifyInstance) {
     store
       .selectFrom('service_database as d')
       .leftJoin('job', 'job.id', 'd.job_id')
+      .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
       .select([
         'd.id',
         'd.name',
@@ -48,6 +51,7 @@ export default async function ddbbRoutes(app: FastifyInstance) {
         'd.deleting',
         'd.job_id',
         'job.status as job_status',
+        ...jobNodeColumns,
       ])
       .where('d.item_id', '=', itemId);
   const one = (itemId: number, id: string | number) => liveChild(rows(itemId), 'd', String(id));

@@ -5,9 +5,19 @@ import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
-import { backendFields, liveChild, nameTakenAs } from '../state.ts';
+import { backendFields, jobNodeColumns, liveChild, nameTakenAs } from '../state.ts';
 
-type Row = { id: number; name: string; login: string; folder: string; deleting: number; job_id: number | null; job_status: string | null };
+type Row = {
+  id: number;
+  name: string;
+  login: string;
+  folder: string;
+  deleting: number;
+  job_id: number | null;
+  job_status: string | null;
+  job_node: string | null;
+  job_node_contact: number | null;
+};
 
 const toFtp = (row: Row): FtpUser => ({
   id: row.id,
@@ -24,7 +34,18 @@ export default async function ftpRoutes(app: FastifyInstance) {
     store
       .selectFrom('ftp_user as f')
       .leftJoin('job', 'job.id', 'f.job_id')
-      .select(['f.id', 'f.name', 'f.login', 'f.folder', 'f.password_secret', 'f.deleting', 'f.job_id', 'job.status as job_status'])
+      .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
+      .select([
+        'f.id',
+        'f.name',
+        'f.login',
+        'f.folder',
+        'f.password_secret',
+        'f.deleting',
+        'f.job_id',
+        'job.status as job_status',
+        ...jobNodeColumns,
+      ])
       .where('f.item_id', '=', itemId);
   const one = (itemId: number, id: string) => liveChild(rows(itemId), 'f', id);
 

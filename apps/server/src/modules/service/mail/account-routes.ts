@@ -5,7 +5,7 @@ import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
-import { backendFields, liveChild, nameTakenAs } from '../state.ts';
+import { backendFields, jobNodeColumns, liveChild, nameTakenAs } from '../state.ts';
 import { autoresponderOf, forwardOf } from './mailbox.ts';
 import { mailConfig, nameTaken } from './shared.ts';
 
@@ -20,6 +20,8 @@ type Row = {
   deleting: number;
   job_id: number | null;
   job_status: string | null;
+  job_node: string | null;
+  job_node_contact: number | null;
 };
 
 const toAccount = (row: Row, reference: string): MailAccount => ({
@@ -41,6 +43,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     store
       .selectFrom('mail_account as a')
       .leftJoin('job', 'job.id', 'a.job_id')
+      .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
       .select([
         'a.id',
         'a.name',
@@ -53,6 +56,7 @@ export default async function accountRoutes(app: FastifyInstance) {
         'a.job_id',
         'a.password_secret',
         'job.status as job_status',
+        ...jobNodeColumns,
       ])
       .where('a.item_id', '=', itemId);
   const one = (itemId: number, id: string) => liveChild(rows(itemId), 'a', id);

@@ -4,10 +4,19 @@ import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
-import { backendFields, liveChild, nameTakenAs } from '../state.ts';
+import { backendFields, jobNodeColumns, liveChild, nameTakenAs } from '../state.ts';
 import { nameTaken } from './shared.ts';
 
-type Row = { id: number; name: string; targets: string; deleting: number; job_id: number | null; job_status: string | null };
+type Row = {
+  id: number;
+  name: string;
+  targets: string;
+  deleting: number;
+  job_id: number | null;
+  job_status: string | null;
+  job_node: string | null;
+  job_node_contact: number | null;
+};
 
 const toAlias = (row: Row, reference: string): MailAlias => ({
   id: row.id,
@@ -26,7 +35,8 @@ export default async function aliasRoutes(app: FastifyInstance) {
     store
       .selectFrom('mail_alias as a')
       .leftJoin('job', 'job.id', 'a.job_id')
-      .select(['a.id', 'a.name', 'a.targets', 'a.deleting', 'a.job_id', 'job.status as job_status'])
+      .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
+      .select(['a.id', 'a.name', 'a.targets', 'a.deleting', 'a.job_id', 'job.status as job_status', ...jobNodeColumns])
       .where('a.item_id', '=', itemId);
   const one = (itemId: number, id: string) => liveChild(rows(itemId), 'a', id);
 

@@ -2,18 +2,27 @@ import { phpOptions, type ServiceView } from '@atalaya/contract';
 import type { Runtime } from '../../../runtime.ts';
 import type { ServiceRow } from '../../permission/access.ts';
 import type { ItemAccess } from '../../permission/policy.ts';
-import { backendState } from '../state.ts';
+import { backendState, waitingFor } from '../state.ts';
 
 /** The service as the SPA sees it: usage, PHP, parking, server names, permissions, backend state. */
 export async function serviceView(runtime: Runtime, access: ItemAccess, service: ServiceRow): Promise<ServiceView> {
-  const [databases, job] = await Promise.all([
+  const [databases, job, node] = await Promise.all([
     runtime.store
       .selectFrom('service_database')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('item_id', '=', service.item_id)
       .where('deleting', '=', 0)
       .executeTakeFirstOrThrow(),
-    service.job_id ? runtime.store.selectFrom('job').select('status').where('id', '=', service.job_id).executeTakeFirst() : undefined,
+    service.job_id
+      ? runtime.store.selectFrom('job').select(['status', 'node_id']).where('id', '=', service.job_id).executeTakeFirst()
+      : undefined,
+    // A service placed on a node is reached at that node's host (decision 040).
+    runtime.store
+      .selectFrom('item')
+      .innerJoin('node', 'node.id', 'item.node_id')
+      .select(['node.id', 'node.name', 'node.host', 'node.last_contact_at'])
+      .where('item.id', '=', service.item_id)
+      .executeTakeFirst(),
   ]);
   const ref = access.reference;
   return {
@@ -33,11 +42,14 @@ export async function serviceView(runtime: Runtime, access: ItemAccess, service:
     phpminversion: service.php_min_version,
     phpOptions: phpOptions(service.php_min_version),
     parkingActive: service.parking_active === 1,
-    ftpServer: `ftp.${ref}`,
-    databaseServer: `bbdd.${ref}`,
+    ftpServer: node?.host ?? `ftp.${ref}`,
+    databaseServer: node?.host ?? `bbdd.${ref}`,
     webFtp: true,
     permissions: access.permissions,
     state: backendState(0, job?.status),
     job: service.job_id,
+    ...(job?.node_id != null && job.node_id === node?.id
+      ? waitingFor(job.status, { job_node: node.name, job_node_contact: node.last_contact_at })
+      : {}),
   };
 }

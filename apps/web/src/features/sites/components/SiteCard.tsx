@@ -48,7 +48,7 @@ export function SiteCard({ site, redirections, actions }: { site: Subdomain; red
             <Badge color={site.ssl.enabled ? 'green' : 'gray'} variant="light">
               {site.ssl.enabled ? t('sites.ssl') : t('sites.no_ssl')}
             </Badge>
-            <StateBadge state={site.state} retry={actions.retry} />
+            <StateBadge state={site.state} waitingFor={site.waitingFor} retry={actions.retry} />
           </Group>
           {site.ssl.enabled && <CertificateDetails site={site} />}
         </Stack>

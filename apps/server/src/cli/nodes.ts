@@ -1,0 +1,54 @@
+import { panelCa } from '../nodes/ca.ts';
+import { addNode, drainNode, ENROLMENT_SECONDS, listNodes, parseRoles, removeNode } from '../nodes/nodes.ts';
+import type { Command } from './commands.ts';
+
+const iso = (seconds: number | null) => (seconds === null ? '-' : new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' '));
+
+/** The operator's commands for hosting nodes (decision 040, docs/deploy.md#nodes). */
+export const NODE_COMMANDS: Record<string, Command> = {
+  'node-add': {
+    args: ['name'],
+    help: 'Registers a hosting node with --roles web,mail,ftp,db (--host: the name customers use for it, default the node name) and prints its one-time enrolment token (valid 24 hours).',
+    options: { roles: { type: 'string' }, host: { type: 'string' } },
+    activity: {},
+    run: async ({ store, secrets }, [name], values) => {
+      const roles = parseRoles(typeof values.roles === 'string' ? values.roles : '');
+      const host = typeof values.host === 'string' ? values.host : name;
+      const token = await addNode(store, await panelCa(store, secrets), name, roles, host);
+      console.log(`Node ${name} added (${roles.join(', ')}). Enrol its agent within ${ENROLMENT_SECONDS / 3600} hours, once:`);
+      console.log(`  npm run agent -- --panel https://<panel>:<nodes.port> --dir /var/lib/atalaya-agent --enrol ${token}`);
+    },
+  },
+  nodes: {
+    args: [],
+    help: 'Lists the nodes: roles, state, agent version, last contact, jobs waiting, items placed.',
+    run: async ({ store }) => {
+      console.log('name\thost\troles\tstate\tversion\tlast contact\tjobs waiting\titems');
+      for (const n of await listNodes(store)) {
+        console.log(
+          [n.name, n.host, n.roles, n.state, n.version ?? '-', iso(n.last_contact_at), Number(n.waiting), Number(n.items)].join('\t'),
+        );
+      }
+    },
+  },
+  'node-drain': {
+    args: ['name'],
+    help: 'Stops placing new services on a node (its jobs still apply); --undo places on it again.',
+    options: { undo: { type: 'boolean' } },
+    activity: {},
+    run: async ({ store }, [name], values) => {
+      await drainNode(store, name, Boolean(values.undo));
+      console.log(values.undo ? `Node ${name} takes new services again` : `Node ${name} is draining: no new services go to it`);
+    },
+  },
+  'node-remove': {
+    args: ['name'],
+    help: 'Removes a node: its agent certificate is refused at once. Refused while items are placed on it, unless --force.',
+    options: { force: { type: 'boolean' } },
+    activity: {},
+    run: async ({ store }, [name], values) => {
+      await removeNode(store, name, Boolean(values.force));
+      console.log(`Node ${name} removed: its agent is refused from now on`);
+    },
+  },
+};
