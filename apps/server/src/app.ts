@@ -29,9 +29,6 @@ import type { Store } from './store/db.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    store: Store;
-    secrets: Secrets;
     authCache: AuthCache;
     runtime: Runtime;
   }
@@ -79,9 +76,6 @@ export async function buildApp(options: AppOptions) {
   );
   if (options.testJobs) runtime.outbox.register(options.testJobs(runtime));
   app.decorate('runtime', runtime);
-  app.decorate('config', config);
-  app.decorate('store', store);
-  app.decorate('secrets', runtime.secrets);
   app.decorate('authCache', createAuthCache(store, config));
   app.setValidatorCompiler(zodValidator);
   // Answers are written from the endpoint table's schemas: only the declared fields leave.

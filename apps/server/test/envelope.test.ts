@@ -49,8 +49,8 @@ describeStores('the API envelope on %s', (kind) => {
   it('answers config from a frozen copy made at start, leaving the configuration itself unfrozen', async () => {
     const first = (await ctx.app.inject({ method: 'GET', url: '/p247/config/get/' })).body;
     expect((await ctx.app.inject({ method: 'GET', url: '/p247/config/get/' })).body).toBe(first);
-    expect(Object.isFrozen(ctx.app.config.languages)).toBe(false);
-    expect(Object.isFrozen(ctx.app.config.company)).toBe(false);
+    expect(Object.isFrozen(ctx.app.runtime.config.languages)).toBe(false);
+    expect(Object.isFrozen(ctx.app.runtime.config.company)).toBe(false);
   });
 
   it('answers 404 in the envelope for an unknown route under /p247/', async () => {

@@ -88,7 +88,7 @@ describe('the check of Host names', () => {
     vi.useFakeTimers();
     try {
       let address = '10.0.0.5';
-      const app = { config: {}, server: { address: () => ({ address, port: 80, family: 'IPv4' }) } };
+      const app = { runtime: { config: {} }, server: { address: () => ({ address, port: 80, family: 'IPv4' }) } };
       const isAllowed = allowedHosts(app as unknown as FastifyInstance);
       expect(isAllowed('10.0.0.5:80')).toBe(true);
       address = '10.0.0.6';
@@ -105,7 +105,7 @@ describe('the check of Host names', () => {
   });
 
   it('answers each of many Host values on its own, however many a client sends', () => {
-    const app = { config: { publicOrigin: 'https://panel.example.com' }, server: { address: () => null } };
+    const app = { runtime: { config: { publicOrigin: 'https://panel.example.com' } }, server: { address: () => null } };
     const isAllowed = allowedHosts(app as unknown as FastifyInstance);
     for (let i = 0; i < 500; i++) {
       expect(isAllowed(`evil${i}.test`)).toBe(false);

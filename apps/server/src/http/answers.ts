@@ -98,7 +98,7 @@ export function registerEnvelope(app: FastifyInstance) {
     if (wantsPage) {
       // Deep links such as /admin/domain/ are the SPA's routes.
       reply.header('cache-control', 'no-cache');
-      const link = logoPreload(request.server.config.company, request.url.split('?')[0]);
+      const link = logoPreload(request.server.runtime.config.company, request.url.split('?')[0]);
       if (link) reply.header('link', link);
       return reply.sendFile('index.html');
     }

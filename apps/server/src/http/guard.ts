@@ -94,7 +94,7 @@ export function registerGuard(app: FastifyInstance) {
     if (isOperatorCall(config.permission)) return operatorCall(app, request, bearer, isAllowedHost);
     if (bearer?.startsWith(OPERATOR_TOKEN_PREFIX)) throw new ApiError(403, 'operator.operator_token');
     if (bearer !== undefined) return tokenCall(app, request, bearer, isAllowedHost);
-    if (isCrossSite(request, app.config.publicOrigin, isAllowedHost)) throw new ApiError(403, 'main.cross_site');
+    if (isCrossSite(request, app.runtime.config.publicOrigin, isAllowedHost)) throw new ApiError(403, 'main.cross_site');
     const needsHeader = !(config.public === 'read' && (request.method === 'GET' || request.method === 'HEAD'));
     if (needsHeader && !config.websocket && request.headers[REQUEST_HEADER] !== '1') {
       throw new ApiError(403, 'main.cross_site');
@@ -127,7 +127,7 @@ async function tokenCall(app: FastifyInstance, request: FastifyRequest, bearer: 
   // The Host check still holds: the panel answers only under its own names.
   if (!isAllowedHost(request.host)) throw new ApiError(403, 'main.cross_site');
   await app.authCache.sync();
-  const user = await authenticateToken(app.config, app.store, bearer, request.ip);
+  const user = await authenticateToken(app.runtime.config, app.runtime.store, bearer, request.ip);
   if (!user?.token) throw new ApiError(401, 'account.token_invalid');
   // Known from here on: the refusals below speak the user's language.
   request.user = user;
@@ -136,7 +136,7 @@ async function tokenCall(app: FastifyInstance, request: FastifyRequest, bearer: 
   // The realm's second-factor rule holds for tokens as for sessions: the enrolment calls a session
   // may still make are session-only, so a token of a user who must enrol answers nothing.
   if (user.mustEnrol) throw new ApiError(403, 'factors.required');
-  const slot = await takeSlot(app.store, tokenLimit(user.token.id));
+  const slot = await takeSlot(app.runtime.store, tokenLimit(user.token.id));
   if (slot.wait > 0) throw new ApiError(429, 'account.token_rate_limited', { seconds: slot.wait });
 }
 
@@ -154,7 +154,7 @@ async function operatorCall(
   if (!isAllowedHost(request.host)) throw new ApiError(403, 'main.cross_site');
   if (bearer === undefined) throw new ApiError(401, 'operator.token_required');
   if (TOKEN_PATTERN.test(bearer)) throw new ApiError(403, 'operator.customer_token');
-  const operator = await authenticateOperator(app.store, bearer, request.ip);
+  const operator = await authenticateOperator(app.runtime.store, bearer, request.ip);
   if (!operator) throw new ApiError(401, 'operator.token_invalid');
   request.operator = operator;
 }

@@ -40,7 +40,7 @@ const VERDICTS = 64;
 
 /** A check of Host names for one app: its public origin's host, loopback, its listening addresses. */
 export function allowedHosts(app: FastifyInstance) {
-  const publicHost = app.config.publicOrigin ? hostnameOf(new URL(app.config.publicOrigin).host) : null;
+  const publicHost = app.runtime.config.publicOrigin ? hostnameOf(new URL(app.runtime.config.publicOrigin).host) : null;
   const listeningAddresses = () => {
     const bound = app.server.address();
     return bound && typeof bound === 'object' ? addressesOf(bound.address) : new Set<string>();

@@ -97,7 +97,7 @@ async function recordCall(request: FastifyRequest, e: Endpoint) {
   const note = request.activity;
   const { id: _item, ...params } = (request.params ?? {}) as Record<string, unknown>;
   const sent = { ...params, ...((request.body ?? {}) as Record<string, unknown>) };
-  await recordActivity(request.server.store, {
+  await recordActivity(request.server.runtime.store, {
     ...actorOf(request),
     action: NAMES.get(e) ?? e.path,
     item: note?.item ?? null,

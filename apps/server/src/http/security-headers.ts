@@ -54,7 +54,7 @@ const HSTS = { 'strict-transport-security': 'max-age=31536000' };
  * share of a small read). Set before the handler, so a route may narrow them (the installer's logos).
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const https = app.config.publicOrigin?.startsWith('https:');
+  const https = app.runtime.config.publicOrigin?.startsWith('https:');
   const page = https ? { ...PAGE_HEADERS, ...HSTS } : PAGE_HEADERS;
   const api = https ? { ...API_HEADERS, ...HSTS } : API_HEADERS;
   // Callback-style hooks here and in the envelope: an async hook costs a promise and a turn of the

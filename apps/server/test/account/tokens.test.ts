@@ -160,7 +160,7 @@ describeStores('API tokens on %s', (kind) => {
         await grant(ctx.store, other.realm, 'p', 'proc.es', { service_dnszone: 'read' });
         expect((await send(second, 'POST', dnsOf, bearer(theirs.token), record('p2'))).status).toBe(403);
       } finally {
-        const store = second.store;
+        const store = second.runtime.store;
         await second.close();
         await store.destroy();
       }

@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '../session/sessions.ts';
 
 /** Secure whenever the browser reached us over TLS, directly or through the configured public origin. */
 const overTls = (request: FastifyRequest) =>
-  request.protocol === 'https' || Boolean(request.server.config.publicOrigin?.startsWith('https:'));
+  request.protocol === 'https' || Boolean(request.server.runtime.config.publicOrigin?.startsWith('https:'));
 
 /** The session cookie: unreadable by scripts, never sent cross-site, living no longer than the session may. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -12,7 +12,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
     httpOnly: true,
     sameSite: 'strict',
     secure: overTls(request),
-    maxAge: request.server.config.session.absoluteHours * 3600,
+    maxAge: request.server.runtime.config.session.absoluteHours * 3600,
   });
 }
 

@@ -116,8 +116,8 @@ export async function signedInAnswer(
 
 /** What both sign-in steps run on, from the request; `mailer` sends the notice of an unfamiliar sign-in. */
 export const signInContext = (app: FastifyInstance, request: FastifyRequest, mailer: Mailer): SignInBase => ({
-  store: app.store,
-  config: app.config,
+  store: app.runtime.store,
+  config: app.runtime.config,
   secrets: app.runtime.secrets,
   ip: request.ip,
   agent: agentFamily(request.headers['user-agent']),
@@ -125,7 +125,7 @@ export const signInContext = (app: FastifyInstance, request: FastifyRequest, mai
   previousSessionId: request.user?.sessionId,
   // A mail server that is down must not keep the user out: the notice is lost, the failure logged.
   onUnfamiliar: (place, at) =>
-    mailSignInNotice(app.store, app.config, mailer, place, at).then(
+    mailSignInNotice(app.runtime.store, app.runtime.config, mailer, place, at).then(
       () => undefined,
       (err) => request.log.error({ err }, 'new sign-in notice not sent'),
     ),

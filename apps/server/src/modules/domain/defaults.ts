@@ -38,11 +38,11 @@ export function defaultContact(realm: string): ContactData {
 }
 
 export async function defaultRegistration(app: FastifyInstance, itemId: number, name: string, realm: string): Promise<RegistrationData> {
-  const service = await app.store.selectFrom('service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
+  const service = await app.runtime.store.selectFrom('service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
   const contact = defaultContact(realm);
   return {
     mode: service ? 'defaultDNS' : 'setDNS',
-    nameServers: defaultNameServers(app.config),
+    nameServers: defaultNameServers(app.runtime.config),
     authKind: authKindOf(name),
     contacts: Object.fromEntries(CONTACT_TYPES.map((t) => [t, contact])) as Record<ContactType, ContactData>,
   };

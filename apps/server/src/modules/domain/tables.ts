@@ -13,7 +13,7 @@ export interface DomainRegistryColumns {
   whois_privacy: Generated<number>;
   /** 'authcode' or 'transferkey': which secret the registry of this TLD uses. */
   auth_kind: Generated<string>;
-  /** The secret sealed with app.secrets (AES-256-GCM); null until first asked for. */
+  /** The secret sealed with the runtime's secrets (AES-256-GCM); null until first asked for. */
   auth_sealed: string | null;
   updated_at: Generated<number>;
 }

@@ -27,7 +27,7 @@ export interface SslColumns {
 export function resolveSsl(app: FastifyInstance, host: string, input: SslInput, existing: SiteRow | null): SslColumns {
   const stored = {
     cert: existing?.cert ?? '',
-    key: existing?.cert_key_sealed ? app.secrets.decrypt(existing.cert_key_sealed) : '',
+    key: existing?.cert_key_sealed ? app.runtime.secrets.decrypt(existing.cert_key_sealed) : '',
     chain: existing?.cert_chain ?? '',
   };
   const uploaded = input.cert !== '' || input.certkey !== '' || input.certchain !== '';
@@ -52,5 +52,5 @@ export function resolveSsl(app: FastifyInstance, host: string, input: SslInput, 
   };
   const checked = checkCertificate(material, host).material;
   const source = input.cert ? { cert_source: 'upload' as const, acme_enabled: 0 as const } : {};
-  return { ssl_enabled: 1, cert: checked.cert, cert_chain: checked.chain, cert_key_sealed: app.secrets.encrypt(checked.key), ...source };
+  return { ssl_enabled: 1, cert: checked.cert, cert_chain: checked.chain, cert_key_sealed: app.runtime.secrets.encrypt(checked.key), ...source };
 }
