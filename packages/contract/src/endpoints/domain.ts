@@ -7,6 +7,7 @@ import {
   glueCreateSchema,
   glueSaveSchema,
   ownerSaveSchema,
+  renewSchema,
 } from '../domain/schemas.ts';
 import {
   countryLookupAnswerSchema,
@@ -46,6 +47,30 @@ export const domain = {
     params: itemParams,
     answer: z.object({ authCode: z.string() }),
     permission: { area: 'domain_authcode', level: 'read' },
+  }),
+  renew: endpoint({
+    method: 'POST',
+    path: '/domain/:id/renew/',
+    params: itemParams,
+    body: renewSchema,
+    answer: domainAnswerSchema,
+    permission: { area: 'domain', level: 'write' },
+  }),
+  /** RFC 3915 restore of a domain in redemption. */
+  restore: endpoint({
+    method: 'POST',
+    path: '/domain/:id/restore/',
+    params: itemParams,
+    answer: domainAnswerSchema,
+    permission: { area: 'domain', level: 'write' },
+  }),
+  /** A new auth code replacing the old one (RFC 9154); the old one stops working at once. */
+  authcodeRegenerate: endpoint({
+    method: 'POST',
+    path: '/domain/:id/authcode/regenerate/',
+    params: itemParams,
+    answer: z.object({ authCode: z.string() }),
+    permission: { area: 'domain_authcode', level: 'write' },
   }),
   transferkey: endpoint({
     method: 'GET',

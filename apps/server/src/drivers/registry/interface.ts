@@ -1,4 +1,5 @@
 import type { ContactPostal, ContactType, DnsMode, DnssecType } from '@atalaya/contract';
+import type { Lifecycle, LifePolicy } from './lifecycle.ts';
 
 /**
  * What the panel asks of a domain registry. Shaped after EPP so that an EPP driver can follow the
@@ -47,6 +48,8 @@ export interface DomainInfo {
   status: string;
   statuses: DomainStatus[];
   expireAt: number;
+  /** Where the domain is in its life at the registry, and until when. */
+  lifecycle: Lifecycle;
   updatedAt: number;
   dnsMode: DnsMode;
   nameServers: string[];
@@ -62,6 +65,15 @@ export interface RegistrationData {
   nameServers: string[];
   authKind: 'authcode' | 'transferkey';
   contacts: Record<ContactType, ContactData>;
+}
+
+/** What RFC 3915 §4.2.5's restore report states: the data before and after, when and why. */
+export interface RestoreReport {
+  deletedAt: number;
+  restoredAt: number;
+  reason: string;
+  /** Who asked for it, for the statement the registry keeps. */
+  by: string;
 }
 
 export type RegistryErrorCode = 'blocked' | 'not_found' | 'exists' | 'in_use' | 'needs_glue' | 'policy' | 'authorization';
@@ -85,6 +97,8 @@ export class RegistryError extends Error {
 }
 
 export interface RegistryDriver {
+  /** The registry's renewal periods and grace periods. */
+  readonly policy: LifePolicy;
   /** domain:info; null for an item without a domain. */
   info(itemId: number): Promise<DomainInfo | null>;
   /** domain:create of a domain the panel has but the registry does not know yet (idempotent). */
@@ -108,6 +122,15 @@ export interface RegistryDriver {
   authInfo(itemId: number): Promise<string | null>;
   /** The domain's authInfo, generated and stored when it has none (a write: only where write permission is held). */
   createAuthInfo(itemId: number): Promise<string>;
+  /**
+   * domain:renew from `curExpDate` (the expiry the caller saw, Unix seconds): refused with `policy`
+   * when the expiry is another, so a repeated renewal never adds years twice. Answers the new expiry.
+   */
+  renew(itemId: number, years: number, curExpDate: number): Promise<number>;
+  /** RFC 3915 restore of a domain in redemption: the request, then the report the registry requires. Answers the new expiry. */
+  restore(itemId: number, report: RestoreReport): Promise<number>;
+  /** A new, random authInfo replacing the old one (RFC 9154); answers it. Never logged. */
+  regenerateAuthInfo(itemId: number): Promise<string>;
   /** Ends the driver's connections (EPP logout); called when the runtime closes. */
   close?(): Promise<void>;
 }

@@ -40,6 +40,7 @@ export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: L
       dns: { mode: info.dnsMode, servers: info.nameServers },
       status: info.status,
       expireTS: info.expireAt,
+      expiry: info.lifecycle,
       ts: info.updatedAt,
       blocked: info.statuses.includes('clientUpdateProhibited'),
       transferBlock: info.statuses.includes('clientTransferProhibited'),

@@ -22,6 +22,7 @@ import * as listFilterIndex from './0020_list_filter_index.ts';
 import * as dnsRecordIndexes from './0021_dns_record_indexes.ts';
 import * as domainVersion from './0022_domain_version.ts';
 import * as recoveryCodeIssued from './0023_recovery_code_issued.ts';
+import * as domainLife from './0035_domain_life.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -50,6 +51,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0021_dns_record_indexes', dnsRecordIndexes],
   ['0022_domain_version', domainVersion],
   ['0023_recovery_code_issued', recoveryCodeIssued],
+  ['0035_domain_life', domainLife],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

@@ -2,6 +2,7 @@ import { CONTACT_TYPES, type ContactType, DNS_MODES, type DnsMode, isUnderDomain
 import type { Store } from '../../../store/db.ts';
 import { generateAuthInfo } from '../authinfo.ts';
 import { type DomainInfo, type DomainStatus, type RegistryDriver, RegistryError } from '../interface.ts';
+import { lifecycleFromRgp } from '../lifecycle.ts';
 import { contactMethods } from './contact-methods.ts';
 import { contactInfo, readContactInfo } from './contact-xml.ts';
 import { mergeContact, panelContacts, savePanelContact } from './contacts.ts';
@@ -9,6 +10,7 @@ import { createEppContext, type Registered } from './context.ts';
 import { domainCreate, domainInfo } from './domain-xml.ts';
 import { glueAttributes } from './glue-table.ts';
 import { hostMethods } from './hosts.ts';
+import { lifeMethods } from './life.ts';
 import type { EppSettings } from './options.ts';
 import { secDnsMethods } from './secdns.ts';
 import type { EppLog } from './session.ts';
@@ -25,8 +27,15 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
   const ctx = createEppContext(store, settings, log, rateWindowMs);
   const { run, change, exists, domainRow, registered, roleHandles, forChange, touch, newContact, ensureHosts, updateDomain } = ctx;
   const attributes = settings.hostModel === 'attributes';
+  const policy = {
+    maxYears: settings.maxYears,
+    graceDays: settings.graceDays,
+    redemptionDays: settings.redemptionDays,
+    pendingDeleteDays: settings.pendingDeleteDays,
+  };
 
   return {
+    policy,
     async info(itemId) {
       const row = await store
         .selectFrom('domain')
@@ -40,6 +49,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         status: row.status,
         statuses: ['ok'],
         expireAt: 0,
+        lifecycle: { state: 'active', until: 0 },
         updatedAt: row.created_at,
         dnsMode: (DNS_MODES as readonly string[]).includes(row.dns_mode) ? (row.dns_mode as DnsMode) : 'mantenerDNS',
         nameServers: [],
@@ -69,6 +79,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         ...info,
         statuses: statuses.length ? statuses : ['ok'],
         expireAt: domain.expireAt,
+        lifecycle: lifecycleFromRgp(domain.rgp, domain.expireAt, domain.updatedAt, policy),
         updatedAt: domain.updatedAt || domain.createdAt || row.created_at,
         nameServers: domain.nameServers.map((h) => h.toLowerCase()),
         privacy: read.length > 0 && read.every((c) => c.hidden),
@@ -155,6 +166,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
       return code;
     },
 
+    ...lifeMethods(ctx, policy),
     ...hostMethods(ctx),
     ...secDnsMethods(ctx),
     ...contactMethods(ctx),
