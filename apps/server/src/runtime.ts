@@ -2,6 +2,7 @@ import type { Config } from './config/config.ts';
 import { createDrivers, type Drivers } from './drivers/index.ts';
 import { type DriverLog, SILENT } from './drivers/log.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
+import { autoRenewSchedule } from './modules/domain/auto-renew.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
 import { usageSchedule } from './modules/service/usage.ts';
@@ -46,11 +47,12 @@ const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs];
  * The work a server process repeats, each run by one process at a time however many share the
  * store, its failures logged with its name and retried with back-off (scheduler.ts).
  */
-const SCHEDULES: ((config: Config) => Schedule)[] = [
+const SCHEDULES: ((config: Config, runtime: Runtime) => Schedule)[] = [
   (config) => housekeepingSchedule(config.activity.retentionDays),
   renewalSchedule,
   expiryWarningSchedule,
   usageSchedule,
+  autoRenewSchedule,
 ];
 
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}, driverLog: DriverLog = SILENT): Runtime {
@@ -65,15 +67,17 @@ export function createRuntime(config: Config, store: Store, log: BackgroundLog =
     outbox,
     signals,
     acme: acmeAccounts(config, store, secrets),
-    scheduler: createScheduler(
-      store,
-      SCHEDULES.map((schedule) => schedule(config)),
-      (err, context) => log(err, context),
-    ),
+    // Set below: a schedule may use the runtime's drivers.
+    scheduler: undefined as unknown as Scheduler,
     async close() {
       await Promise.all([signals.close(), runtime.drivers.registry.close?.()]);
     },
   };
+  runtime.scheduler = createScheduler(
+    store,
+    SCHEDULES.map((schedule) => schedule(config, runtime)),
+    (err, context) => log(err, context),
+  );
   for (const jobs of AREA_JOBS) runtime.outbox.register(jobs(runtime));
   return runtime;
 }

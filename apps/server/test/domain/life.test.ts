@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { renewDue } from '../../src/modules/domain/auto-renew.ts';
 import { type DomainTest, describeRegistries, fieldErrors, openDomainTest } from './helpers.ts';
 
 const DAY = 86_400;
@@ -136,5 +137,48 @@ describeRegistries('renew, restore and a new auth code on %s', (kind, registry) 
     expect(fresh).not.toBe(old);
     expect((await t.get(`/domain/${id}/authcode/`)).body.data.authCode).toBe(fresh);
     if (t.registry) expect(t.registry.state.data.domains['z.eu'].authInfo).toBe(fresh);
+  });
+});
+
+describeRegistries('renewal modes and the renewal schedule on %s', (kind, registry) => {
+  let t: DomainTest;
+  beforeAll(async () => {
+    t = await openDomainTest(kind, registry);
+  });
+  afterAll(() => t.close());
+
+  const domainOf = async (reference: string) => (await t.get(`/domain/${t.id(reference)}/?language=en`)).body.data.domain;
+
+  it('switches a domain between auto renewal and letting it expire, for a domain writer only', async () => {
+    const id = t.id('z.eu');
+    expect((await domainOf('z.eu')).renewalMode).toBe('auto');
+    const off = await t.post(`/domain/${id}/renewal/?language=en`, { mode: 'expire' });
+    expect(off.status).toBe(200);
+    expect(off.body.data.domain.renewalMode).toBe('expire');
+    expect(off.body.system.info).toEqual(['The domain will not be renewed: it will expire on its date']);
+    expect((await t.post(`/domain/${id}/renewal/`, { mode: 'auto' }, 'r')).status).toBe(403);
+    const bad = await t.post(`/domain/${id}/renewal/?language=en`, { mode: 'sometimes' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(fieldErrors(bad.body))).toEqual(['mode']);
+    expect((await domainOf('z.eu')).renewalMode).toBe('expire');
+  });
+
+  it('renews what is due in auto mode once, however often the schedule runs, and leaves the others to expire', async () => {
+    // x.es and y.com are in auto mode, z.eu was set to expire above; all expire within the year.
+    // The other realm's domain (never registered at an epp registry) is left out by letting it expire.
+    await t.ctx.store.updateTable('domain').set({ renewal_mode: 'expire' }).where('item_id', '=', t.id('other.com')).execute();
+    const before = { x: await domainOf('x.es'), y: await domainOf('y.com'), z: await domainOf('z.eu') };
+    const at = Math.max(before.x.expireTS, before.y.expireTS, before.z.expireTS) - 10 * DAY;
+    const first = await renewDue(t.ctx.app.runtime, at);
+    expect(first.map((o) => `${o.name} ${o.outcome}`).sort()).toEqual(['x.es renewed', 'y.com renewed']);
+    expect(await renewDue(t.ctx.app.runtime, at)).toEqual([]);
+    const after = { x: await domainOf('x.es'), y: await domainOf('y.com'), z: await domainOf('z.eu') };
+    expect(day(after.x.expireTS)).toBe(`${Number(day(before.x.expireTS).slice(0, 4)) + 1}${day(before.x.expireTS).slice(4)}`);
+    expect(after.z.expireTS).toBe(before.z.expireTS);
+    const events = await t.ctx.store.selectFrom('billing_event').select(['domain', 'actor']).orderBy('domain').execute();
+    expect(events).toEqual([
+      { domain: 'x.es', actor: 'schedule' },
+      { domain: 'y.com', actor: 'schedule' },
+    ]);
   });
 });

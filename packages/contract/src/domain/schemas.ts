@@ -152,4 +152,9 @@ export const renewSchema = z.object({
     .transform(Number),
   curExpDate: text(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid'),
 });
+/** `auto`: renewed for a year some days before expiry; `expire`: left to lapse. */
+export const RENEWAL_MODES = ['auto', 'expire'] as const;
+export type RenewalMode = (typeof RENEWAL_MODES)[number];
+export const renewalModeSchema = z.object({ mode: choice(RENEWAL_MODES) });
+
 export type RenewInput = z.input<typeof renewSchema>;

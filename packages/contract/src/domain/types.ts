@@ -38,6 +38,7 @@ export const domainViewSchema = z.object({
   expireTS: z.number(),
   /** Where the domain is in its life at the registry, and when that state ends (Unix seconds). */
   expiry: z.object({ state: z.enum(EXPIRY_STATES), until: z.number() }),
+  renewalMode: z.enum(['auto', 'expire']),
   ts: z.number(),
   blocked: z.boolean(),
   transferBlock: z.boolean(),

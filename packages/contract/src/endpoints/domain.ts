@@ -7,6 +7,7 @@ import {
   glueCreateSchema,
   glueSaveSchema,
   ownerSaveSchema,
+  renewalModeSchema,
   renewSchema,
 } from '../domain/schemas.ts';
 import {
@@ -53,6 +54,14 @@ export const domain = {
     path: '/domain/:id/renew/',
     params: itemParams,
     body: renewSchema,
+    answer: domainAnswerSchema,
+    permission: { area: 'domain', level: 'write' },
+  }),
+  renewal: endpoint({
+    method: 'POST',
+    path: '/domain/:id/renewal/',
+    params: itemParams,
+    body: renewalModeSchema,
     answer: domainAnswerSchema,
     permission: { area: 'domain', level: 'write' },
   }),

@@ -41,6 +41,8 @@ export const domain = {
     'domain.renewed': 'Dominio renovado',
     'domain.not_in_redemption': 'Solo se puede restaurar un dominio que está en periodo de rescate',
     'domain.restored': 'Dominio restaurado',
+    'domain.renewal_auto': 'Renovación automática activada',
+    'domain.renewal_expire': 'El dominio no se renovará: caducará en su fecha',
     'domain.authcode_regenerated': 'Nuevo código de autorización generado: el anterior ya no sirve',
   },
   en: {
@@ -84,6 +86,8 @@ export const domain = {
     'domain.renewed': 'Domain renewed',
     'domain.not_in_redemption': 'Only a domain in its redemption period can be restored',
     'domain.restored': 'Domain restored',
+    'domain.renewal_auto': 'Automatic renewal turned on',
+    'domain.renewal_expire': 'The domain will not be renewed: it will expire on its date',
     'domain.authcode_regenerated': 'New authorisation code generated: the old one no longer works',
   },
   ca: {
@@ -127,6 +131,8 @@ export const domain = {
     'domain.renewed': 'Domini renovat',
     'domain.not_in_redemption': 'Només es pot restaurar un domini que és en període de rescat',
     'domain.restored': 'Domini restaurat',
+    'domain.renewal_auto': 'Renovació automàtica activada',
+    'domain.renewal_expire': 'El domini no es renovarà: caducarà en la seva data',
     'domain.authcode_regenerated': "Nou codi d'autorització generat: l'anterior ja no serveix",
   },
 };

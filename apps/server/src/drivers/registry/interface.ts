@@ -50,6 +50,8 @@ export interface DomainInfo {
   expireAt: number;
   /** Where the domain is in its life at the registry, and until when. */
   lifecycle: Lifecycle;
+  /** The panel's choice: renewed by the schedule before expiry, or left to expire. */
+  renewalMode: RenewalMode;
   updatedAt: number;
   dnsMode: DnsMode;
   nameServers: string[];
@@ -75,6 +77,8 @@ export interface RestoreReport {
   /** Who asked for it, for the statement the registry keeps. */
   by: string;
 }
+
+export type RenewalMode = 'auto' | 'expire';
 
 export type RegistryErrorCode = 'blocked' | 'not_found' | 'exists' | 'in_use' | 'needs_glue' | 'policy' | 'authorization';
 

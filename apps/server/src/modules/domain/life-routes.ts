@@ -46,6 +46,19 @@ export default async function lifeRoutes(app: FastifyInstance) {
     return { data: toDomainAnswer(updated, access, requestLanguage(request)), info: [{ key: 'domain.renewed' }] };
   });
 
+  route(app, endpoints.domain.renewal, async (request) => {
+    const { access, info, registry } = await domainOf(request);
+    const { mode } = request.body;
+    // The panel's own setting: the registry knows nothing of it. The write refreshes every cached read of the domain.
+    await request.server.runtime.store
+      .updateTable('domain')
+      .set({ renewal_mode: mode, renew_claimed: null, updated_at: now() })
+      .where('item_id', '=', info.itemId)
+      .execute();
+    const updated = (await registry.info(info.itemId))!;
+    return { data: toDomainAnswer(updated, access, requestLanguage(request)), info: [{ key: `domain.renewal_${mode}` }] };
+  });
+
   route(app, endpoints.domain.restore, async (request) => {
     const { access, info, registry } = await domainOf(request);
     if (info.lifecycle.state !== 'redemption') throw new ApiError(409, 'domain.not_in_redemption');

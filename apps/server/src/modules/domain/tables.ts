@@ -18,6 +18,8 @@ export interface DomainRegistryColumns {
   updated_at: Generated<number>;
   /** `auto`: renewed by the schedule before expiry; `expire`: left to lapse (0035). */
   renewal_mode: Generated<string>;
+  /** The expiry the renewal schedule claimed to renew from (null: none). */
+  renew_claimed: number | null;
 }
 
 /** The billing ledger: each billable action once (unique on item, action and the date it starts from). */

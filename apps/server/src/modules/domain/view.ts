@@ -41,6 +41,7 @@ export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: L
       status: info.status,
       expireTS: info.expireAt,
       expiry: info.lifecycle,
+      renewalMode: info.renewalMode,
       ts: info.updatedAt,
       blocked: info.statuses.includes('clientUpdateProhibited'),
       transferBlock: info.statuses.includes('clientTransferProhibited'),

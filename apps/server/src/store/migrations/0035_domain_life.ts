@@ -11,6 +11,8 @@ export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
     .alterTable('domain')
     .addColumn('renewal_mode', 'text', (c) => c.notNull().defaultTo('auto'))
     .execute();
+  // The expiry the renewal schedule has claimed to renew from, so that one run renews it, once.
+  await db.schema.alterTable('domain').addColumn('renew_claimed', 'bigint').execute();
   await withId(db.schema.createTable('billing_event'), kind)
     .addColumn('item_id', 'integer', (c) => c.notNull())
     .addColumn('domain', 'text', (c) => c.notNull())

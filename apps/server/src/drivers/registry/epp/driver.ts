@@ -39,7 +39,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
     async info(itemId) {
       const row = await store
         .selectFrom('domain')
-        .select(['name', 'status', 'dns_mode', 'auth_kind', 'created_at'])
+        .select(['name', 'status', 'dns_mode', 'auth_kind', 'created_at', 'renewal_mode'])
         .where('item_id', '=', itemId)
         .executeTakeFirst();
       if (!row) return null;
@@ -50,6 +50,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         statuses: ['ok'],
         expireAt: 0,
         lifecycle: { state: 'active', until: 0 },
+        renewalMode: row.renewal_mode === 'expire' ? 'expire' : 'auto',
         updatedAt: row.created_at,
         dnsMode: (DNS_MODES as readonly string[]).includes(row.dns_mode) ? (row.dns_mode as DnsMode) : 'mantenerDNS',
         nameServers: [],
@@ -110,7 +111,9 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
       });
       await change(command, () => exists(domainInfo(row.name)));
       for (const type of CONTACT_TYPES) await savePanelContact(store, itemId, type, handles[type]!, data.contacts[type]);
-      await touch(itemId, { dns_mode: data.mode, auth_kind: data.authKind });
+      // The store keeps the expiry the registry gave, for the renewal schedule and the lists.
+      const { expireAt } = await registered(row.name);
+      await touch(itemId, { dns_mode: data.mode, auth_kind: data.authKind, expire_at: expireAt });
     },
 
     async updateStatus(itemId, { add = [], rem = [] }) {

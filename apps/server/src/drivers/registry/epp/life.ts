@@ -21,8 +21,9 @@ export function lifeMethods(ctx: EppContext, policy: LifePolicy): Pick<RegistryD
       if (dayOf(current.expireAt) !== dayOf(curExpDate)) throw new RegistryError('policy', 'curExpDate');
       if (years < 1 || years > policy.maxYears || expected > addYears(now(), policy.maxYears)) throw new RegistryError('policy', 'years');
       await change(domainRenew(row.name, curExpDate, years), async () => (await registered(row.name)).expireAt === expected);
-      await touch(itemId);
-      return (await registered(row.name)).expireAt;
+      const { expireAt } = await registered(row.name);
+      await touch(itemId, { expire_at: expireAt });
+      return expireAt;
     },
 
     async restore(itemId, report) {
@@ -37,8 +38,9 @@ export function lifeMethods(ctx: EppContext, policy: LifePolicy): Pick<RegistryD
         const now = await registered(row.name);
         return now.rgp !== 'pendingRestore' && now.rgp !== 'redemptionPeriod';
       });
-      await touch(itemId);
-      return (await registered(row.name)).expireAt;
+      const { expireAt } = await registered(row.name);
+      await touch(itemId, { expire_at: expireAt });
+      return expireAt;
     },
 
     async regenerateAuthInfo(itemId) {
