@@ -1,4 +1,4 @@
-import { canSee } from '@atalaya/contract';
+import { canAct, canSee } from '@atalaya/contract';
 import { Loader, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { domainQuery } from './api/domain.ts';
 import { ActionsCard } from './components/ActionsCard.tsx';
 import { AuthCodeCard } from './components/AuthCodeCard.tsx';
 import { ContactsCard } from './components/ContactsCard.tsx';
+import { LifeCard } from './components/LifeCard.tsx';
 import { SummaryCard } from './components/SummaryCard.tsx';
 
 /** /admin/{id}/domain/: summary, domain actions, auth code or transfer key, contacts (docs/behaviour/shell-session-domains.md#domain-page). */
@@ -31,10 +32,15 @@ export default function DomainPage() {
   const { domain } = data;
   return (
     <Stack>
+      <LifeCard data={data} />
       <SummaryCard data={data} />
       <ActionsCard data={data} />
       {canSee(domain.permissions, 'domain_authcode') && (
-        <AuthCodeCard id={domain.id} kind={domain.transferkey ? 'transferkey' : 'authcode'} />
+        <AuthCodeCard
+          id={domain.id}
+          kind={domain.transferkey ? 'transferkey' : 'authcode'}
+          canRegenerate={canAct(domain.permissions, 'domain_authcode')}
+        />
       )}
       <ContactsCard data={data} />
     </Stack>
