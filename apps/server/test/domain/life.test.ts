@@ -126,6 +126,17 @@ describeRegistries('renew, restore and a new auth code on %s', (kind, registry) 
     expect(await ledger('restore', 'y.com')).toHaveLength(1);
   });
 
+  it('lists each domain with the state and date its screen shows, the service list without them', async () => {
+    const list = await t.get('/list/domain/');
+    expect(list.status).toBe(200);
+    const rows = list.body.data.rows as { reference: string; expiry: unknown }[];
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) expect(row.expiry, row.reference).toEqual((await domainOf(row.reference)).expiry);
+    expect(rows.find((r) => r.reference === 'y.com')?.expiry).toMatchObject({ state: 'active' });
+    const services = (await t.get('/list/service/')).body.data.rows as { expiry?: unknown }[];
+    expect(services.every((r) => r.expiry === undefined)).toBe(true);
+  });
+
   it('makes a new, long, random auth code on request, and the old one stops being the domain’s', async () => {
     const id = t.id('z.eu');
     const old = (await t.get(`/domain/${id}/authcode/`)).body.data.authCode;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type MigrationDb, withId } from './helpers.ts';
 
 /**
@@ -25,4 +26,27 @@ export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
     .execute();
   await db.schema.createIndex('billing_event_once').on('billing_event').columns(['item_id', 'action', 'from_date']).unique().execute();
   await db.schema.createIndex('billing_event_created').on('billing_event').column('created_at').execute();
+  // The lists keep a copy of each expiry for their sort (list_entry): a renewal, a restore or the
+  // registry's date read in must reach it, whoever writes the domain's expiry.
+  if (kind === 'postgres') {
+    await sql
+      .raw(
+        `CREATE FUNCTION domain_list_expiry() RETURNS trigger AS $$ BEGIN
+           UPDATE list_entry SET expire_at = NEW.expire_at WHERE item_id = NEW.item_id AND kind = 'domain'; RETURN NULL;
+         END $$ LANGUAGE plpgsql`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        'CREATE TRIGGER domain_list_expiry AFTER UPDATE OF expire_at ON domain FOR EACH ROW WHEN (OLD.expire_at IS DISTINCT FROM NEW.expire_at) EXECUTE FUNCTION domain_list_expiry()',
+      )
+      .execute(db);
+  } else {
+    await sql
+      .raw(
+        `CREATE TRIGGER domain_list_expiry AFTER UPDATE OF expire_at ON domain WHEN OLD.expire_at IS NOT NEW.expire_at BEGIN
+           UPDATE list_entry SET expire_at = NEW.expire_at WHERE item_id = NEW.item_id AND kind = 'domain'; END`,
+      )
+      .execute(db);
+  }
 }
