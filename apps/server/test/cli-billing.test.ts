@@ -33,7 +33,10 @@ describe('admin billing-events', () => {
   it('prints each billable action once as a JSON line, from a day on, and refuses a date it cannot read', { timeout: 60_000 }, () => {
     const all = admin('billing-events');
     expect(all.code).toBe(0);
-    const lines = all.out.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = all.out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toMatchObject([
       { action: 'restore', domain: 'ledger.es', years: 1, at: '2023-11-14T22:13:20.000Z' },
       { action: 'renew', domain: 'ledger.es', years: 2, fromDate: '2027-01-01', expireAt: '2030-01-01', actor: 'user:3' },

@@ -39,7 +39,13 @@ export async function recordBilling(store: Store, event: BillingEvent): Promise<
 
 /** The ledger from a time on (Unix seconds), oldest first, as the provider's billing reads it. */
 export async function billingEventsSince(store: Store, since: number) {
-  const rows = await store.selectFrom('billing_event').selectAll().where('created_at', '>=', since).orderBy('created_at').orderBy('id').execute();
+  const rows = await store
+    .selectFrom('billing_event')
+    .selectAll()
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     at: new Date(Number(r.created_at) * 1000).toISOString(),
