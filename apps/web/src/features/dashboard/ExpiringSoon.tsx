@@ -39,7 +39,7 @@ export function ExpiringSoon() {
                     {e.expiry && e.expiry.state !== 'active' ? (
                       // An expired domain says where it is at its registry, and until when.
                       <Text size="sm" c="red" data-state={e.expiry.state}>
-                        {t(`domain.expiry_${e.expiry.state}`, { date: formatDate(e.expiry.until, i18n.language) })}
+                        {t(`shell.domain_expiry_${e.expiry.state}`, { date: formatDate(e.expiry.until, i18n.language) })}
                       </Text>
                     ) : (
                       <Text size="sm" c={days <= 7 ? 'red' : undefined}>

@@ -86,9 +86,9 @@ function Expiry({ item }: { item: ItemRow }) {
           size="sm"
           data-expired
           data-state={life.state}
-          aria-label={t(`domain.expiry_${life.state}`, { date: until })}
+          aria-label={t(`shell.domain_expiry_${life.state}`, { date: until })}
         >
-          {t(`domain.state_${life.state}`)}
+          {t(`shell.domain_state_${life.state}`)}
         </Badge>
         <Text size="sm" aria-hidden="true">
           {until}

@@ -59,9 +59,11 @@ export function LifeCard({ data }: { data: DomainAnswer }) {
       <Stack gap="sm">
         <Group gap="sm">
           <Badge color={STATE_COLOR[expiry.state]} data-testid="expiry-state">
-            {t(`domain.state_${expiry.state}`)}
+            {t(`shell.domain_state_${expiry.state}`)}
           </Badge>
-          <Text data-testid="expiry-text">{t(`domain.expiry_${expiry.state}`, { date: formatDate(expiry.until, i18n.language) })}</Text>
+          <Text data-testid="expiry-text">
+            {t(`shell.domain_expiry_${expiry.state}`, { date: formatDate(expiry.until, i18n.language) })}
+          </Text>
         </Group>
         {writer && (
           <Group gap="sm">
