@@ -1,7 +1,8 @@
 import { contactCheck, contactCreate, contactDelete, contactInfo, contactTransfer, contactUpdate } from './contacts.ts';
 import type { Command, Ctx, Reply } from './context.ts';
-import { domainCheck, domainCreate, domainDelete, domainInfo, domainRenew, domainTransfer, domainUpdate, purgeExpired } from './domains.ts';
+import { domainCheck, domainCreate, domainDelete, domainInfo, domainRenew, domainTransfer, domainUpdate } from './domains.ts';
 import { hostCheck, hostCreate, hostDelete, hostInfo, hostUpdate } from './hosts.ts';
+import { advanceLifecycle } from './lifecycle.ts';
 import { EppError, fail } from './results.ts';
 import { RegistryState } from './state.ts';
 import { type Element, NS, nameOf, x } from './xml.ts';
@@ -64,7 +65,7 @@ export function readCommand(command: Element, extURIs: string[], objURIs: string
 }
 
 export function runCommand(ctx: Ctx): Reply {
-  purgeExpired(ctx);
+  advanceLifecycle(ctx);
   return HANDLERS[`${ctx.cmd.object}:${ctx.cmd.verb}`](ctx);
 }
 

@@ -11,6 +11,10 @@ export interface Policy {
   hostModel: 'objects' | 'attributes';
   registrantRequired: boolean;
   maxYears: number;
+  /** How long an expired domain can still be renewed before the registry deletes it. */
+  renewGraceMs: number;
+  /** How long a transfer waits for the sponsor before the registry approves it. */
+  transferApproveMs: number;
   /** RFC 3915: how long a deleted domain can be restored, then how long it waits before it is purged. */
   redemptionMs: number;
   pendingDeleteMs: number;
@@ -23,6 +27,8 @@ export const DEFAULT_POLICY: Policy = {
   hostModel: 'objects',
   registrantRequired: true,
   maxYears: 10,
+  renewGraceMs: 45 * 86_400_000,
+  transferApproveMs: 5 * 86_400_000,
   redemptionMs: 30 * 86_400_000,
   pendingDeleteMs: 5 * 86_400_000,
   dsMax: 13,

@@ -1,5 +1,6 @@
 import { CLIENT_STATUSES, type Ctx, changeStatuses, eppDate, mustSponsor, ok, type Reply, refuseIfStatus, statusNodes } from './context.ts';
 import { addressesOf, checkGlue, normalise } from './hosts.ts';
+import { completeDomainTransfer } from './lifecycle.ts';
 import { fail } from './results.ts';
 import { applySecDnsCreate, applySecDnsUpdate, secDnsInfo } from './secdns.ts';
 import type { DomainObject } from './state.ts';
@@ -8,18 +9,6 @@ import { child, childrenNamed, type Element, type Node, NS, textOf, x } from './
 
 /** Domain objects (RFC 5731) with the registry's policy, secDNS-1.1 (RFC 5910) and rgp-1.0 (RFC 3915). */
 const D = NS.domain;
-
-/** Removes a deleted domain once its redemption and pending-delete periods have passed. */
-export function purgeExpired(ctx: Ctx): void {
-  const limit = ctx.policy.redemptionMs + ctx.policy.pendingDeleteMs;
-  for (const domain of Object.values(ctx.state.data.domains)) {
-    if (domain.deletedAt && ctx.now.getTime() - Date.parse(domain.deletedAt) >= limit) {
-      for (const host of Object.values(ctx.state.data.hosts))
-        if (host.name.endsWith(`.${domain.name}`)) delete ctx.state.data.hosts[host.name];
-      delete ctx.state.data.domains[domain.name];
-    }
-  }
-}
 
 export function findDomain(ctx: Ctx, name: string): DomainObject {
   const domain = ctx.state.data.domains[normalise(name)];
@@ -228,6 +217,8 @@ export function domainRenew(ctx: Ctx): Reply {
     fail(2306, `the expiry date cannot pass ${ctx.policy.maxYears} years from today`, exDate.slice(0, 10));
   }
   domain.exDate = exDate;
+  // Renewed out of its grace period: no longer expired.
+  if (Date.parse(exDate) > ctx.now.getTime()) domain.rgp = undefined;
   return ok(x('domain:renData', { 'xmlns:domain': D }, [x('domain:name', {}, domain.name), x('domain:exDate', {}, eppDate(exDate))]));
 }
 
@@ -240,7 +231,10 @@ function restore(ctx: Ctx, domain: DomainObject, restoreEl: Element): Reply {
   } else {
     if (domain.rgp !== 'pendingRestore') fail(2304, `${domain.name} has no restore request pending`, domain.name);
     if (!child(restoreEl, NS.rgp, 'report')) fail(2003, 'a restore report needs <rgp:report>');
-    Object.assign(domain, { rgp: undefined, deletedAt: undefined, statuses: [] });
+    // A domain deleted at the end of its renewal grace comes back renewed, a year at a time, until it is current.
+    let exDate = domain.exDate;
+    while (Date.parse(exDate) <= ctx.now.getTime()) exDate = addMonths(exDate, 12);
+    Object.assign(domain, { rgp: undefined, deletedAt: undefined, statuses: [], exDate });
   }
   Object.assign(domain, { upID: ctx.clID, upDate: ctx.now.toISOString() });
   return ok(undefined, [
@@ -319,7 +313,7 @@ function readNsNames(ns: Element | undefined): string[] {
   ];
 }
 
-const domainTransferNode = (domain: DomainObject) =>
+export const domainTransferNode = (domain: DomainObject) =>
   transferNode('domain', D, domain.name, domain.transfer, domain.transfer?.status === 'pending' ? undefined : domain.exDate);
 
 export function domainTransfer(ctx: Ctx): Reply {
@@ -330,11 +324,8 @@ export function domainTransfer(ctx: Ctx): Reply {
     object: domain,
     given: textOf(child(body, D, 'authInfo'), D, 'pw'),
     years,
+    approveAfterMs: ctx.policy.transferApproveMs,
     node: () => domainTransferNode(domain),
-    onApprove: (newSponsor) => {
-      domain.exDate = addMonths(domain.exDate, years * 12);
-      // Subordinate hosts move with their domain.
-      for (const host of Object.values(ctx.state.data.hosts)) if (host.name.endsWith(`.${domain.name}`)) host.clID = newSponsor;
-    },
+    onApprove: () => completeDomainTransfer(ctx.state, domain, ctx.now),
   });
 }

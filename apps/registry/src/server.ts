@@ -4,10 +4,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type Server, type TLSSocket } from 'node:tls';
 import { completePending, type PendingAction } from './commands.ts';
 import { DEFAULT_POLICY, type Policy } from './context.ts';
+import { domainTransfer } from './domains.ts';
 import { type Faults, faultsProblem } from './faults.ts';
+import { advanceLifecycle } from './lifecycle.ts';
+import { EppError } from './results.ts';
 import { Session } from './session.ts';
 import { RegistryState } from './state.ts';
-import { type Element, x } from './xml.ts';
+import { type Element, NS, x } from './xml.ts';
 
 export interface RegistryOptions {
   /** 0 (the default) picks a free port. */
@@ -42,7 +45,9 @@ export class TestRegistry {
   readonly pending: PendingAction[] = [];
   port = 0;
   controlPort?: number;
-  now: () => Date;
+  /** The registry's time: the clock it was given, moved forward by `advanceClock`. */
+  readonly now: () => Date;
+  private clockOffsetMs = 0;
   private readonly sessions = new Set<Session>();
   private readonly sockets = new Set<TLSSocket>();
   private readonly commandTimes = new Map<string, number[]>();
@@ -62,7 +67,58 @@ export class TestRegistry {
     } as Resolved;
     this.state = new RegistryState(options.stateFile);
     this.policy = { ...DEFAULT_POLICY, ...options.policy };
-    this.now = options.now ?? (() => new Date());
+    const clock = options.now ?? (() => new Date());
+    this.now = () => new Date(clock().getTime() + this.clockOffsetMs);
+  }
+
+  /** Moves the registry's clock forward (never back) and lets what falls due happen: expiries, deletions, transfers approved. */
+  advanceClock(ms: number): Date {
+    if (!(ms >= 0)) throw new RangeError('the clock only moves forward');
+    this.clockOffsetMs += ms;
+    this.tick();
+    return this.now();
+  }
+
+  /** Applies what the clock made due (run before each command, too). */
+  tick(): void {
+    advanceLifecycle({ state: this.state, policy: this.policy, now: this.now() });
+    this.state.save();
+  }
+
+  /**
+   * A domain transfer command from another registrar account (`request`, `approve`, `reject`,
+   * `cancel` or `query`), as that client would send it: the second account a test needs to move a
+   * domain away from the panel, or to answer the panel's request. Answers the EPP result code.
+   */
+  transferAs(clID: string, name: string, op: string, authInfo?: string, years = 1): { code: number; reason?: string } {
+    if (!(clID in this.options.clients)) return { code: 2200, reason: `no client ${clID}` };
+    const el = (local: string, text = '', children: Element[] = [], attrs: Record<string, string> = {}): Element => ({
+      ns: NS.domain,
+      local,
+      attrs,
+      children,
+      text,
+    });
+    const body = el('transfer', '', [
+      el('name', name),
+      ...(op === 'request' ? [el('period', String(years), [], { unit: 'y' })] : []),
+      ...(authInfo === undefined ? [] : [el('authInfo', '', [el('pw', authInfo)])]),
+    ]);
+    this.tick();
+    try {
+      const reply = domainTransfer({
+        clID,
+        state: this.state,
+        policy: this.policy,
+        now: this.now(),
+        cmd: { verb: 'transfer', object: 'domain', body, op, extensions: [] },
+      });
+      this.state.save();
+      return { code: reply.code };
+    } catch (error) {
+      if (!(error instanceof EppError)) throw error;
+      return { code: error.code, reason: error.message };
+    }
   }
 
   async listen(controlPort?: number): Promise<this> {
@@ -156,6 +212,7 @@ export class TestRegistry {
 
   /** `poll op="req"` (the oldest message, 1300 when none) and `poll op="ack"` (2303 for an unknown id). */
   poll(clID: string, poll: Element) {
+    this.tick();
     const mine = () => this.state.data.messages.filter((m) => m.clID === clID);
     if (poll.attrs.op === 'req') {
       const [first] = mine();
@@ -222,7 +279,22 @@ export class TestRegistry {
         const done = this.serverStatus(input.object as 'domain', String(input.name), input.add as string[], input.rem as string[]);
         return done ? reply(response, 200, {}) : reply(response, 404, { error: 'no such object' });
       }
+      case 'GET /clock':
+        return reply(response, 200, { now: this.now().toISOString() });
+      case 'POST /clock': {
+        const ms = Number(input.days ?? 0) * 86_400_000 + Number(input.ms ?? 0);
+        if (!(ms >= 0)) return reply(response, 400, { error: 'days and ms move the clock forward: numbers, zero or more' });
+        return reply(response, 200, { now: this.advanceClock(ms).toISOString() });
+      }
+      case 'POST /transfer': {
+        const op = String(input.op ?? 'request');
+        if (!['request', 'approve', 'reject', 'cancel', 'query'].includes(op)) return reply(response, 400, { error: `unknown op ${op}` });
+        const authInfo = input.authInfo === undefined ? undefined : String(input.authInfo);
+        const years = input.years === undefined ? 1 : Number(input.years);
+        return reply(response, 200, this.transferAs(String(input.clID), String(input.name), op, authInfo, years));
+      }
       case 'GET /state':
+        this.tick();
         return reply(response, 200, this.state.data);
       case 'POST /reset':
         this.state.reset();

@@ -53,8 +53,8 @@ export interface DomainObject extends Sponsored {
   exDate: string;
   authInfo: string;
   secDNS: { maxSigLife?: number; ds: DsData[]; keys: KeyData[] };
-  /** RFC 3915: set while a deleted domain can still be restored. */
-  rgp?: 'redemptionPeriod' | 'pendingRestore';
+  /** RFC 3915: past expiry (`autoRenewPeriod`, the renewal grace), then deleted: restorable, then only waiting to be purged. */
+  rgp?: 'autoRenewPeriod' | 'redemptionPeriod' | 'pendingRestore' | 'pendingDelete';
   deletedAt?: string;
   transfer?: Transfer;
 }

@@ -34,6 +34,8 @@ interface Options {
   object: Transferable;
   given?: string;
   years: number;
+  /** When the server approves a transfer nobody acted on (`acDate`); at once when not given. */
+  approveAfterMs?: number;
   node: () => ReturnType<typeof transferNode>;
   /** What approval does besides changing the sponsor (a domain's expiry and its subordinate hosts). */
   onApprove: (newSponsor: string) => void;
@@ -57,7 +59,8 @@ export function transfer(ctx: Ctx, options: Options): Reply {
     if (pending) fail(2300, 'a transfer is already pending');
     refuseIfStatus(object.statuses, ['clientTransferProhibited', 'serverTransferProhibited', 'pendingDelete', 'pendingUpdate'], 'transfer');
     if (given === undefined || given !== object.authInfo) fail(2202, 'the authorisation code is wrong');
-    object.transfer = { status: 'pending', reID: ctx.clID, reDate: now, acID: object.clID, acDate: now, years: options.years };
+    const acDate = new Date(ctx.now.getTime() + (options.approveAfterMs ?? 0)).toISOString();
+    object.transfer = { status: 'pending', reID: ctx.clID, reDate: now, acID: object.clID, acDate, years: options.years };
     object.statuses = [...object.statuses, { s: 'pendingTransfer' }];
     notify(object.clID, 'Transfer requested.');
     return { code: 1001, resData: options.node() };

@@ -4,6 +4,7 @@ import { type DriverLog, SILENT } from './drivers/log.ts';
 import { dnssecJobs } from './modules/dns/dnssec/jobs.ts';
 import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
+import { autoRenewSchedule } from './modules/domain/auto-renew.ts';
 import { registryJobs } from './modules/domain/changes.ts';
 import { registryPollSchedule } from './modules/domain/poll.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
@@ -54,14 +55,15 @@ const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs, operatorJobs, re
  * The work a server process repeats, each run by one process at a time however many share the
  * store, its failures logged with its name and retried with back-off (scheduler.ts).
  */
-const SCHEDULES: ((config: Config, drivers: Drivers) => Schedule)[] = [
+const SCHEDULES: ((config: Config, runtime: Runtime) => Schedule)[] = [
   (config) => housekeepingSchedule(config.activity.retentionDays),
   renewalSchedule,
   expiryWarningSchedule,
   usageSchedule,
   dnssecStepSchedule,
   dkimRotationSchedule,
-  (_config, drivers) => registryPollSchedule(drivers.registry),
+  (_config, runtime) => registryPollSchedule(runtime.drivers.registry),
+  autoRenewSchedule,
 ];
 
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}, driverLog: DriverLog = SILENT): Runtime {
@@ -77,15 +79,17 @@ export function createRuntime(config: Config, store: Store, log: BackgroundLog =
     outbox,
     signals,
     acme: acmeAccounts(config, store, secrets),
-    scheduler: createScheduler(
-      store,
-      SCHEDULES.map((schedule) => schedule(config, drivers)),
-      (err, context) => log(err, context),
-    ),
+    // Set below: a schedule may use the runtime's drivers.
+    scheduler: undefined as unknown as Scheduler,
     async close() {
       await Promise.all([signals.close(), runtime.drivers.registry.close?.()]);
     },
   };
+  runtime.scheduler = createScheduler(
+    store,
+    SCHEDULES.map((schedule) => schedule(config, runtime)),
+    (err, context) => log(err, context),
+  );
   for (const jobs of AREA_JOBS) runtime.outbox.register(jobs(runtime));
   return runtime;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPIRY_STATES } from './domain/types.ts';
 
 /** What may expire and is announced before it does (decision 019). */
 export const EXPIRING_KINDS = ['certificate', 'domain', 'service'] as const;
@@ -18,5 +19,7 @@ export const expiringSchema = z.object({
   expiresAt: z.number(),
   /** For a certificate: a free one renewed by the panel, or an uploaded one; null otherwise. */
   source: z.enum(['acme', 'upload']).nullable(),
+  /** Domains only: where the domain is at its registry once expired (grace, redemption, pending delete) and until when. */
+  expiry: z.object({ state: z.enum(EXPIRY_STATES), until: z.number() }).optional(),
 });
 export type Expiring = z.infer<typeof expiringSchema>;

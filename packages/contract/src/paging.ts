@@ -3,6 +3,7 @@
  * paged list call takes, the answer it gives, and the one text normalisation both sides filter with.
  */
 import { z } from 'zod';
+import { EXPIRY_STATES } from './domain/types.ts';
 import { LIMITS } from './settings.ts';
 import { singleLine } from './strings.ts';
 
@@ -59,6 +60,8 @@ export const itemRowSchema = z.object({
   expireTS: z.number(),
   /** Services only: a parking service rather than hosting. */
   isRedirAndParking: z.boolean(),
+  /** Domains only: where the domain is in its life (active, expired in grace, redemption, pending delete) and until when. */
+  expiry: z.object({ state: z.enum(EXPIRY_STATES), until: z.number() }).optional(),
 });
 export type ItemRow = z.infer<typeof itemRowSchema>;
 export const itemPageSchema = pageSchema(itemRowSchema);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ParseArgsConfig } from 'node:util';
-import { type CommandActivity, printAudit } from '../modules/activity/cli.ts';
+import { type CommandActivity, printAudit, sinceDay } from '../modules/activity/cli.ts';
 import { zoneExportText } from '../modules/dns/cli.ts';
+import { billingEventsSince } from '../modules/domain/billing.ts';
 import { listRegistryMessages } from '../modules/domain/messages.ts';
 import { reconcileRegistry } from '../modules/domain/reconcile.ts';
 import { resetFactors } from '../modules/factors/reset.ts';
@@ -403,6 +404,14 @@ export const COMMANDS: Record<string, Command> = {
     help: 'Prints the activity log as JSON lines, oldest first: --realm R for one realm, --since YYYY-MM-DD from that day on (UTC).',
     options: { realm: { type: 'string' }, since: { type: 'string' } },
     run: ({ store }, _args, values) => printAudit(store, values, (line) => console.log(line)),
+  },
+  'billing-events': {
+    args: [],
+    help: 'Prints the billing ledger (renewals, restores, transfers in) as JSON lines, oldest first: --since YYYY-MM-DD from that day on (UTC).',
+    options: { since: { type: 'string' } },
+    run: async ({ store }, _args, values) => {
+      for (const event of await billingEventsSince(store, sinceDay(values.since) ?? 0)) console.log(JSON.stringify(event));
+    },
   },
   backup: {
     args: ['file'],

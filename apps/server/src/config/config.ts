@@ -112,6 +112,8 @@ const schema = z.object({
         .array(z.coerce.number().int().min(1).max(365))
         .min(1)
         .default([...DEFAULT_WARN_DAYS]),
+      /** Days before expiry at which a domain in renewal mode `auto` is renewed for a year. */
+      autoRenewDays: z.coerce.number().int().min(0).max(365).default(30),
     })
     .prefault({}),
   /** Free certificates for sites (decision 019): the ACME directory, the account's contact, the preferred challenge. */

@@ -70,6 +70,7 @@ describeStores('expiry warnings on %s', (kind) => {
         name: 'caduca.test',
         expiresAt: expect.any(Number),
         source: null,
+        expiry: { state: 'active', until: expect.any(Number) },
       },
       {
         kind: 'certificate',

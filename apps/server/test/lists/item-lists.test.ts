@@ -52,6 +52,7 @@ describeStores('the paged domain, service and mail lists on %s', (kind) => {
       reference: 'dominio-01.es',
       expireTS: t + 30 * DAY,
       isRedirAndParking: false,
+      expiry: { state: 'active', until: t + 30 * DAY },
     });
   });
 

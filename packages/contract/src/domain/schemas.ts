@@ -147,3 +147,20 @@ export const countryLookupSchema = z.object({
   city: optionalText(100),
   postal_code: optionalText(20),
 });
+
+/**
+ * A renewal: its years (the range is the registry's policy, checked by the server with its limit in the message), and the expiry date the user saw (EPP's curExpDate, YYYY-MM-DD), so that
+ * a renewal sent twice is refused the second time instead of adding its years twice.
+ */
+export const renewSchema = z.object({
+  years: text(2)
+    .regex(/^\d{1,2}$/, { message: 'validation.number', abort: true })
+    .transform(Number),
+  curExpDate: text(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid'),
+});
+/** `auto`: renewed for a year some days before expiry; `expire`: left to lapse. */
+export const RENEWAL_MODES = ['auto', 'expire'] as const;
+export type RenewalMode = (typeof RENEWAL_MODES)[number];
+export const renewalModeSchema = z.object({ mode: choice(RENEWAL_MODES) });
+
+export type RenewInput = z.input<typeof renewSchema>;

@@ -26,12 +26,19 @@ export type Contact = z.infer<typeof domainContactSchema>;
 /** The fields a contact has in every shape (the API's and the registry's): who, and where. */
 export type ContactPostal = Omit<Contact, 'type' | 'name' | 'vat' | 'countryKey'>;
 
+/** A domain's life at its registry: active, expired in its renewal grace, in redemption (restorable), pending delete. */
+export const EXPIRY_STATES = ['active', 'grace', 'redemption', 'pendingDelete'] as const;
+export type ExpiryState = (typeof EXPIRY_STATES)[number];
+
 export const domainViewSchema = z.object({
   id: z.number(),
   name: z.string(),
   dns: z.object({ mode: z.enum(DNS_MODES), servers: z.array(z.string()) }),
   status: z.string(),
   expireTS: z.number(),
+  /** Where the domain is in its life at the registry, and when that state ends (Unix seconds). */
+  expiry: z.object({ state: z.enum(EXPIRY_STATES), until: z.number() }),
+  renewalMode: z.enum(['auto', 'expire']),
   ts: z.number(),
   blocked: z.boolean(),
   transferBlock: z.boolean(),

@@ -7,6 +7,8 @@ import {
   glueCreateSchema,
   glueSaveSchema,
   ownerSaveSchema,
+  renewalModeSchema,
+  renewSchema,
 } from '../domain/schemas.ts';
 import {
   countryLookupAnswerSchema,
@@ -47,6 +49,38 @@ export const domain = {
     params: itemParams,
     answer: z.object({ authCode: z.string() }),
     permission: { area: 'domain_authcode', level: 'read' },
+  }),
+  renew: endpoint({
+    method: 'POST',
+    path: '/domain/:id/renew/',
+    params: itemParams,
+    body: renewSchema,
+    answer: domainAnswerSchema,
+    permission: { area: 'domain', level: 'write' },
+  }),
+  renewal: endpoint({
+    method: 'POST',
+    path: '/domain/:id/renewal/',
+    params: itemParams,
+    body: renewalModeSchema,
+    answer: domainAnswerSchema,
+    permission: { area: 'domain', level: 'write' },
+  }),
+  /** RFC 3915 restore of a domain in redemption. */
+  restore: endpoint({
+    method: 'POST',
+    path: '/domain/:id/restore/',
+    params: itemParams,
+    answer: domainAnswerSchema,
+    permission: { area: 'domain', level: 'write' },
+  }),
+  /** A new auth code replacing the old one (RFC 9154); the old one stops working at once. */
+  authcodeRegenerate: endpoint({
+    method: 'POST',
+    path: '/domain/:id/authcode/regenerate/',
+    params: itemParams,
+    answer: z.object({ authCode: z.string() }),
+    permission: { area: 'domain_authcode', level: 'write' },
   }),
   transferkey: endpoint({
     method: 'GET',

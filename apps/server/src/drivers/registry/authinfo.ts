@@ -17,3 +17,9 @@ export function generateAuthInfo(length = 16): string {
   }
   return chars.join('');
 }
+
+/**
+ * The length of an auth code made on request: 22 characters of this 77-character alphabet carry
+ * about 137 bits, above the 128 bits RFC 9154 asks of a code that protects a transfer.
+ */
+export const FRESH_AUTHINFO_LENGTH = 22;

@@ -1,4 +1,5 @@
 import type { ContactPostal, ContactType, DnsMode, DnssecType } from '@atalaya/contract';
+import type { Lifecycle, LifePolicy } from './lifecycle.ts';
 
 /**
  * What the panel asks of a domain registry. Shaped after EPP so that an EPP driver can follow the
@@ -47,6 +48,10 @@ export interface DomainInfo {
   status: string;
   statuses: DomainStatus[];
   expireAt: number;
+  /** Where the domain is in its life at the registry, and until when. */
+  lifecycle: Lifecycle;
+  /** The panel's choice: renewed by the schedule before expiry, or left to expire. */
+  renewalMode: RenewalMode;
   updatedAt: number;
   dnsMode: DnsMode;
   nameServers: string[];
@@ -63,6 +68,17 @@ export interface RegistrationData {
   authKind: 'authcode' | 'transferkey';
   contacts: Record<ContactType, ContactData>;
 }
+
+/** What RFC 3915 §4.2.5's restore report states: the data before and after, when and why. */
+export interface RestoreReport {
+  deletedAt: number;
+  restoredAt: number;
+  reason: string;
+  /** Who asked for it, for the statement the registry keeps. */
+  by: string;
+}
+
+export type RenewalMode = 'auto' | 'expire';
 
 export type RegistryErrorCode = 'blocked' | 'not_found' | 'exists' | 'in_use' | 'needs_glue' | 'policy' | 'authorization';
 
@@ -92,6 +108,8 @@ export type RegistryMessage = { id: string; count: number; queuedAt: string; tex
 );
 
 export interface RegistryDriver {
+  /** The registry's renewal periods and grace periods. */
+  readonly policy: LifePolicy;
   /** domain:info; null for an item without a domain. */
   info(itemId: number): Promise<DomainInfo | null>;
   /** domain:create of a domain the panel has but the registry does not know yet (idempotent). */
@@ -122,6 +140,15 @@ export interface RegistryDriver {
   pollMessage?(): Promise<RegistryMessage | null>;
   /** Removes a message read with pollMessage from the queue. */
   ackMessage?(id: string): Promise<void>;
+  /**
+   * domain:renew from `curExpDate` (the expiry the caller saw, Unix seconds): refused with `policy`
+   * when the expiry is another, so a repeated renewal never adds years twice. Answers the new expiry.
+   */
+  renew(itemId: number, years: number, curExpDate: number): Promise<number>;
+  /** RFC 3915 restore of a domain in redemption: the request, then the report the registry requires. Answers the new expiry. */
+  restore(itemId: number, report: RestoreReport): Promise<number>;
+  /** A new, random authInfo replacing the old one (RFC 9154); answers it. Never logged. */
+  regenerateAuthInfo(itemId: number): Promise<string>;
   /** Ends the driver's connections (EPP logout); called when the runtime closes. */
   close?(): Promise<void>;
 }

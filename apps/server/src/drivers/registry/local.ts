@@ -6,8 +6,9 @@ import type { Secrets } from '../../secrets.ts';
 import { compiledQuery } from '../../store/compiled.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { generateAuthInfo } from './authinfo.ts';
+import { FRESH_AUTHINFO_LENGTH, generateAuthInfo } from './authinfo.ts';
 import { type ContactData, type DomainInfo, type DomainStatus, type RegistryDriver, RegistryError } from './interface.ts';
+import { addYears, DEFAULT_LIFE_POLICY, dayOf, type LifePolicy, lifecycleAt } from './lifecycle.ts';
 import { CONTACT_ROW, contactColumns, fromJson, newHandle, toContact, toSecDns } from './rows.ts';
 
 type Trx = Transaction<Database>;
@@ -16,7 +17,7 @@ type Trx = Transaction<Database>;
  * The default registry: its state lives in the panel's store (the domain_* tables), and it
  * refuses what a registry refuses. Auth codes are sealed with the app's key and never logged.
  */
-export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDriver {
+export function createLocalRegistry(store: Store, secrets: Secrets, policy: LifePolicy = DEFAULT_LIFE_POLICY): RegistryDriver {
   // Every transaction starts by writing the domain row: on PostgreSQL that locks the row, and on
   // SQLite it takes the write lock up front (waiting under busy_timeout), where a read followed by
   // a write would fail at once with SQLITE_BUSY when another process wrote in between.
@@ -76,7 +77,17 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
       .where('domain.item_id', '=', 0),
   );
 
+  /** The expiry of a locked domain and where it is in its life now. */
+  const expiryOf = async (trx: Trx, itemId: number) => {
+    const row = await trx.selectFrom('domain').select('expire_at').where('item_id', '=', itemId).executeTakeFirstOrThrow();
+    return { expireAt: row.expire_at, life: lifecycleAt(row.expire_at, now(), policy) };
+  };
+  const setExpiry = (trx: Trx, itemId: number, expireAt: number) =>
+    trx.updateTable('domain').set({ expire_at: expireAt }).where('item_id', '=', itemId).execute();
+
   return {
+    policy,
+
     async info(itemId) {
       const [row] = await readDomain(itemId);
       if (!row) return null;
@@ -91,6 +102,8 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
         status: row.status,
         statuses: statuses.length ? statuses : ['ok'],
         expireAt: row.expire_at,
+        lifecycle: lifecycleAt(row.expire_at, now(), policy),
+        renewalMode: row.renewal_mode === 'expire' ? 'expire' : 'auto',
         updatedAt: row.updated_at || row.created_at,
         dnsMode: (DNS_MODES as readonly string[]).includes(row.dns_mode) ? (row.dns_mode as DnsMode) : 'mantenerDNS',
         nameServers: servers.map((s) => s.host),
@@ -268,6 +281,40 @@ export function createLocalRegistry(store: Store, secrets: Secrets): RegistryDri
       if (!row) throw new RegistryError('not_found');
       return row.auth_sealed ? secrets.decrypt(row.auth_sealed) : null;
     },
+
+    renew: (itemId, years, curExpDate) =>
+      change(itemId, async (trx) => {
+        const { expireAt, life } = await expiryOf(trx, itemId);
+        // As a registry does: renewal only while the domain lives (in its grace, too), from the expiry the caller saw.
+        if (life.state !== 'active' && life.state !== 'grace') throw new RegistryError('blocked');
+        if (dayOf(expireAt) !== dayOf(curExpDate)) throw new RegistryError('policy', 'curExpDate');
+        const next = addYears(expireAt, years);
+        if (years < 1 || years > policy.maxYears || next > addYears(now(), policy.maxYears)) throw new RegistryError('policy', 'years');
+        await setExpiry(trx, itemId, next);
+        return next;
+      }),
+
+    restore: (itemId) =>
+      change(itemId, async (trx) => {
+        const { expireAt, life } = await expiryOf(trx, itemId);
+        if (life.state !== 'redemption') throw new RegistryError('blocked');
+        // A domain deleted for lack of renewal comes back renewed, a year at a time, until it is current.
+        let next = expireAt;
+        while (next <= now()) next = addYears(next, 1);
+        await setExpiry(trx, itemId, next);
+        return next;
+      }),
+
+    regenerateAuthInfo: (itemId) =>
+      change(itemId, async (trx) => {
+        const code = generateAuthInfo(FRESH_AUTHINFO_LENGTH);
+        await trx
+          .updateTable('domain')
+          .set({ auth_sealed: secrets.encrypt(code) })
+          .where('item_id', '=', itemId)
+          .execute();
+        return code;
+      }),
 
     async createAuthInfo(itemId) {
       return store.transaction().execute(async (trx) => {

@@ -47,7 +47,7 @@ export async function recordCommand(
   });
 }
 
-function sinceDay(since: string | boolean | undefined): number | undefined {
+export function sinceDay(since: string | boolean | undefined): number | undefined {
   if (since === undefined) return undefined;
   if (typeof since !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(`${since}T00:00:00Z`)))
     throw new AccountError('--since must be a date as YYYY-MM-DD');

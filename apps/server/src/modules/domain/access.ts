@@ -2,6 +2,7 @@ import type { Area, DomainToggle } from '@atalaya/contract';
 import { DOMAIN_TOGGLES } from '@atalaya/contract';
 import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
 import { notFound } from '../../http/errors.ts';
+import { now } from '../../store/db.ts';
 import { type ItemAccess, type ItemRequest, narrowTo } from '../permission/access.ts';
 import { defaultRegistration } from './defaults.ts';
 import { registryOf } from './registry.ts';
@@ -24,6 +25,8 @@ export async function domainOf(request: ItemRequest): Promise<DomainContext> {
   // The local registry keeps its state in the store's domain tables, which `auth_version` watches
   // (migration 0022): one read of a domain serves every request until anything changes.
   let info = await request.server.authCache.remember(`registry:${itemId}`, () => registry.info(itemId));
+  // Time moves a domain on (expiry, deletion, purge) without any write the cache would notice.
+  if (info && info.lifecycle.until > 0 && info.lifecycle.until <= now()) info = await registry.info(itemId);
   if (!info) throw notFound();
   if (Object.keys(info.contacts).length === 0) {
     const user = request.user!;

@@ -16,6 +16,26 @@ export interface DomainRegistryColumns {
   /** The secret sealed with the runtime's secrets (AES-256-GCM); null until first asked for. */
   auth_sealed: string | null;
   updated_at: Generated<number>;
+  /** `auto`: renewed by the schedule before expiry; `expire`: left to lapse (0035). */
+  renewal_mode: Generated<string>;
+  /** The expiry the renewal schedule claimed to renew from (null: none). */
+  renew_claimed: number | null;
+}
+
+/** The billing ledger: each billable action once (unique on item, action and the date it starts from). */
+export interface BillingEventTable {
+  id: Generated<number>;
+  item_id: number;
+  domain: string;
+  /** `renew`, `restore` or `transfer_in`. */
+  action: string;
+  years: number;
+  /** YYYY-MM-DD: the expiry a renewal started from, the expiry a restore brought back. */
+  from_date: string;
+  expire_at: number;
+  /** Who: `user:<id>`, `token:<id>` or `schedule`. */
+  actor: string;
+  created_at: number;
 }
 
 export interface DomainContactTable {
@@ -111,4 +131,5 @@ export type DomainTables = {
   domain_name_server: DomainNameServerTable;
   domain_host: DomainHostTable;
   domain_ds: DomainDsTable;
+  billing_event: BillingEventTable;
 };

@@ -50,6 +50,8 @@ export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: L
       dns: { mode: info.dnsMode, servers: info.nameServers },
       status: info.status,
       expireTS: info.expireAt,
+      expiry: info.lifecycle,
+      renewalMode: info.renewalMode,
       ts: info.updatedAt,
       blocked: info.statuses.includes('clientUpdateProhibited'),
       transferBlock: info.statuses.includes('clientTransferProhibited'),

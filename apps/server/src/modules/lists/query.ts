@@ -16,8 +16,9 @@ import {
   searchKey,
 } from '@atalaya/contract';
 import { type RawBuilder, sql } from 'kysely';
+import { type LifePolicy, lifecycleAt } from '../../drivers/registry/lifecycle.ts';
 import { FieldErrors } from '../../http/errors.ts';
-import type { Store } from '../../store/db.ts';
+import { now, type Store } from '../../store/db.ts';
 import { seesItem } from '../permission/visible.ts';
 import type { SessionUser } from '../session/sessions.ts';
 import { KIND_TABLE, keptTotal } from './entries.ts';
@@ -73,6 +74,8 @@ export async function itemPage(
   user: SessionUser,
   kind: ListKind,
   request: PageRequest<'reference' | 'expiry'>,
+  /** For the domain list: the registry's periods, to say where each domain is in its life. */
+  life?: LifePolicy,
 ): Promise<Page<ItemRow>> {
   const words = filterWords(request.filter);
   let entries = entriesOf(store, user, kind);
@@ -109,6 +112,7 @@ export async function itemPage(
       reference: r.reference,
       expireTS: Number(r.expire_at),
       isRedirAndParking: (r as { service_kind?: string }).service_kind === 'parking',
+      ...(kind === 'domain' && life ? { expiry: lifecycleAt(Number(r.expire_at), now(), life) } : {}),
     })),
     total,
     page: request.page,

@@ -7,7 +7,9 @@ import { itemPage, listKinds } from './query.ts';
 export default async function listRoutes(app: FastifyInstance) {
   const { store } = app.runtime;
   for (const kind of LIST_KINDS) {
-    route(app, endpoints.lists[kind], async (request) => ({ data: await itemPage(store, request.user!, kind, request.query) }));
+    route(app, endpoints.lists[kind], async (request) => ({
+      data: await itemPage(store, request.user!, kind, request.query, app.runtime.drivers.registry.policy),
+    }));
   }
   route(app, endpoints.lists.kinds, async (request) => ({ data: await listKinds(store, request.user!) }));
 }

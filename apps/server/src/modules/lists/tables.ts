@@ -11,8 +11,8 @@ export interface ListEntryTable {
   search: string;
   /**
    * The kind's expiry (domain, service or mail_service.expire_at), copied for the expiry sort: it is
-   * set when the item is created and nothing changes it; whatever comes to renew one must refresh
-   * the entries too (refreshListEntries).
+   * set when the item is created; a domain's follows its expiry (a trigger of 0035), and whatever
+   * comes to renew a service or mail must refresh the entries too (refreshListEntries).
    */
   expire_at: number;
 }

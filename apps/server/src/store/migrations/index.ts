@@ -27,6 +27,7 @@ import * as dnsChange from './0031_dns_change.ts';
 import * as mailDelivery from './0032_mail_delivery.ts';
 import * as operator from './0033_operator.ts';
 import * as registryChanges from './0034_registry_changes.ts';
+import * as domainLife from './0035_domain_life.ts';
 import * as nodes from './0036_nodes.ts';
 import type { MigrationDb } from './helpers.ts';
 
@@ -62,6 +63,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0033_operator', operator],
   ['0034_registry_changes', registryChanges],
   ['0036_nodes', nodes],
+  ['0035_domain_life', domainLife],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

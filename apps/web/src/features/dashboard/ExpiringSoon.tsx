@@ -36,9 +36,16 @@ export function ExpiringSoon() {
                   <Table.Td className="break-anywhere">{e.name}</Table.Td>
                   <Table.Td>{formatDate(e.expiresAt, i18n.language)}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" c={days <= 7 ? 'red' : undefined}>
-                      {days <= 0 ? t('shell.expiring_expired') : t('shell.expiring_in', { count: days })}
-                    </Text>
+                    {e.expiry && e.expiry.state !== 'active' ? (
+                      // An expired domain says where it is at its registry, and until when.
+                      <Text size="sm" c="red" data-state={e.expiry.state}>
+                        {t(`shell.domain_expiry_${e.expiry.state}`, { date: formatDate(e.expiry.until, i18n.language) })}
+                      </Text>
+                    ) : (
+                      <Text size="sm" c={days <= 7 ? 'red' : undefined}>
+                        {days <= 0 ? t('shell.expiring_expired') : t('shell.expiring_in', { count: days })}
+                      </Text>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               );

@@ -1,4 +1,4 @@
-import { canSee } from '@atalaya/contract';
+import { canAct, canSee } from '@atalaya/contract';
 import { Loader, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { domainQuery } from './api/domain.ts';
 import { ActionsCard } from './components/ActionsCard.tsx';
 import { AuthCodeCard } from './components/AuthCodeCard.tsx';
 import { ContactsCard } from './components/ContactsCard.tsx';
+import { LifeCard } from './components/LifeCard.tsx';
 import { RegistryChanges } from './components/RegistryChanges.tsx';
 import { SummaryCard } from './components/SummaryCard.tsx';
 
@@ -33,10 +34,15 @@ export default function DomainPage() {
   return (
     <Stack>
       <RegistryChanges data={data} />
+      <LifeCard data={data} />
       <SummaryCard data={data} />
       <ActionsCard data={data} />
       {canSee(domain.permissions, 'domain_authcode') && (
-        <AuthCodeCard id={domain.id} kind={domain.transferkey ? 'transferkey' : 'authcode'} />
+        <AuthCodeCard
+          id={domain.id}
+          kind={domain.transferkey ? 'transferkey' : 'authcode'}
+          canRegenerate={canAct(domain.permissions, 'domain_authcode')}
+        />
       )}
       <ContactsCard data={data} />
     </Stack>

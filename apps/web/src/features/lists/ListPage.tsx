@@ -74,6 +74,28 @@ function Expiry({ item }: { item: ItemRow }) {
   const { t, i18n } = useTranslation();
   const expired = isExpired(item.expireTS);
   const date = formatDate(item.expireTS, i18n.language);
+  // A domain past its expiry says where it is at its registry: in grace, redemption or pending delete, and until when.
+  const life = item.expiry && item.expiry.state !== 'active' ? item.expiry : null;
+  if (life) {
+    const until = formatDate(life.until, i18n.language);
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Badge
+          color={EXPIRED}
+          variant="filled"
+          size="sm"
+          data-expired
+          data-state={life.state}
+          aria-label={t(`shell.domain_expiry_${life.state}`, { date: until })}
+        >
+          {t(`shell.domain_state_${life.state}`)}
+        </Badge>
+        <Text size="sm" aria-hidden="true">
+          {until}
+        </Text>
+      </Group>
+    );
+  }
   return (
     <Group gap="xs" wrap="nowrap">
       <Badge

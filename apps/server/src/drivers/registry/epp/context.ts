@@ -9,13 +9,15 @@ import { contactCreate, contactInfo } from './contact-xml.ts';
 import { type DomainChange, type DomainInfData, domainInfo, domainUpdate, readDomainInfo } from './domain-xml.ts';
 import { refusalOf } from './errors.ts';
 import { hostCheck, hostCreate, hostInfo, readHostCheck } from './host-xml.ts';
+import { readRgpStatus } from './life-xml.ts';
 import type { EppSettings } from './options.ts';
 import { type AppliedCheck, createPool } from './pool.ts';
 import { succeeded } from './response.ts';
 import { readSecDns } from './secdns-xml.ts';
 import type { EppLog, SentResponse } from './session.ts';
 
-export type Registered = DomainInfData & { secDns: SecDnsData[] };
+/** The domain as the registry has it, with its DNSSEC data and its rgp status ('' when in none). */
+export type Registered = DomainInfData & { secDns: SecDnsData[]; rgp: string };
 
 /**
  * What every method of the epp driver works with: the session pool, commands that record their
@@ -87,7 +89,7 @@ export function createEppContext(store: Store, settings: EppSettings, log: EppLo
 
   const registered = async (name: string): Promise<Registered> => {
     const response = await run(domainInfo(name));
-    return { ...readDomainInfo(response.resData), secDns: readSecDns(response.extension) };
+    return { ...readDomainInfo(response.resData), secDns: readSecDns(response.extension), rgp: readRgpStatus(response.extension) };
   };
 
   const roleHandles = (d: DomainInfData): Partial<Record<ContactType, string>> => ({ registrant: d.registrant, ...d.contacts });
@@ -101,7 +103,7 @@ export function createEppContext(store: Store, settings: EppSettings, log: EppLo
   };
 
   /** Marks the domain row changed, so that every process's cached read of it refreshes. */
-  const touch = (itemId: number, set: { dns_mode?: string; auth_kind?: string } = {}) =>
+  const touch = (itemId: number, set: { dns_mode?: string; auth_kind?: string; expire_at?: number } = {}) =>
     store
       .updateTable('domain')
       .set({ ...set, updated_at: now() })

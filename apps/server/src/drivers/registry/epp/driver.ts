@@ -2,6 +2,7 @@ import { CONTACT_TYPES, type ContactType, DNS_MODES, type DnsMode, isUnderDomain
 import type { Store } from '../../../store/db.ts';
 import { generateAuthInfo } from '../authinfo.ts';
 import { type DomainInfo, type DomainStatus, type RegistryDriver, RegistryError } from '../interface.ts';
+import { lifecycleFromRgp } from '../lifecycle.ts';
 import { contactMethods } from './contact-methods.ts';
 import { contactInfo, readContactInfo } from './contact-xml.ts';
 import { mergeContact, panelContacts, savePanelContact } from './contacts.ts';
@@ -10,6 +11,7 @@ import { domainCreate, domainInfo } from './domain-xml.ts';
 import { refusalOf } from './errors.ts';
 import { glueAttributes } from './glue-table.ts';
 import { hostMethods } from './hosts.ts';
+import { lifeMethods } from './life.ts';
 import type { EppSettings } from './options.ts';
 import { pollAck, pollRequest, readPollMessage } from './poll.ts';
 import { succeeded } from './response.ts';
@@ -28,12 +30,19 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
   const ctx = createEppContext(store, settings, log, rateWindowMs);
   const { run, change, exists, domainRow, registered, roleHandles, forChange, touch, newContact, ensureHosts, updateDomain } = ctx;
   const attributes = settings.hostModel === 'attributes';
+  const policy = {
+    maxYears: settings.maxYears,
+    graceDays: settings.graceDays,
+    redemptionDays: settings.redemptionDays,
+    pendingDeleteDays: settings.pendingDeleteDays,
+  };
 
   return {
+    policy,
     async info(itemId) {
       const row = await store
         .selectFrom('domain')
-        .select(['name', 'status', 'dns_mode', 'auth_kind', 'created_at'])
+        .select(['name', 'status', 'dns_mode', 'auth_kind', 'created_at', 'renewal_mode'])
         .where('item_id', '=', itemId)
         .executeTakeFirst();
       if (!row) return null;
@@ -43,6 +52,8 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         status: row.status,
         statuses: ['ok'],
         expireAt: 0,
+        lifecycle: { state: 'active', until: 0 },
+        renewalMode: row.renewal_mode === 'expire' ? 'expire' : 'auto',
         updatedAt: row.created_at,
         dnsMode: (DNS_MODES as readonly string[]).includes(row.dns_mode) ? (row.dns_mode as DnsMode) : 'mantenerDNS',
         nameServers: [],
@@ -72,6 +83,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         ...info,
         statuses: statuses.length ? statuses : ['ok'],
         expireAt: domain.expireAt,
+        lifecycle: lifecycleFromRgp(domain.rgp, domain.expireAt, domain.updatedAt, policy),
         updatedAt: domain.updatedAt || domain.createdAt || row.created_at,
         nameServers: domain.nameServers.map((h) => h.toLowerCase()),
         privacy: read.length > 0 && read.every((c) => c.hidden),
@@ -102,7 +114,9 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
       });
       await change(command, () => exists(domainInfo(row.name)));
       for (const type of CONTACT_TYPES) await savePanelContact(store, itemId, type, handles[type]!, data.contacts[type]);
-      await touch(itemId, { dns_mode: data.mode, auth_kind: data.authKind });
+      // The store keeps the expiry the registry gave, for the renewal schedule and the lists.
+      const { expireAt } = await registered(row.name);
+      await touch(itemId, { dns_mode: data.mode, auth_kind: data.authKind, expire_at: expireAt });
     },
 
     async updateStatus(itemId, { add = [], rem = [] }) {
@@ -158,6 +172,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
       return code;
     },
 
+    ...lifeMethods(ctx, policy),
     ...hostMethods(ctx),
     ...secDnsMethods(ctx),
     ...contactMethods(ctx),

@@ -35,6 +35,11 @@ export const eppOptionsSchema = z.strictObject({
   hostModel: z.enum(['objects', 'attributes']).default('objects'),
   /** Years a domain is created for, when the panel registers one the registry does not know. */
   periodYears: z.coerce.number().int().min(1).max(10).default(1),
+  /** The registry's policy on renewals (the longest, in years) and its periods after expiry (RFC 3915), in days. */
+  maxYears: z.coerce.number().int().min(1).max(10).default(10),
+  graceDays: z.coerce.number().int().min(0).max(365).default(45),
+  redemptionDays: z.coerce.number().int().min(0).max(365).default(30),
+  pendingDeleteDays: z.coerce.number().int().min(0).max(365).default(5),
   /** The provider's own name servers, read by the domain area (default DNS mode). */
   nameServers: z.array(z.string().min(1)).min(2).optional(),
 });

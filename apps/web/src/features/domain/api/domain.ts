@@ -29,6 +29,10 @@ export const dnssecInitQuery = (id: number) =>
 
 export type Toggle = 'block' | 'transferblock' | 'whoisprivacy';
 export const toggle = (id: number, which: Toggle) => call(domain.toggle, { id, toggle: which });
+export const renew = (id: number, years: number, curExpDate: string) => call(domain.renew, { id }, { years: String(years), curExpDate });
+export const setRenewalMode = (id: number, mode: 'auto' | 'expire') => call(domain.renewal, { id }, { mode });
+export const restore = (id: number) => call(domain.restore, { id });
+export const regenerateAuthCode = (id: number) => call(domain.authcodeRegenerate, { id });
 export const fetchAuthCode = (id: number) => fetchData(domain.authcode, { id }).then((d) => d.authCode);
 export const fetchTransferKey = (id: number) => fetchData(domain.transferkey, { id }).then((d) => d.transferkey);
 

@@ -1,9 +1,12 @@
 import { LIMITS } from '@atalaya/contract';
 import { Button, Card, Code, Group, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { fetchAuthCode, fetchTransferKey } from '../api/domain.ts';
+import { fetchAuthCode, fetchTransferKey, regenerateAuthCode } from '../api/domain.ts';
+import { useDomainPermissions } from '../useDomainPermissions.ts';
 
 async function copyText(text: string) {
   try {
@@ -20,8 +23,23 @@ async function copyText(text: string) {
 }
 
 /** The auth code or the transfer key, whichever the domain has, fetched only when asked for. */
-export function AuthCodeCard({ id, kind }: { id: number; kind: 'authcode' | 'transferkey' }) {
+export function AuthCodeCard({ id, kind, canRegenerate }: { id: number; kind: 'authcode' | 'transferkey'; canRegenerate: boolean }) {
   const { t } = useTranslation();
+  const client = useQueryClient();
+  const { check } = useDomainPermissions(id);
+  const [confirming, setConfirming] = useState(false);
+  const regenerate = useFormMutation({
+    opened: confirming,
+    permission: { check, areas: 'domain_authcode' },
+    send: () => regenerateAuthCode(id),
+    // The new code replaces the one shown (or is shown, if none was asked for yet).
+    onDone: (result) => {
+      client.setQueryData(['domain-secret', id, kind], result.data.authCode);
+      setAsked(true);
+    },
+    onClose: () => setConfirming(false),
+    closeOnError: true,
+  });
   const [note, setNote] = useState<string | null>(null);
   // A read on demand, not a write: loaded once asked for, kept while the card is shown, never
   // reloaded with the domain (its key is outside the domain's), forgotten when the card goes.
@@ -72,12 +90,26 @@ export function AuthCodeCard({ id, kind }: { id: number; kind: 'authcode' | 'tra
         <Button variant="default" onClick={copy}>
           {t('domain.copy')}
         </Button>
+        {canRegenerate && kind === 'authcode' && (
+          <Button variant="subtle" onClick={() => setConfirming(true)}>
+            {t('domain.regenerate')}
+          </Button>
+        )}
         {note && (
           <Text size="sm" c="dimmed" role="status">
             {note}
           </Text>
         )}
       </Group>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('domain.regenerate')}
+        message={t('domain.regenerate_confirm')}
+        confirmLabel={t('domain.regenerate')}
+        loading={regenerate.isPending}
+        onConfirm={() => regenerate.mutate()}
+        onClose={() => setConfirming(false)}
+      />
     </Card>
   );
 }

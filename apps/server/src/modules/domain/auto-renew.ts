@@ -1,0 +1,97 @@
+import type { Transaction } from 'kysely';
+import type { Config } from '../../config/config.ts';
+import { RegistryError } from '../../drivers/registry/interface.ts';
+import { dayOf } from '../../drivers/registry/lifecycle.ts';
+import type { Runtime } from '../../runtime.ts';
+import type { Schedule } from '../../scheduler.ts';
+import { now } from '../../store/db.ts';
+import type { Database } from '../../store/schema.ts';
+import { recordBilling } from './billing.ts';
+
+const DAY = 86_400;
+
+interface Claimed {
+  item_id: number;
+  name: string;
+  expire_at: number;
+}
+
+/**
+ * Claims the domains in renewal mode `auto` whose expiry is within `days` (and not past their
+ * renewal grace): each expiry is claimed once, so that however often the schedule runs, and in
+ * however many processes, one run renews it.
+ */
+export async function claimRenewals(trx: Transaction<Database>, days: number, graceDays: number, at: number): Promise<Claimed[]> {
+  const due = await trx
+    .selectFrom('domain')
+    .select(['item_id', 'name', 'expire_at', 'renew_claimed'])
+    .where('renewal_mode', '=', 'auto')
+    .where('expire_at', '<=', at + days * DAY)
+    .where('expire_at', '>', at - graceDays * DAY)
+    .execute();
+  const claimed = due.filter((d) => d.renew_claimed === null || Number(d.renew_claimed) !== Number(d.expire_at));
+  for (const d of claimed) {
+    await trx.updateTable('domain').set({ renew_claimed: d.expire_at }).where('item_id', '=', d.item_id).execute();
+  }
+  return claimed.map(({ item_id, name, expire_at }) => ({ item_id, name, expire_at: Number(expire_at) }));
+}
+
+export interface RenewalOutcome {
+  name: string;
+  outcome: 'renewed' | 'already' | 'failed';
+  expireAt?: number;
+}
+
+/**
+ * Renews each claimed domain for a year from the expiry it was claimed at (curExpDate: a domain
+ * someone renewed meanwhile is refused by the registry, not renewed twice) and bills it once. A
+ * failure gives the claim back, so the next run tries again.
+ */
+export async function renewClaimed(runtime: Runtime, claimed: Claimed[], log: (error: unknown) => void = () => {}) {
+  const registry = runtime.drivers.registry;
+  const outcomes: RenewalOutcome[] = [];
+  for (const d of claimed) {
+    try {
+      const expireAt = await registry.renew(d.item_id, 1, d.expire_at);
+      await recordBilling(runtime.store, {
+        itemId: d.item_id,
+        domain: d.name,
+        action: 'renew',
+        years: 1,
+        fromDate: dayOf(d.expire_at),
+        expireAt,
+        actor: 'schedule',
+      });
+      outcomes.push({ name: d.name, outcome: 'renewed', expireAt });
+    } catch (error) {
+      if (error instanceof RegistryError && error.code === 'policy' && error.subject === 'curExpDate') {
+        outcomes.push({ name: d.name, outcome: 'already' });
+        continue;
+      }
+      log(error);
+      await runtime.store.updateTable('domain').set({ renew_claimed: null }).where('item_id', '=', d.item_id).execute();
+      outcomes.push({ name: d.name, outcome: 'failed' });
+    }
+  }
+  return outcomes;
+}
+
+/** What the schedule does, at a time of the caller's. */
+export async function renewDue(runtime: Runtime, at = now()): Promise<RenewalOutcome[]> {
+  const { config, store, drivers } = runtime;
+  const claimed = await store
+    .transaction()
+    .execute((trx) => claimRenewals(trx, config.expiry.autoRenewDays, drivers.registry.policy.graceDays, at));
+  return renewClaimed(runtime, claimed);
+}
+
+/** The renewals as a schedule (runtime.ts's SCHEDULES): claimed in the leader's transaction, renewed once it has committed. */
+export const autoRenewSchedule = (config: Config, runtime: Runtime): Schedule => ({
+  name: 'domain-auto-renew',
+  everyMs: 3_600_000,
+  firstAfterMs: 10_000,
+  run: async (trx) => {
+    const claimed = await claimRenewals(trx, config.expiry.autoRenewDays, runtime.drivers.registry.policy.graceDays, now());
+    return () => renewClaimed(runtime, claimed);
+  },
+});

@@ -1,0 +1,60 @@
+import { now, type Store } from '../../store/db.ts';
+
+export type BillableAction = 'renew' | 'restore' | 'transfer_in';
+
+export interface BillingEvent {
+  itemId: number;
+  domain: string;
+  action: BillableAction;
+  years: number;
+  /** YYYY-MM-DD the action starts from: a renewal's curExpDate, the expiry a restore brought back. */
+  fromDate: string;
+  expireAt: number;
+  actor: string;
+}
+
+/**
+ * Writes a billable action to the ledger once: the same action on the same domain from the same
+ * date is one event (a unique index), so a retried request or schedule cannot bill twice.
+ * Answers whether this call recorded it.
+ */
+export async function recordBilling(store: Store, event: BillingEvent): Promise<boolean> {
+  const result = await store
+    .insertInto('billing_event')
+    .values({
+      item_id: event.itemId,
+      domain: event.domain,
+      action: event.action,
+      years: event.years,
+      from_date: event.fromDate,
+      expire_at: event.expireAt,
+      actor: event.actor,
+      created_at: now(),
+    })
+    .onConflict((oc) => oc.columns(['item_id', 'action', 'from_date']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return result !== undefined;
+}
+
+/** The ledger from a time on (Unix seconds), oldest first, as the provider's billing reads it. */
+export async function billingEventsSince(store: Store, since: number) {
+  const rows = await store
+    .selectFrom('billing_event')
+    .selectAll()
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    at: new Date(Number(r.created_at) * 1000).toISOString(),
+    itemId: r.item_id,
+    domain: r.domain,
+    action: r.action,
+    years: r.years,
+    fromDate: r.from_date,
+    expireAt: new Date(Number(r.expire_at) * 1000).toISOString().slice(0, 10),
+    actor: r.actor,
+  }));
+}
