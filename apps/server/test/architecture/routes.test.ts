@@ -34,7 +34,7 @@ function permissionWords(text: string): string[] {
 
 /** How a route file may reach the runtime: `app.runtime` only (store, config, secrets, drivers destructured from it). */
 function otherHandles(text: string): string[] {
-  return [...text.matchAll(/\b(app|request\.server)\.(store|config|secrets)\b|\bctx\b/g)].map((m) => m[0]);
+  return [...text.matchAll(/\b(app|request\.server)\.(store|config|secrets)\b|\brequest\.server\.runtime\b|\bctx\b/g)].map((m) => m[0]);
 }
 
 describe('the route files (docs/architecture.md#the-shape-of-an-area)', () => {
@@ -77,14 +77,14 @@ describe('the route files (docs/architecture.md#the-shape-of-an-area)', () => {
   });
 
   it('see what they look for: a handler naming an area, an opener or another handle is found', () => {
-    const handler = `const { access } = await openService(request, id, 'service_ftp', 'read'); if (canAct(m, x)) app.store.x; ctx.y;`;
+    const handler = `const { access } = await openService(request, id, 'service_ftp', 'read'); if (canAct(m, x)) app.store.x; ctx.y; request.server.runtime.store;`;
     expect(permissionWords(handler)).toEqual([
       "area 'service_ftp'",
       "level 'read' passed to a call",
       'opener openService()',
       'permission check canAct()',
     ]);
-    expect(otherHandles(handler)).toEqual(['app.store', 'ctx']);
+    expect(otherHandles(handler)).toEqual(['app.store', 'ctx', 'request.server.runtime']);
     expect(permissionWords("store.selectFrom('service').where('x', 'in', ['read', 'write'])")).toEqual([]);
   });
 });

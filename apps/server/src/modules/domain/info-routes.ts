@@ -13,12 +13,12 @@ import { toDomainAnswer } from './view.ts';
 
 /** GET /domain/{id}/, the three toggles and the auth code or transfer key. */
 export default async function infoRoutes(app: FastifyInstance) {
+  const { store } = app.runtime;
   route(app, endpoints.domain.get, async (request) => {
     const { access, info } = await domainOf(request);
     const language = requestLanguage(request);
     // Each caller's answer is kept too, so that it is checked and written once (http/serializer.ts).
     const key = `domain:${info.itemId}:${callerKey(request.user!)}:${language}`;
-    const store = request.server.runtime.store;
     return {
       data: await request.server.authCache.remember(key, async () =>
         toDomainAnswer(info, access, language, await openChanges(store, info.itemId, language)),
@@ -34,7 +34,7 @@ export default async function infoRoutes(app: FastifyInstance) {
     await queueFromRequest(request, info.itemId, action, payload);
     const language = requestLanguage(request);
     // The domain as asked, with the change pending in `changes` until the registry has applied it.
-    const changes = await openChanges(request.server.runtime.store, info.itemId, language);
+    const changes = await openChanges(store, info.itemId, language);
     return { data: toDomainAnswer(asked, access, language, changes), info: [{ key: `domain.${toggle}_${on ? 'on' : 'off'}` }] };
   });
 

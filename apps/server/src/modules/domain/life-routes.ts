@@ -5,7 +5,7 @@ import { dayOf } from '../../drivers/registry/lifecycle.ts';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
-import { now } from '../../store/db.ts';
+import { now, type Store } from '../../store/db.ts';
 import type { ItemAccess } from '../permission/policy.ts';
 import { domainOf } from './access.ts';
 import { recordBilling } from './billing.ts';
@@ -22,14 +22,15 @@ const actorOf = (request: FastifyRequest) => {
 };
 
 /** The domain as the registry has it after the action, with the panel's changes still on their way. */
-async function answerAfter(request: FastifyRequest, access: ItemAccess, registry: RegistryDriver, itemId: number) {
+async function answerAfter(store: Store, request: FastifyRequest, access: ItemAccess, registry: RegistryDriver, itemId: number) {
   const language = requestLanguage(request);
   const updated = (await registry.info(itemId))!;
-  return toDomainAnswer(updated, access, language, await openChanges(request.server.runtime.store, itemId, language));
+  return toDomainAnswer(updated, access, language, await openChanges(store, itemId, language));
 }
 
 /** Renew, restore and a new auth code: the domain's life at its registry, each billable action in the ledger once. */
 export default async function lifeRoutes(app: FastifyInstance) {
+  const { store } = app.runtime;
   route(app, endpoints.domain.renew, async (request) => {
     const { access, info, registry } = await domainOf(request);
     const { years, curExpDate } = request.body;
@@ -42,7 +43,6 @@ export default async function lifeRoutes(app: FastifyInstance) {
       () => registry.renew(info.itemId, years, info.expireAt),
       (subject) => (subject === 'years' ? 'years' : 'curExpDate'),
     );
-    const store = request.server.runtime.store;
     await recordBilling(store, {
       itemId: info.itemId,
       domain: info.name,
@@ -52,19 +52,19 @@ export default async function lifeRoutes(app: FastifyInstance) {
       expireAt,
       actor: actorOf(request),
     });
-    return { data: await answerAfter(request, access, registry, info.itemId), info: [{ key: 'domain.renewed' }] };
+    return { data: await answerAfter(store, request, access, registry, info.itemId), info: [{ key: 'domain.renewed' }] };
   });
 
   route(app, endpoints.domain.renewal, async (request) => {
     const { access, info, registry } = await domainOf(request);
     const { mode } = request.body;
     // The panel's own setting: the registry knows nothing of it. The write refreshes every cached read of the domain.
-    await request.server.runtime.store
+    await store
       .updateTable('domain')
       .set({ renewal_mode: mode, renew_claimed: null, updated_at: now() })
       .where('item_id', '=', info.itemId)
       .execute();
-    return { data: await answerAfter(request, access, registry, info.itemId), info: [{ key: `domain.renewal_${mode}` }] };
+    return { data: await answerAfter(store, request, access, registry, info.itemId), info: [{ key: `domain.renewal_${mode}` }] };
   });
 
   route(app, endpoints.domain.restore, async (request) => {
@@ -79,7 +79,7 @@ export default async function lifeRoutes(app: FastifyInstance) {
         by: actorOf(request),
       }),
     );
-    await recordBilling(request.server.runtime.store, {
+    await recordBilling(store, {
       itemId: info.itemId,
       domain: info.name,
       action: 'restore',
@@ -88,7 +88,7 @@ export default async function lifeRoutes(app: FastifyInstance) {
       expireAt,
       actor: actorOf(request),
     });
-    return { data: await answerAfter(request, access, registry, info.itemId), info: [{ key: 'domain.restored' }] };
+    return { data: await answerAfter(store, request, access, registry, info.itemId), info: [{ key: 'domain.restored' }] };
   });
 
   route(app, endpoints.domain.authcodeRegenerate, async (request) => {

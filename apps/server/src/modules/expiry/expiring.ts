@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { Area, Expiring, ExpiringKind } from '@atalaya/contract';
 import type { Kysely } from 'kysely';
+import { type LifePolicy, lifecycleAt } from '../../drivers/registry/lifecycle.ts';
 import type { Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { type Caller, visibleRows } from '../permission/visible.ts';
@@ -88,3 +89,7 @@ function thing(
 ): ExpiringThing {
   return { kind, subjectId, itemId, reference, name, expiresAt, source };
 }
+
+/** Each expiring domain with where it stands at its registry now (active, grace, redemption, pending delete). */
+export const withRegistryState = (expiring: Expiring[], at: number, policy: LifePolicy) =>
+  expiring.map((e) => (e.kind === 'domain' ? { ...e, expiry: lifecycleAt(e.expiresAt, at, policy) } : e));
