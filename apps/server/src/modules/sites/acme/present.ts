@@ -41,7 +41,11 @@ export function presentAcme(site: SiteRow, job: JobFacts | null, language: Langu
 export async function acmeViews(request: FastifyRequest, sites: SiteRow[]): Promise<Map<number, AcmeView>> {
   const ids = sites.map((s) => s.acme_job_id).filter((id): id is number => id !== null);
   const jobs = ids.length
-    ? await request.server.runtime.store.selectFrom('job').select(['id', 'status', 'progress', 'last_error']).where('id', 'in', ids).execute()
+    ? await request.server.runtime.store
+        .selectFrom('job')
+        .select(['id', 'status', 'progress', 'last_error'])
+        .where('id', 'in', ids)
+        .execute()
     : [];
   const byId = new Map(jobs.map((j) => [j.id, j]));
   const language = requestLanguage(request);
