@@ -24,7 +24,6 @@ import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts
 import { SESSION_COOKIE, type SessionUser } from './modules/session/sessions.ts';
 import type { JobHandlers } from './outbox/outbox.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
-import type { Secrets } from './secrets.ts';
 import type { Store } from './store/db.ts';
 
 declare module 'fastify' {

@@ -52,5 +52,11 @@ export function resolveSsl(app: FastifyInstance, host: string, input: SslInput, 
   };
   const checked = checkCertificate(material, host).material;
   const source = input.cert ? { cert_source: 'upload' as const, acme_enabled: 0 as const } : {};
-  return { ssl_enabled: 1, cert: checked.cert, cert_chain: checked.chain, cert_key_sealed: app.runtime.secrets.encrypt(checked.key), ...source };
+  return {
+    ssl_enabled: 1,
+    cert: checked.cert,
+    cert_chain: checked.chain,
+    cert_key_sealed: app.runtime.secrets.encrypt(checked.key),
+    ...source,
+  };
 }
