@@ -107,6 +107,8 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     expect(own.statusCode).toBe(200);
     const confirmed = await t.ctx.app.inject({ method: 'POST', url, headers: t.w, payload: { ...body, confirm: '1' } });
     expect(confirmed.statusCode).toBe(200);
+    // Registry changes go through the outbox: applied once it is drained.
+    await t.ctx.app.runtime.outbox.drain();
     expect((await registry().info(t.id))!.nameServers).toContain('ns1.elsewhere.net');
     expect((await t.ctx.app.inject({ method: 'POST', url, headers: t.w, payload: { 'default-ns': '1' } })).statusCode).toBe(200);
   });

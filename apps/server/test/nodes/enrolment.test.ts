@@ -102,6 +102,8 @@ describeStores('hosting nodes: enrolment and placement on %s', (kind) => {
 
   it('leaves a node job to its agent: the panel worker never applies it, and the node list counts it as waiting', async () => {
     const item = await createItem(ctx.store, { realm, reference: 'placed.test', mail: true, node: 'once' });
+    // The mail services placed on the node so far queued their DKIM keys there too.
+    const waitingBefore = Number((await listNodes(ctx.store)).find((n) => n.name === 'once')?.waiting);
     const { job } = await insertChild(ctx.store, 'mail_account', item.id, {
       item_id: item.id,
       name: 'bea',
@@ -117,6 +119,6 @@ describeStores('hosting nodes: enrolment and placement on %s', (kind) => {
     });
     const once = (await listNodes(ctx.store)).find((n) => n.name === 'once');
     expect(once).toMatchObject({ roles: 'web,mail', state: 'active' });
-    expect(Number(once?.waiting)).toBe(1);
+    expect(Number(once?.waiting)).toBe(waitingBefore + 1);
   });
 });
