@@ -171,6 +171,8 @@ export async function buildApp(options: AppOptions) {
         );
       },
     });
+    // The root is a directory to the static files, which list none: the SPA answers it like any page.
+    app.get('/', (_request, reply) => reply.callNotFound());
   }
   return app;
 }

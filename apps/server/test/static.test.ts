@@ -29,6 +29,14 @@ describe('serving the built SPA', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers the SPA at the address npm start prints, the bare root, with or without a query', async () => {
+    for (const url of ['/', '/?language=en']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
   it('names the logo each page shows first for preload: the large one on the sign-in page, the mini one elsewhere', async () => {
     const { logo, logoMini } = ctx.config.company;
     const signIn = await app.inject({ method: 'GET', url: '/login/?next=x' });
