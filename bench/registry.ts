@@ -13,28 +13,13 @@ import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
 import type { ContactData } from '../apps/server/src/drivers/registry/interface.ts';
 import { reconcileRegistry } from '../apps/server/src/modules/domain/reconcile.ts';
 import { openDomainTest } from '../apps/server/test/domain/helpers.ts';
-import { certificateFiles, openDriverTest } from '../apps/server/test/registry-epp/harness.ts';
+import { certificateFiles, openDriverTest, SAMPLE_CONTACT } from '../apps/server/test/registry-epp/harness.ts';
 
 const COMMANDS = Number(process.env.BENCH_REGISTRY_COMMANDS ?? 2_000);
 const CHANGES = Number(process.env.BENCH_REGISTRY_CHANGES ?? 200);
 const DOMAINS = Number(process.env.BENCH_REGISTRY_DOMAINS ?? 1_000);
 
-const contact: ContactData = {
-  isOrg: false,
-  orgName: '',
-  firstName: 'Ana',
-  lastName: 'Pérez',
-  identNumber: '12345678Z',
-  email: 'ana@example.es',
-  phone: '+34.971123456',
-  address: 'Carrer de Sant Miquel, 1',
-  postalCode: '07002',
-  city: 'Palma',
-  cityKey: 'Palma',
-  state: 'Illes Balears',
-  stateKey: 'PM',
-  country: 'ES',
-};
+const contact = SAMPLE_CONTACT;
 const contacts = Object.fromEntries(CONTACT_TYPES.map((type) => [type, contact])) as Record<ContactType, ContactData>;
 const registration = {
   mode: 'setDNS' as const,

@@ -10,24 +10,9 @@ import { ApiError } from '../../src/http/errors.ts';
 import { viaRegistry } from '../../src/modules/domain/refusals.ts';
 import { impostorAuthority } from '../sites/certs.ts';
 import { describeStores } from '../stores.ts';
-import { type Certs, CLIENT_ID, certificateFiles, type DriverTest, openDriverTest } from './harness.ts';
+import { type Certs, CLIENT_ID, certificateFiles, type DriverTest, openDriverTest, SAMPLE_CONTACT } from './harness.ts';
 
-const contact: ContactData = {
-  isOrg: false,
-  orgName: '',
-  firstName: 'Ana',
-  lastName: 'Pérez',
-  identNumber: '12345678Z',
-  email: 'ana@example.es',
-  phone: '+34.971123456',
-  address: 'Carrer de Sant Miquel, 1',
-  postalCode: '07002',
-  city: 'Palma',
-  cityKey: 'Palma',
-  state: 'Illes Balears',
-  stateKey: 'PM',
-  country: 'ES',
-};
+const contact = SAMPLE_CONTACT;
 const NS = ['ns1.provider.example', 'ns2.provider.example'];
 const DS: SecDnsData = { type: 'digest', keyTag: 4242, algorithm: 13, digestType: 2, digest: 'AB'.repeat(32), flags: null, protocol: null };
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type RegistryOptions, startRegistry, type TestRegistry } from '../../../registry/src/server.ts';
 import { createEppRegistry } from '../../src/drivers/registry/epp/driver.ts';
 import { eppSettings } from '../../src/drivers/registry/epp/options.ts';
-import type { RegistryDriver } from '../../src/drivers/registry/interface.ts';
+import type { ContactData, RegistryDriver } from '../../src/drivers/registry/interface.ts';
 import type { Store } from '../../src/store/db.ts';
 import { createAccount } from '../fixtures.ts';
 import { leafCertificate } from '../sites/certs.ts';
@@ -95,3 +95,21 @@ export async function openDriverTest(
     },
   };
 }
+
+/** A contact every registry accepts (a Spanish person with an identity number), for the driver's tests and bench. */
+export const SAMPLE_CONTACT: ContactData = {
+  isOrg: false,
+  orgName: '',
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  identNumber: '12345678Z',
+  email: 'ana@example.es',
+  phone: '+34.971123456',
+  address: 'Carrer de Sant Miquel, 1',
+  postalCode: '07002',
+  city: 'Palma',
+  cityKey: 'Palma',
+  state: 'Illes Balears',
+  stateKey: 'PM',
+  country: 'ES',
+};
