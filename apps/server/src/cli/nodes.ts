@@ -4,7 +4,7 @@ import type { Command } from './commands.ts';
 
 const iso = (seconds: number | null) => (seconds === null ? '-' : new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' '));
 
-/** The operator's commands for hosting nodes (decision 040, docs/deploy.md#nodes). */
+/** The operator's commands for hosting nodes (decision 040, docs/deploy.md#nodes-hosting-on-other-machines). */
 export const NODE_COMMANDS: Record<string, Command> = {
   'node-add': {
     args: ['name'],
