@@ -108,6 +108,8 @@ if (!existsSync(chromium)) {
 } else {
   run('browser tests (Debian Chromium, headless)', 'node_modules/.bin/playwright', ['test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,
+    // A spec that starts a test registry shares the server tests' harness, which asks for it.
+    ATALAYA_TEST_PG: pgUrl ?? '',
   });
   const stats = report(PLAYWRIGHT_JSON)?.stats;
   if (stats) {

@@ -61,7 +61,7 @@ describeStores('the zone history on %s', (kind) => {
     ],
     ['an import', (x: DnsTest) => x.post('import/', { zone: zoneFile('provider.zone') })],
     ['a restore of the defaults', (x: DnsTest) => x.get('restore/')],
-    ['a delete of all records', (x: DnsTest) => x.get('delete/')],
+    ['a delete of all records', (x: DnsTest) => x.get('delete/?confirm=1')],
   ])('reverts %s to an export identical to the one before', async (_name, change) => {
     const before = await exportText();
     expect((await change(t)).status).toBe(200);
