@@ -5,7 +5,6 @@ import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { originWarning } from './http/origins.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { startNodeListener } from './nodes/listener.ts';
 import { createRuntime } from './runtime.ts';
 import { openStore } from './store/db.ts';
 
@@ -56,6 +55,8 @@ async function serve(config: Config, log: Logger, testJobs: AppOptions['testJobs
   await app.listen({ port: config.port, host: config.host });
   if (!cluster.isWorker) announce(config, (app.server.address() as { port: number }).port, demo, 1);
   if (config.nodes.port !== undefined) {
+    // Loaded only where nodes are configured: its certificate library is not every panel's.
+    const { startNodeListener } = await import('./nodes/listener.ts');
     const nodes = await startNodeListener(app.runtime, (err, context) => log?.error({ err, ...context }, 'nodes'));
     closeNodes = () => nodes.close();
     if (!cluster.isWorker) console.log(`Hosting nodes connect at https://${config.nodes.hosts[0]}:${nodes.port}/`);

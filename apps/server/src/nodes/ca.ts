@@ -123,6 +123,3 @@ export async function keyAndRequest(name: string) {
   const csr = await x509.Pkcs10CertificateRequestGenerator.create({ name: `CN=${name}`, keys, signingAlgorithm: ALGORITHM });
   return { keyPem: await exportKey(keys.privateKey), csrPem: csr.toString('pem') };
 }
-
-/** The serial of a certificate as node:tls shows it (upper-case hex, leading zeros dropped), compared with the stored one. */
-export const sameSerial = (tlsSerial: string, stored: string) => BigInt(`0x${tlsSerial}`) === BigInt(`0x${stored}`);

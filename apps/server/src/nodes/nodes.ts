@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { now, type Store } from '../store/db.ts';
-import { issueClientCertificate, type PanelCa, sameSerial } from './ca.ts';
+// The certificate library is loaded when a node enrols, not with every panel start (the demo seed imports this file).
+import type { PanelCa } from './ca.ts';
 import type { NodeRow } from './tables.ts';
 
 /** What a node may serve; a service is placed on a node with the role its hosting needs. */
@@ -60,6 +61,7 @@ export async function enrol(store: Store, ca: PanelCa, token: string, csrPem: st
     .where('token_expires_at', '>', now())
     .executeTakeFirst();
   if (!node) return null;
+  const { issueClientCertificate } = await import('./ca.ts');
   const cert = await issueClientCertificate(ca, csrPem, node.name);
   const spent = await store
     .updateTable('node')
@@ -168,3 +170,6 @@ export async function chooseNode(store: Store, role: NodeRole, name?: string) {
     .execute();
   return rows.find((r) => r.roles.split(',').includes(role))?.id ?? null;
 }
+
+/** The serial of a certificate as node:tls shows it (upper-case hex, leading zeros dropped), compared with the stored one. */
+export const sameSerial = (tlsSerial: string, stored: string) => BigInt(`0x${tlsSerial}`) === BigInt(`0x${stored}`);
