@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { createPrivateFile, secureDataDir } from './data-dir.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import type { OwnSignals } from './own-signals.ts';
@@ -14,9 +13,6 @@ export type Store = Kysely<Database> & {
   /** SQLite only: wake-ups from this process's own writes (store/own-signals.ts). */
   readonly ownSignals?: OwnSignals;
 };
-
-// PostgreSQL answers COUNT and BIGINT as strings; the panel's numbers all fit in a double.
-pg.types.setTypeParser(20, (v) => Number(v));
 
 export interface StoreOptions {
   databaseUrl?: string;
@@ -32,6 +28,10 @@ export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise
   secureDataDir(dataDir);
   if (databaseUrl) {
     kind = 'postgres';
+    // pg loads only here: a SQLite installation never holds it in memory.
+    const { default: pg } = await import('pg');
+    // PostgreSQL answers COUNT and BIGINT as strings; the panel's numbers all fit in a double.
+    pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle client that loses its server (restart, dropped database) must not crash the process;
     // the pool replaces it and the next query reports any real outage.

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Store } from './db.ts';
 
 /** A wake-up from another process, or `null` when some may have been missed (a reconnect). */
@@ -54,11 +54,13 @@ export function createSignals(store: Store, databaseUrl: string | undefined, log
   function connect(): Promise<void> {
     if (!databaseUrl || closed) return Promise.resolve();
     if (connecting) return connecting;
-    const next = new pg.Client({ connectionString: databaseUrl });
-    next.on('error', lost);
-    next.on('end', () => lost(new Error('notification connection ended')));
-    next.on('notification', (message) => fire(message.channel, message.payload ?? ''));
     connecting = (async () => {
+      // Only a PostgreSQL store gets here, and openStore has loaded pg already.
+      const { default: pg } = await import('pg');
+      const next = new pg.Client({ connectionString: databaseUrl });
+      next.on('error', lost);
+      next.on('end', () => lost(new Error('notification connection ended')));
+      next.on('notification', (message) => fire(message.channel, message.payload ?? ''));
       try {
         await next.connect();
         for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);

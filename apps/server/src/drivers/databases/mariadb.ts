@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
+import { mysqlConnection } from '../mysql.ts';
 import { DATABASE_NAME, type DatabaseDriver } from './interface.ts';
 
 export interface MariaDbOptions {
@@ -39,7 +40,7 @@ export function mariaDbDriver(raw: Record<string, unknown>): DatabaseDriver {
   const localHosts = options.localHosts ?? ['localhost', '127.0.0.1'];
   const hosts = [...localHosts, '%'];
   const connect = () =>
-    mysql.createConnection({
+    mysqlConnection({
       host: url.hostname,
       port: Number(url.port || 3306),
       user: decodeURIComponent(url.username),

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import tar from 'tar-stream';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { InstallRefused } from './interface.ts';
 
 export interface ArchiveLimits {
@@ -75,6 +74,8 @@ function writer(target: string, root: string, limits: ArchiveLimits, signal?: Ab
 }
 
 async function unpackTarGz(file: string, write: ReturnType<typeof writer>) {
+  // Loaded with the first installation: most starts never unpack anything.
+  const { default: tar } = await import('tar-stream');
   const extract = tar.extract();
   const feeding = pipeline(createReadStream(file), createGunzip(), extract);
   try {
@@ -105,6 +106,7 @@ function zipKind(entry: yauzl.Entry): Kind | 'other' {
 }
 
 async function unpackZip(file: string, write: ReturnType<typeof writer>) {
+  const { default: yauzl } = await import('yauzl');
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, decodeStrings: true, strictFileNames: true, validateEntrySizes: true }, (e, z) =>
       e || !z ? reject(e) : resolve(z),

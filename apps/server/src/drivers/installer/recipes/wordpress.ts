@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import mysql from 'mysql2/promise';
+import { mysqlConnection } from '../../mysql.ts';
 import { run } from '../../real/common/run.ts';
 import { InstallRefused, type InstallRequest } from '../interface.ts';
 
@@ -75,7 +75,7 @@ echo json_encode(['user_id' => $result['user_id']]), "\\n";
 
 /** Connects as the application's own database user, as WordPress will. */
 const connect = (db: NonNullable<InstallRequest['database']>) =>
-  mysql.createConnection({ host: db.host, user: db.user, password: db.password, database: db.name, connectTimeout: 5000 });
+  mysqlConnection({ host: db.host, user: db.user, password: db.password, database: db.name, connectTimeout: 5000 });
 
 /** The tables the installation would write: refused when some exist, so a failure never drops a customer's data. */
 export async function checkTablesFree(request: InstallRequest): Promise<void> {

@@ -1,4 +1,4 @@
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
 
 /** The namespaces of RFC 5730–5733, 5910 and 3915. */
 export const NS = {
@@ -13,33 +13,48 @@ export const NS = {
 /** A node as fast-xml-parser builds and reads it: `@_` attributes, `#text` text, arrays for repeated elements. */
 export type XmlNode = { [name: string]: unknown };
 
-// Every value goes through the builder, which escapes it: user data is never spliced into markup.
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true });
-
 // Elements that may repeat anywhere in the responses the driver reads: always arrays, so that one
 // occurrence reads like several. Namespace prefixes are dropped: each element is read under the
 // parent the command expects, so `infData` of domain and of secDNS never meet.
 const REPEATED = new Set(['result', 'status', 'contact', 'hostObj', 'hostAttr', 'hostAddr', 'host', 'addr', 'street', 'postalInfo']);
 const REPEATED_ANYWHERE = new Set(['objURI', 'extURI', 'version', 'lang', 'dsData', 'keyData', 'cd', 'value', 'extValue']);
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  isArray: (name) => REPEATED.has(name) || REPEATED_ANYWHERE.has(name),
-});
+
+type XmlLibrary = typeof import('fast-xml-parser');
+let library: { builder: InstanceType<XmlLibrary['XMLBuilder']>; parser: InstanceType<XmlLibrary['XMLParser']> } | undefined;
+
+/**
+ * The builder and parser, made with the first frame: only an installation on the epp driver holds
+ * the XML library in memory. Loaded synchronously (its CommonJS build) so that building and reading
+ * a frame stay plain functions.
+ */
+function xmlLibrary() {
+  if (library) return library;
+  const { XMLBuilder, XMLParser } = createRequire(import.meta.url)('fast-xml-parser') as XmlLibrary;
+  library = {
+    // Every value goes through the builder, which escapes it: user data is never spliced into markup.
+    builder: new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true }),
+    parser: new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      removeNSPrefix: true,
+      parseTagValue: false,
+      parseAttributeValue: false,
+      trimValues: true,
+      processEntities: true,
+      isArray: (name) => REPEATED.has(name) || REPEATED_ANYWHERE.has(name),
+    }),
+  };
+  return library;
+}
 
 /** A whole EPP document around `body` (the children of <epp>). */
 export function eppDocument(body: XmlNode): string {
-  return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, epp: { '@_xmlns': NS.epp, ...body } });
+  return xmlLibrary().builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, epp: { '@_xmlns': NS.epp, ...body } });
 }
 
 /** The <epp> element of a received document, or an error when it is not one. */
 export function readEpp(xml: string): XmlNode {
-  const doc = parser.parse(xml) as XmlNode;
+  const doc = xmlLibrary().parser.parse(xml) as XmlNode;
   const epp = doc.epp;
   if (!epp || typeof epp !== 'object') throw new Error('epp: the frame is not an EPP document');
   return epp as XmlNode;

@@ -1,7 +1,10 @@
 import { createSocket } from 'node:dgram';
 import { lookup } from 'node:dns/promises';
 import { connect } from 'node:net';
-import dnsPacket, { type Answer, type DecodedPacket, type Packet } from 'dns-packet';
+import type { Answer, DecodedPacket, Packet } from 'dns-packet';
+
+/** dns-packet loads with the first check: a panel nobody checks from never holds it in memory. */
+type DnsPacket = typeof import('dns-packet');
 
 /** Where a name server listens. */
 export interface Target {
@@ -30,7 +33,7 @@ export interface Reply {
   answers: Answer[];
 }
 
-const query = (name: string, type: string, dnssec: boolean): Packet => ({
+const query = (dnsPacket: DnsPacket, name: string, type: string, dnssec: boolean): Packet => ({
   type: 'query',
   id: Math.floor(Math.random() * 65535),
   questions: [{ type: type as 'SOA', name }],
@@ -54,7 +57,7 @@ const toReply = (packet: DecodedPacket): Reply => ({
   answers: packet.answers ?? [],
 });
 
-function overUdp(target: Target, packet: Packet, timeoutMs: number): Promise<DecodedPacket> {
+function overUdp(dnsPacket: DnsPacket, target: Target, packet: Packet, timeoutMs: number): Promise<DecodedPacket> {
   return new Promise((resolve, reject) => {
     const socket = createSocket(target.host.includes(':') ? 'udp6' : 'udp4');
     const timer = setTimeout(() => finish(new Error('timeout')), timeoutMs);
@@ -73,7 +76,7 @@ function overUdp(target: Target, packet: Packet, timeoutMs: number): Promise<Dec
   });
 }
 
-function overTcp(target: Target, packet: Packet, timeoutMs: number): Promise<DecodedPacket> {
+function overTcp(dnsPacket: DnsPacket, target: Target, packet: Packet, timeoutMs: number): Promise<DecodedPacket> {
   return new Promise((resolve, reject) => {
     const socket = connect(target.port, target.host);
     let buffer = Buffer.alloc(0);
@@ -96,7 +99,8 @@ function overTcp(target: Target, packet: Packet, timeoutMs: number): Promise<Dec
 
 /** One question to one server over UDP, again over TCP when the answer was truncated. */
 export async function ask(target: Target, name: string, type: string, { dnssec = false, timeoutMs = 2000 } = {}): Promise<Reply> {
-  const packet = query(name, type, dnssec);
-  const answer = await overUdp(target, packet, timeoutMs);
-  return toReply(answer.flag_tc ? await overTcp(target, packet, timeoutMs) : answer);
+  const { default: dnsPacket } = await import('dns-packet');
+  const packet = query(dnsPacket, name, type, dnssec);
+  const answer = await overUdp(dnsPacket, target, packet, timeoutMs);
+  return toReply(answer.flag_tc ? await overTcp(dnsPacket, target, packet, timeoutMs) : answer);
 }

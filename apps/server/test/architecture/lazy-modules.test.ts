@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+
+/**
+ * Libraries only some installations use: each loads with its first use (a MariaDB connection, a
+ * PostgreSQL store, an EPP frame, a DNS check, an archive to unpack), so the idle panel of
+ * `npm start` (SQLite, local drivers) stays inside its memory budget (bench/run.ts).
+ */
+const LAZY = ['mysql2', 'pg', 'fast-xml-parser', 'dns-packet', 'tar-stream', 'yauzl'];
+
+it('starts the panel on SQLite and the local drivers without loading the libraries only other set-ups use', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'atalaya-lazy-'));
+  const record = path.join(dir, 'modules.txt');
+  const server = spawn(
+    process.execPath,
+    [
+      '--disable-warning=ExperimentalWarning',
+      '--import',
+      path.join(import.meta.dirname, 'module-recorder.ts'),
+      path.resolve(import.meta.dirname, '../../src/server.ts'),
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        ATALAYA_DATA_DIR: dir,
+        ATALAYA_DEMO_PASSWORD: 'lazy-demo-pass-1',
+        DATABASE_URL: '',
+        RECORD_MODULES_TO: record,
+      },
+    },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    server.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Atalaya is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.on('exit', resolve));
+  const loaded = readFileSync(record, 'utf8').split('\n');
+  // The recorder works: the store's own library is in the list.
+  expect(loaded.some((url) => url.includes('/node_modules/kysely/'))).toBe(true);
+  const packages = LAZY.filter((name) => loaded.some((url) => url.includes(`/node_modules/${name}/`)));
+  expect(packages).toEqual([]);
+}, 90_000);
