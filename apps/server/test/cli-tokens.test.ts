@@ -2,25 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMMANDS } from '../src/cli/commands.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountError, createItem, createRealm, createUser, grant, parsePermissionMap } from '../src/modules/provisioning/accounts.ts';
 import { hashSecret } from '../src/modules/token/tokens.ts';
 import { openStore } from '../src/store/db.ts';
+import { runAdmin } from './admin.ts';
 import { type Account, createAccount, send } from './fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from './stores.ts';
-
-/** Runs one admin command in this process, as `npm run admin` would, and answers what it printed. */
-async function run(ctx: TestContext, name: string, args: string[], values: Record<string, string> = {}) {
-  const printed: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((line: string) => printed.push(line));
-  try {
-    await COMMANDS[name].run(ctx.app.runtime, args, values);
-  } finally {
-    log.mockRestore();
-  }
-  return printed.join('\n');
-}
 
 describeStores('the admin CLI token commands on %s', (kind) => {
   let ctx: TestContext;
@@ -38,7 +26,7 @@ describeStores('the admin CLI token commands on %s', (kind) => {
   afterAll(() => ctx.close());
 
   it('creates a token printed once, lists it without the secret, and revokes it so its next call answers 401', async () => {
-    const out = await run(ctx, 'token-create', [acc.realm, 'ana'], {
+    const out = await runAdmin(ctx.app.runtime, 'token-create', [acc.realm, 'ana'], {
       name: 'backup script',
       scope: 'all=read,service_dnszone=write',
       items: 'cli-uno.es',
@@ -52,15 +40,17 @@ describeStores('the admin CLI token commands on %s', (kind) => {
     expect((await send(ctx.app, 'GET', zone('cli-uno.es'), { authorization: `Bearer ${token}` })).status).toBe(200);
     expect((await send(ctx.app, 'GET', zone('cli-dos.es'), { authorization: `Bearer ${token}` })).status).toBe(404);
 
-    const list = await run(ctx, 'token-list', [acc.realm]);
+    const list = await runAdmin(ctx.app.runtime, 'token-list', [acc.realm]);
     expect(list).toContain(`${row.id}\tana\tbackup script\t`);
     expect(list).toContain('service_dnszone=write');
     expect(list).toContain('\tcli-uno.es\t127.0.0.0/8,::1/128\texpires 2099-06-30\tlast used ');
     expect(list).not.toContain(token!.slice(4));
 
-    expect(await run(ctx, 'token-revoke', [acc.realm, 'ana', String(row.id)])).toBe(`Token ${row.id} of ana@${acc.realm} revoked`);
+    expect(await runAdmin(ctx.app.runtime, 'token-revoke', [acc.realm, 'ana', String(row.id)])).toBe(
+      `Token ${row.id} of ana@${acc.realm} revoked`,
+    );
     expect((await send(ctx.app, 'GET', zone('cli-uno.es'), { authorization: `Bearer ${token}` })).status).toBe(401);
-    expect(await run(ctx, 'token-list', [acc.realm, 'ana'])).toBe('No tokens');
+    expect(await runAdmin(ctx.app.runtime, 'token-list', [acc.realm, 'ana'])).toBe('No tokens');
   });
 
   it.each([
@@ -74,14 +64,14 @@ describeStores('the admin CLI token commands on %s', (kind) => {
     [{ name: 'x', scope: 'all=read', expires: '2020-01-01' }, 'lector', /--expires: The expiry date must be after today/],
     [{ name: 'x', scope: 'all=read', expires: 'tomorrow' }, 'lector', /--expires must be a date as YYYY-MM-DD/],
   ])('refuses %o for %s with a message that says what is expected', async (values, user, message) => {
-    await expect(run(ctx, 'token-create', [acc.realm, user], values)).rejects.toThrow(message);
-    await expect(run(ctx, 'token-create', [acc.realm, user], values)).rejects.toBeInstanceOf(AccountError);
+    await expect(runAdmin(ctx.app.runtime, 'token-create', [acc.realm, user], values)).rejects.toThrow(message);
+    await expect(runAdmin(ctx.app.runtime, 'token-create', [acc.realm, user], values)).rejects.toBeInstanceOf(AccountError);
   });
 
   it("refuses to revoke a token that is not the user's", async () => {
-    await run(ctx, 'token-create', [acc.realm, 'ana'], { name: 'keep', scope: 'all=read' });
+    await runAdmin(ctx.app.runtime, 'token-create', [acc.realm, 'ana'], { name: 'keep', scope: 'all=read' });
     const row = await ctx.store.selectFrom('api_token').select('id').where('user_id', '=', acc.users.ana).executeTakeFirstOrThrow();
-    await expect(run(ctx, 'token-revoke', [acc.realm, 'lector', String(row.id)])).rejects.toThrow(
+    await expect(runAdmin(ctx.app.runtime, 'token-revoke', [acc.realm, 'lector', String(row.id)])).rejects.toThrow(
       `lector@${acc.realm} has no token ${row.id}`,
     );
     expect(await ctx.store.selectFrom('api_token').select('id').where('id', '=', row.id).executeTakeFirst()).toBeDefined();

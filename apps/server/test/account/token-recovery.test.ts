@@ -1,9 +1,9 @@
 import { parseLevels } from '@atalaya/contract';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { COMMANDS } from '../../src/cli/commands.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { totpCode } from '../../src/modules/factors/totp.ts';
 import { createToken } from '../../src/modules/token/tokens.ts';
 import { now } from '../../src/store/db.ts';
+import { runAdmin } from '../admin.ts';
 import { type Account, createAccount, send, TEST_PASSWORD } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
@@ -34,15 +34,8 @@ describeStores('API tokens and account recovery on %s', (kind) => {
     });
     return () => send(ctx.app, 'GET', '/permission/list/', { authorization: `Bearer ${token}` });
   }
-  /** Runs an admin command as `npm run admin` would, its printing kept out of the test output. */
-  async function admin(name: string, args: string[], values: Record<string, string | boolean> = {}) {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    try {
-      await COMMANDS[name].run(ctx.app.runtime, args, values);
-    } finally {
-      log.mockRestore();
-    }
-  }
+  const admin = (name: string, args: string[], values: Record<string, string | boolean> = {}) =>
+    runAdmin(ctx.app.runtime, name, args, values);
   const tokensLeft = async (username: string) =>
     (await ctx.store.selectFrom('api_token').select('id').where('user_id', '=', acc.users[username]).execute()).length;
 
