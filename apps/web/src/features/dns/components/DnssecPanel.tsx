@@ -57,8 +57,12 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
             onChange={() => setAsking(true)}
           />
         </Group>
-        {data.state === 'waiting' && data.dueAt !== null && (
-          <Text size="sm">{t('dns.dnssec_waiting', { when: new Date(data.dueAt * 1000).toLocaleString() })}</Text>
+        {(data.state === 'waiting' || data.state === 'publishing') && data.dueAt !== null && (
+          <Text size="sm" data-testid="dnssec-due">
+            {t(data.state === 'waiting' ? 'dns.dnssec_waiting' : 'dns.dnssec_publishing', {
+              when: new Date(data.dueAt * 1000).toLocaleString(),
+            })}
+          </Text>
         )}
         {data.keys.map((key) => (
           <Text key={key.id} size="sm" className="break-anywhere">
