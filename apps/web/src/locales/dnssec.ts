@@ -35,6 +35,9 @@ export const dnssec = {
     'dns.check_warning': 'Aviso',
     'dns.check_error': 'Error',
     'domain.dnssec_managed': 'Gestionado',
+    'domain.delegation': 'Delegación',
+    'domain.delegation_hint':
+      'Este panel aloja la zona de {{zone}}: la comprobación pregunta al registro y a cada servidor de nombres si la delegación y el DNSSEC funcionan.',
     'domain.dnssec_managed_hint': 'Lo gestiona el panel para la zona firmada: se retira desactivando DNSSEC en la zona',
   },
   en: {
@@ -72,6 +75,9 @@ export const dnssec = {
     'dns.check_warning': 'Warning',
     'dns.check_error': 'Error',
     'domain.dnssec_managed': 'Managed',
+    'domain.delegation': 'Delegation',
+    'domain.delegation_hint':
+      'This panel hosts the zone of {{zone}}: the check asks the registry and each name server whether the delegation and DNSSEC work.',
     'domain.dnssec_managed_hint': 'The panel manages it for the signed zone: turn DNSSEC off in the zone to withdraw it',
   },
   ca: {
@@ -109,6 +115,9 @@ export const dnssec = {
     'dns.check_warning': 'Avís',
     'dns.check_error': 'Error',
     'domain.dnssec_managed': 'Gestionat',
+    'domain.delegation': 'Delegació',
+    'domain.delegation_hint':
+      'Aquest tauler allotja la zona de {{zone}}: la comprovació pregunta al registre i a cada servidor de noms si la delegació i el DNSSEC funcionen.',
     'domain.dnssec_managed_hint': 'El gestiona el panell per a la zona signada: es retira desactivant DNSSEC a la zona',
   },
 };
