@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { dnssecStepSchedule } from '../../apps/server/src/modules/dns/dnssec/schedule.ts';
 import type { Account } from '../../apps/server/test/fixtures.ts';
 import { createE2EAccount, setLanguage, signInContext, unique, withE2EStore } from '../support/accounts.ts';
 
@@ -63,4 +64,18 @@ export const addRecords = (account: ZoneAccount, count: number) =>
         .insertInto('dns_record')
         .values(rows.slice(i, i + 500))
         .execute();
+  });
+
+/**
+ * Moves the zone's DNSSEC clock past its wait and runs the server's own `dnssec-steps` schedule
+ * once against its store: the job of the next step is queued there and the server's worker takes it.
+ */
+export const passDnssecWait = (account: ZoneAccount) =>
+  withE2EStore(async (store) => {
+    await store
+      .updateTable('dns_zone')
+      .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
+      .where('item_id', '=', account.items[account.zone])
+      .execute();
+    await store.transaction().execute((trx) => dnssecStepSchedule().run(trx));
   });

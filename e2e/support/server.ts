@@ -31,9 +31,23 @@ function installerConfig(): string {
     if (tar.status === 0) packages.wordpress = { path: archive, sha256: createHash('sha256').update(readFileSync(archive)).digest('hex') };
   } else console.error('e2e: /usr/share/wordpress is missing (apt-get install wordpress): WordPress shows as unavailable');
   const file = path.join(E2E_DATA_DIR, 'atalaya.config.json');
-  writeFileSync(file, JSON.stringify({ drivers: { installer: { packages } } }));
+  writeFileSync(file, JSON.stringify({ drivers: { installer: { packages }, dns: { templates: DNS_TEMPLATES } } }));
   return file;
 }
+
+/** A provider's named record set (an e-mail provider's MX, SPF and autodiscover), for the template test. */
+const DNS_TEMPLATES = [
+  {
+    name: 'correo-ejemplo',
+    label: { es: 'Correo de Ejemplo Mail', en: 'Ejemplo Mail e-mail', ca: 'Correu d’Ejemplo Mail' },
+    records: [
+      { type: 'MX', value: 'mx1.ejemplo-correo.net.', priority: 10 },
+      { type: 'MX', value: 'mx2.ejemplo-correo.net.', priority: 20 },
+      { type: 'TXT', value: 'v=spf1 include:_spf.ejemplo-correo.net ~all' },
+      { zona: 'autodiscover', type: 'CNAME', value: 'autodiscover.ejemplo-correo.net.' },
+    ],
+  },
+];
 
 const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'apps/server/src/server.ts'], {
   stdio: 'inherit',

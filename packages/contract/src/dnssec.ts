@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
 /**
- * Where a zone's signing stands: turning off withdraws the DS, waits for its TTL, then unsigns; a key
+ * Where a zone's signing stands: turning on signs, waits until the DNSKEY is known (its TTL), then
+ * places the DS; turning off withdraws the DS, waits for its TTL, then unsigns; a key
  * roll adds the new key's DS, waits, switches keys, waits, then removes the old DS (decision 034).
  */
 export const DNSSEC_STATES = [
   'off',
   'signing',
+  'publishing',
+  'placing',
   'on',
   'withdrawing',
   'waiting',

@@ -37,6 +37,16 @@ describe.skipIf(PDNS_MISSING)('DNSSEC and the delegation check against a real Po
   it('signs the zone: answers carry RRSIGs, and the DS shown and placed equals the one computed from the published DNSKEY', async () => {
     await t.post('dnssec/', { enabled: 1 });
     await drain();
+    // The DS waits for the DNSKEY's TTL (dnssec-validation.test.ts follows each step with delv).
+    expect((await t.get('dnssec/')).body.data.state).toBe('publishing');
+    expect(await registry().listSecDns(t.id)).toEqual([]);
+    await t.ctx.store
+      .updateTable('dns_zone')
+      .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
+      .where('item_id', '=', t.id)
+      .execute();
+    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
+    await drain();
     const soa = await ask(here(), 'zona.es', 'SOA', { dnssec: true });
     expect(soa.answers.map((a) => a.type)).toContain('RRSIG');
     const dnskeys = (await ask(here(), 'zona.es', 'DNSKEY', { dnssec: true })).answers.filter((a) => a.type === 'DNSKEY');

@@ -23,14 +23,50 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     expect(reply.body.data).toMatchObject({ state: 'off', registrar: true, keys: [], ds: [] });
   });
 
-  it('signs the zone with a real key and places at the registry the DS computed from its DNSKEY, managed', async () => {
+  const pastDue = () =>
+    t.ctx.store
+      .updateTable('dns_zone')
+      .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
+      .where('item_id', '=', t.id)
+      .execute();
+  const steps = async () => {
+    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
+    await drain();
+  };
+
+  it('signs the zone at once but places no DS until the DNSKEY has been served for its TTL', async () => {
     const reply = await t.post('dnssec/', { enabled: 1 });
     expect(reply.status).toBe(200);
     expect(reply.body.data.state).toBe('signing');
     expect(reply.body.system.job).toBeGreaterThan(0);
     await drain();
     const state = (await t.get('dnssec/')).body.data;
+    expect(state.state).toBe('publishing');
+    expect(state.keys).toHaveLength(1);
+    expect(state.ds).toEqual([expect.objectContaining({ atRegistry: false })]);
+    // The local driver's SOA: DNSKEY and negative answers live 3600 s.
+    const seconds = Math.floor(Date.now() / 1000);
+    expect(state.dueAt).toBeGreaterThanOrEqual(seconds + 3599);
+    expect(state.dueAt).toBeLessThanOrEqual(seconds + 3600);
+    expect(await registry().listSecDns(t.id)).toEqual([]);
+    // Before the TTL nothing moves, a minute short of it either.
+    await steps();
+    await t.ctx.store
+      .updateTable('dns_zone')
+      .set({ dnssec_due_at: Math.floor(Date.now() / 1000) + 60 })
+      .where('item_id', '=', t.id)
+      .execute();
+    await steps();
+    expect((await t.get('dnssec/')).body.data.state).toBe('publishing');
+    expect(await registry().listSecDns(t.id)).toEqual([]);
+  });
+
+  it('once the DNSKEY TTL has passed, places at the registry the DS computed from its DNSKEY, managed', async () => {
+    await pastDue();
+    await steps();
+    const state = (await t.get('dnssec/')).body.data;
     expect(state.state).toBe('on');
+    expect(state.dueAt).toBeNull();
     expect(state.keys).toHaveLength(1);
     const [flags, , algorithm, publicKey] = state.keys[0].dnskey.split(' ');
     expect(Buffer.from(publicKey, 'base64')).toHaveLength(64);
@@ -58,12 +94,6 @@ describeStores('the DNSSEC switch on %s', (kind) => {
   });
 
   it('rolls the key by double DS, one step per TTL: new DS beside the old, then the key switch, then the old DS gone', async () => {
-    const pastDue = () =>
-      t.ctx.store
-        .updateTable('dns_zone')
-        .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
-        .where('item_id', '=', t.id)
-        .execute();
     const step = async () => {
       await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
       await drain();
@@ -153,6 +183,19 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     await drain();
     state = (await t.get('dnssec/')).body.data;
     expect(state).toMatchObject({ state: 'off', keys: [], ds: [] });
+  });
+
+  it('signs a zone whose domain is registered elsewhere with no wait: there is no DS for the panel to place', async () => {
+    const acc = await createAccount(t.ctx.store, { users: { o: 'all=write' }, items: [{ reference: 'fuera.es', service: 'normal' }] });
+    const id = acc.items['fuera.es'];
+    const o = await acc.as('o');
+    await send(t.ctx.app, 'GET', `/service/${id}/dns/list/`, o);
+    await drain();
+    expect((await send(t.ctx.app, 'POST', `/service/${id}/dns/dnssec/`, o, { enabled: 1 })).status).toBe(200);
+    await drain();
+    const state = (await send(t.ctx.app, 'GET', `/service/${id}/dns/dnssec/`, o)).body.data;
+    expect(state).toMatchObject({ state: 'on', registrar: false, dueAt: null });
+    expect(state.keys).toHaveLength(1);
   });
 
   it('lets a reader see the state but not switch, hides the zone from another realm, and honours a token’s scope', async () => {

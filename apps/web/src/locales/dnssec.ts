@@ -13,6 +13,8 @@ export const dnssec = {
     'dns.dnssec_switch': 'Firma DNSSEC',
     'dns.dnssec_state_off': 'Sin firmar',
     'dns.dnssec_state_signing': 'Firmando…',
+    'dns.dnssec_state_publishing': 'Firmada: esperando a que se conozca la clave antes de publicar el DS',
+    'dns.dnssec_state_placing': 'Publicando el DS en el registro…',
     'dns.dnssec_state_on': 'Firmada',
     'dns.dnssec_state_withdrawing': 'Retirando el DS…',
     'dns.dnssec_state_waiting': 'Esperando a que caduque el DS',
@@ -25,6 +27,7 @@ export const dnssec = {
     'dns.dnssec_confirm_off_elsewhere':
       'Si publicaste el DS de {{zone}} en tu registrador, retíralo antes: si no, el dominio dejará de resolver. ¿Continuar?',
     'dns.dnssec_waiting': 'La zona se dejará de firmar a partir de {{when}}',
+    'dns.dnssec_publishing': 'El DS se publicará en el registro a partir de {{when}}',
     'dns.dnssec_key': 'Clave {{tag}} (algoritmo {{algorithm}})',
     'dns.dnssec_at_registry': 'En el registro',
     'dns.check': 'Comprobar la delegación',
@@ -32,6 +35,9 @@ export const dnssec = {
     'dns.check_warning': 'Aviso',
     'dns.check_error': 'Error',
     'domain.dnssec_managed': 'Gestionado',
+    'domain.delegation': 'Delegación',
+    'domain.delegation_hint':
+      'Este panel aloja la zona de {{zone}}: la comprobación pregunta al registro y a cada servidor de nombres si la delegación y el DNSSEC funcionan.',
     'domain.dnssec_managed_hint': 'Lo gestiona el panel para la zona firmada: se retira desactivando DNSSEC en la zona',
   },
   en: {
@@ -47,6 +53,8 @@ export const dnssec = {
     'dns.dnssec_switch': 'DNSSEC signing',
     'dns.dnssec_state_off': 'Unsigned',
     'dns.dnssec_state_signing': 'Signing…',
+    'dns.dnssec_state_publishing': 'Signed: waiting for the key to be known before placing the DS',
+    'dns.dnssec_state_placing': 'Placing the DS at the registry…',
     'dns.dnssec_state_on': 'Signed',
     'dns.dnssec_state_withdrawing': 'Withdrawing the DS…',
     'dns.dnssec_state_waiting': 'Waiting for the DS to expire',
@@ -59,6 +67,7 @@ export const dnssec = {
     'dns.dnssec_confirm_off_elsewhere':
       'If you published the DS of {{zone}} at your registrar, remove it first: otherwise the domain will stop resolving. Continue?',
     'dns.dnssec_waiting': 'The zone stops signing from {{when}}',
+    'dns.dnssec_publishing': 'The DS is placed at the registry from {{when}}',
     'dns.dnssec_key': 'Key {{tag}} (algorithm {{algorithm}})',
     'dns.dnssec_at_registry': 'At the registry',
     'dns.check': 'Check the delegation',
@@ -66,6 +75,9 @@ export const dnssec = {
     'dns.check_warning': 'Warning',
     'dns.check_error': 'Error',
     'domain.dnssec_managed': 'Managed',
+    'domain.delegation': 'Delegation',
+    'domain.delegation_hint':
+      'This panel hosts the zone of {{zone}}: the check asks the registry and each name server whether the delegation and DNSSEC work.',
     'domain.dnssec_managed_hint': 'The panel manages it for the signed zone: turn DNSSEC off in the zone to withdraw it',
   },
   ca: {
@@ -81,6 +93,8 @@ export const dnssec = {
     'dns.dnssec_switch': 'Signatura DNSSEC',
     'dns.dnssec_state_off': 'Sense signar',
     'dns.dnssec_state_signing': 'Signant…',
+    'dns.dnssec_state_publishing': 'Signada: esperant que es conegui la clau abans de publicar el DS',
+    'dns.dnssec_state_placing': 'Publicant el DS al registre…',
     'dns.dnssec_state_on': 'Signada',
     'dns.dnssec_state_withdrawing': 'Retirant el DS…',
     'dns.dnssec_state_waiting': 'Esperant que caduqui el DS',
@@ -93,6 +107,7 @@ export const dnssec = {
     'dns.dnssec_confirm_off_elsewhere':
       'Si vas publicar el DS de {{zone}} al teu registrador, retira’l abans: si no, el domini deixarà de resoldre. Vols continuar?',
     'dns.dnssec_waiting': 'La zona deixarà de signar-se a partir de {{when}}',
+    'dns.dnssec_publishing': 'El DS es publicarà al registre a partir de {{when}}',
     'dns.dnssec_key': 'Clau {{tag}} (algorisme {{algorithm}})',
     'dns.dnssec_at_registry': 'Al registre',
     'dns.check': 'Comprovar la delegació',
@@ -100,6 +115,9 @@ export const dnssec = {
     'dns.check_warning': 'Avís',
     'dns.check_error': 'Error',
     'domain.dnssec_managed': 'Gestionat',
+    'domain.delegation': 'Delegació',
+    'domain.delegation_hint':
+      'Aquest tauler allotja la zona de {{zone}}: la comprovació pregunta al registre i a cada servidor de noms si la delegació i el DNSSEC funcionen.',
     'domain.dnssec_managed_hint': 'El gestiona el panell per a la zona signada: es retira desactivant DNSSEC a la zona',
   },
 };

@@ -48,7 +48,17 @@ export interface DnsDriver {
   swapKeys(zone: string): Promise<DnssecState>;
   /** Whether the zone is signed, and its keys with their DS. */
   dnssec(zone: string): Promise<DnssecState>;
+  /**
+   * How long, in seconds, a resolver may keep the zone's answer to a DNSKEY query: the DNSKEY's TTL
+   * once signed, and from before, the negative answer's (RFC 2308 §5, the lesser of the SOA's TTL and
+   * minimum). A DS placed sooner could meet a cached "no DNSKEY" and the zone would fail to validate.
+   */
+  keyTtl(zone: string): Promise<number>;
 }
+
+/** The SOA timers the panel writes (refresh, retry, expire, minimum) and the SOA's own TTL. */
+export const SOA_TIMERS = { refresh: 10800, retry: 3600, expire: 604800, minimum: 3600 };
+export const SOA_TTL = 3600;
 
 /** A TXT value in presentation format: quoted, with `"` and `\` escaped (ACME digests need neither). */
 export const txtContent = (value: string) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;

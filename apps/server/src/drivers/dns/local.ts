@@ -1,7 +1,7 @@
 import type { Secrets } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import { type DnssecState, dsOf, ECDSAP256SHA256, KSK_FLAGS, newSigningKey } from './dnssec.ts';
-import { type DnsDriver, type RRset, txtContent } from './interface.ts';
+import { type DnsDriver, type RRset, SOA_TIMERS, SOA_TTL, txtContent } from './interface.ts';
 
 async function servedZone(store: Store, zone: string) {
   const row = await store
@@ -105,6 +105,10 @@ export function localDnsDriver(store: Store, secrets: Secrets): DnsDriver {
     async unsign(zone) {
       const { item_id } = await servedZone(store, zone);
       await store.deleteFrom('dns_key').where('item_id', '=', item_id).execute();
+    },
+    /** The SOA a server would serve is the panel's own (SOA_TIMERS): its DNSKEY TTL and negative TTL follow from it. */
+    async keyTtl() {
+      return Math.max(SOA_TIMERS.minimum, Math.min(SOA_TTL, SOA_TIMERS.minimum));
     },
     async dnssec(zone) {
       return keysOf(zone, (await servedZone(store, zone)).item_id);

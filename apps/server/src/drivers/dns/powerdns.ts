@@ -1,6 +1,6 @@
 import type { DnsType } from '@atalaya/contract';
 import { type DnssecState, dsOf, type ZoneKey } from './dnssec.ts';
-import { type DnsDriver, type RRset, txtContent, type ZoneState } from './interface.ts';
+import { type DnsDriver, type RRset, SOA_TIMERS, SOA_TTL, txtContent, type ZoneState } from './interface.ts';
 
 export interface PowerDnsOptions {
   url: string;
@@ -63,9 +63,10 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
   async function create(state: ZoneState) {
     const zone = `${state.name}.`;
     const hostmaster = options.hostmaster ?? `hostmaster.${zone}`;
-    const soa = `${options.nameservers[0] ?? `ns1.${zone}`} ${hostmaster} ${state.version} 10800 3600 604800 3600`;
+    const { refresh, retry, expire, minimum } = SOA_TIMERS;
+    const soa = `${options.nameservers[0] ?? `ns1.${zone}`} ${hostmaster} ${state.version} ${refresh} ${retry} ${expire} ${minimum}`;
     const rrsets = desired(state.rrsets).map(({ changetype: _, ...s }) => s);
-    rrsets.push({ name: zone, type: 'SOA', ttl: 3600, records: [{ content: soa, disabled: false }] });
+    rrsets.push({ name: zone, type: 'SOA', ttl: SOA_TTL, records: [{ content: soa, disabled: false }] });
     await call('POST', '/zones', { name: zone, kind: 'Native', nameservers: [], soa_edit_api: 'DEFAULT', rrsets });
   }
 
@@ -127,6 +128,19 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
       for (const key of state.keys.filter((k) => k.id !== pending.id)) await call('DELETE', `${zoneUrl(zone)}/cryptokeys/${key.id}`);
       await call('PUT', `${zoneUrl(zone)}/rectify`);
       return dnssec(zone);
+    },
+    /**
+     * Read from the zone's SOA as served: PowerDNS 4.7 gives DNSKEY records the SOA minimum as TTL,
+     * and negative answers the lesser of the SOA's TTL and minimum.
+     */
+    async keyTtl(zone) {
+      const name = `${zone}.`;
+      const soa = (
+        (await call('GET', `${zoneUrl(zone)}?rrset_name=${encodeURIComponent(name)}&rrset_type=SOA`)) as { rrsets: PdnsRRset[] }
+      ).rrsets.find((s) => s.type === 'SOA' && s.name === name);
+      const ttl = soa?.ttl ?? SOA_TTL;
+      const minimum = Number(soa?.records?.[0]?.content.trim().split(/\s+/)[6] ?? SOA_TIMERS.minimum);
+      return Math.max(minimum, Math.min(ttl, minimum));
     },
     async unsign(zone) {
       await call('PUT', zoneUrl(zone), { dnssec: false, nsec3param: '' });

@@ -9,6 +9,7 @@ import { domainQuery } from './api/domain.ts';
 import { ActionsCard } from './components/ActionsCard.tsx';
 import { AuthCodeCard } from './components/AuthCodeCard.tsx';
 import { ContactsCard } from './components/ContactsCard.tsx';
+import { DelegationCard } from './components/DelegationCard.tsx';
 import { LifeCard } from './components/LifeCard.tsx';
 import { RegistryChanges } from './components/RegistryChanges.tsx';
 import { SummaryCard } from './components/SummaryCard.tsx';
@@ -36,6 +37,7 @@ export default function DomainPage() {
       <RegistryChanges data={data} />
       <LifeCard data={data} />
       <SummaryCard data={data} />
+      <DelegationCard id={domain.id} name={domain.name} />
       <ActionsCard data={data} />
       {canSee(domain.permissions, 'domain_authcode') && (
         <AuthCodeCard

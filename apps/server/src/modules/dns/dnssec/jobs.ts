@@ -9,6 +9,7 @@ import { dnssecTypeOf } from '../../domain/tld.ts';
 import { heldFor, managedDs, secDnsOf } from './registrar.ts';
 
 export const DNSSEC_SIGN = 'dns.dnssec.sign';
+export const DNSSEC_PLACE = 'dns.dnssec.place';
 export const DNSSEC_WITHDRAW = 'dns.dnssec.withdraw';
 export const DNSSEC_UNSIGN = 'dns.dnssec.unsign';
 export const DNSSEC_ROLL_ADD = 'dns.dnssec.roll-add';
@@ -17,6 +18,7 @@ export const DNSSEC_ROLL_CLEAN = 'dns.dnssec.roll-clean';
 
 /** A waiting state, once its time has come: the state that follows and the job that takes it there. */
 export const DUE_STEPS: Record<string, { next: string; kind: string }> = {
+  publishing: { next: 'placing', kind: DNSSEC_PLACE },
   waiting: { next: 'unsigning', kind: DNSSEC_UNSIGN },
   'roll-waiting-ds': { next: 'roll-swapping', kind: DNSSEC_ROLL_SWAP },
   'roll-waiting-key': { next: 'roll-cleaning', kind: DNSSEC_ROLL_CLEAN },
@@ -85,13 +87,28 @@ export function dnssecJobs({ store, drivers, config }: Runtime): JobHandlers {
   }
 
   return {
-    /** Signs the zone, then (as its registrar) places the DS of each of its keys at the registry. */
+    /**
+     * Signs the zone. As its registrar, the DS waits until the DNSKEY has been served for as long as
+     * a resolver may keep an earlier answer (a "no DNSKEY" cached from before signing would make the
+     * zone bogus beside a DS): the schedule places it once that time has passed.
+     */
     [DNSSEC_SIGN]: async (raw) => {
       const { itemId, zone, nsec3 = false } = raw as DnssecPayload;
-      const state = await stateOf(itemId);
-      if (state !== 'signing' && state !== 'on') return;
-      await matchRegistry(itemId, await drivers.dns.sign(zone, { nsec3 }));
-      await setState(itemId, 'signing', 'on');
+      if ((await stateOf(itemId)) !== 'signing') return;
+      await drivers.dns.sign(zone, { nsec3 });
+      if (!(await drivers.registry.info(itemId))) {
+        await setState(itemId, 'signing', 'on');
+        return;
+      }
+      await setState(itemId, 'signing', 'publishing', now() + (await drivers.dns.keyTtl(zone)));
+    },
+
+    /** The DNSKEY is known to every resolver that asked: the DS of each key goes to the registry. */
+    [DNSSEC_PLACE]: async (raw) => {
+      const { itemId, zone } = raw as DnssecPayload;
+      if ((await stateOf(itemId)) !== 'placing') return;
+      await matchRegistry(itemId, await drivers.dns.dnssec(zone));
+      await setState(itemId, 'placing', 'on');
     },
 
     /** Roll, first step: a new key that does not sign yet, its DS beside the old one; then the DS's TTL. */

@@ -1,7 +1,7 @@
 import type { ZoneDnssec } from '@atalaya/contract';
 import type { DnssecState } from '../../../drivers/dns/dnssec.ts';
 import type { Runtime } from '../../../runtime.ts';
-import { DNSSEC_ROLL_ADD, DNSSEC_ROLL_CLEAN, DNSSEC_ROLL_SWAP, DNSSEC_SIGN, DNSSEC_UNSIGN, DNSSEC_WITHDRAW } from './jobs.ts';
+import { DNSSEC_PLACE, DNSSEC_ROLL_ADD, DNSSEC_ROLL_CLEAN, DNSSEC_ROLL_SWAP, DNSSEC_SIGN, DNSSEC_UNSIGN, DNSSEC_WITHDRAW } from './jobs.ts';
 import { heldFor } from './registrar.ts';
 
 /** The zone's DNSSEC as the screen shows it: its state, the keys the server publishes, their DS and whether the registry holds each. */
@@ -25,7 +25,7 @@ export async function zoneDnssec({ store, drivers }: Runtime, itemId: number, zo
     .selectFrom('job')
     .select('id')
     .where('item_id', '=', itemId)
-    .where('kind', 'in', [DNSSEC_SIGN, DNSSEC_WITHDRAW, DNSSEC_UNSIGN, DNSSEC_ROLL_ADD, DNSSEC_ROLL_SWAP, DNSSEC_ROLL_CLEAN])
+    .where('kind', 'in', [DNSSEC_SIGN, DNSSEC_PLACE, DNSSEC_WITHDRAW, DNSSEC_UNSIGN, DNSSEC_ROLL_ADD, DNSSEC_ROLL_SWAP, DNSSEC_ROLL_CLEAN])
     .where('status', '!=', 'done')
     .orderBy('id', 'desc')
     .executeTakeFirst();

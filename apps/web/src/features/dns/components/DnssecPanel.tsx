@@ -1,22 +1,20 @@
-import { Badge, Button, Card, Code, Group, List, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Code, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
-import { checkQuery, dnssecKey, dnssecQuery, rollDnssecKey, setDnssec } from '../api/dnssec.ts';
+import { dnssecKey, dnssecQuery, rollDnssecKey, setDnssec } from '../api/dnssec.ts';
+import { DelegationCheck } from './DelegationCheck.tsx';
 
 const OFF_STATES = new Set(['off', 'withdrawing', 'waiting', 'unsigning']);
-const LEVEL_COLOR = { ok: 'green', warning: 'yellow', error: 'red' } as const;
 
 /** DNSSEC in one switch, the keys and DS it publishes, and the findings about its delegation (decision 034). */
 export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: string }) {
   const { t } = useTranslation();
   const { canAct, check } = usePermissions(serviceId);
   const state = useQuery(dnssecQuery(serviceId));
-  const [checking, setChecking] = useState(false);
-  const findings = useQuery({ ...checkQuery(serviceId), enabled: checking });
   const [asking, setAsking] = useState(false);
   const [rolling, setRolling] = useState(false);
   const data = state.data;
@@ -57,8 +55,12 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
             onChange={() => setAsking(true)}
           />
         </Group>
-        {data.state === 'waiting' && data.dueAt !== null && (
-          <Text size="sm">{t('dns.dnssec_waiting', { when: new Date(data.dueAt * 1000).toLocaleString() })}</Text>
+        {(data.state === 'waiting' || data.state === 'publishing') && data.dueAt !== null && (
+          <Text size="sm" data-testid="dnssec-due">
+            {t(data.state === 'waiting' ? 'dns.dnssec_waiting' : 'dns.dnssec_publishing', {
+              when: new Date(data.dueAt * 1000).toLocaleString(),
+            })}
+          </Text>
         )}
         {data.keys.map((key) => (
           <Text key={key.id} size="sm" className="break-anywhere">
@@ -75,35 +77,14 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
             )}
           </Group>
         ))}
-        <Group>
-          {data.state === 'on' && canAct('service_dnszone') && (
+        {data.state === 'on' && canAct('service_dnszone') && (
+          <Group>
             <Button variant="light" onClick={() => setRolling(true)}>
               {t('dns.dnssec_roll')}
             </Button>
-          )}
-          <Button variant="light" loading={findings.isFetching} onClick={() => (checking ? findings.refetch() : setChecking(true))}>
-            {t('dns.check')}
-          </Button>
-        </Group>
-        {findings.data && (
-          <List spacing={4} data-testid="dns-check" listStyleType="none">
-            {findings.data.findings.map((f) => (
-              <List.Item key={`${f.code}-${f.text}`}>
-                <Badge size="sm" color={LEVEL_COLOR[f.level]} variant="light" mr="xs">
-                  {t(`dns.check_${f.level}`)}
-                </Badge>
-                <Text span size="sm">
-                  {f.text}
-                </Text>
-                {f.fix && (
-                  <Text size="sm" c="dimmed">
-                    {f.fix}
-                  </Text>
-                )}
-              </List.Item>
-            ))}
-          </List>
+          </Group>
         )}
+        <DelegationCheck serviceId={serviceId} />
       </Stack>
       <ConfirmDialog
         opened={asking}
