@@ -26,7 +26,7 @@ const mailRecords = z.object({
     .regex(/^([a-z0-9{}-]+\.)+[a-z0-9{}-]*\.?$/i, 'a host name')
     .default('mail.{zone}.'),
   /** Published at the apex when the zone has no SPF of its own. */
-  spf: recordText(/^v=spf1( |$)/, 'an SPF record starting with "v=spf1"').default('v=spf1 mx a ~all'),
+  spf: recordText(/^v=spf1( |$)/, 'an SPF record starting with "v=spf1"').default('v=spf1 a mx ~all'),
   /** Published at `_dmarc` when the zone has none. */
   dmarc: recordText(/^v=DMARC1;/, 'a DMARC record starting with "v=DMARC1;"').default('v=DMARC1; p=none'),
   /** MTA-STS (RFC 8461): off, or the policy's mode; on publishes `_mta-sts` (and `_smtp._tls` with `tlsRpt`). */
