@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { MailCheck } from '@atalaya/contract';
+import { MAIL_CHECKS, type MailCheck } from '@atalaya/contract';
 import type { Answer } from 'dns-packet';
 import { ask, type Target } from '../../dns/check/probe.ts';
 import type { MailRecord } from './records.ts';
@@ -147,9 +147,11 @@ async function liveOf(record: MailRecord, domain: string, lookup: Lookup): Promi
 /** The health card: MX, SPF, DKIM, DMARC and MTA-STS as the resolver answers them, and each wanted record's live state. */
 export async function mailHealth(input: HealthInput): Promise<{ findings: MailFindingCode[]; live: Live[] }> {
   const { domain, wanted, lookup } = input;
-  const findings: MailFindingCode[] = [];
+  // Every section asks at once (a slow resolver costs one time-out, not one per question); the
+  // findings keep the card's order whatever answers first.
+  const found = new Map<MailCheck, MailFindingCode[]>(MAIL_CHECKS.map((c) => [c, []]));
   const add = (check: MailCheck, level: Level, code: string, params: Record<string, string> = {}) =>
-    findings.push({ check, level, code, params });
+    found.get(check)!.push({ check, level, code, params });
   const guarded = async (check: MailCheck, name: string, body: () => Promise<void>) => {
     try {
       await body();
@@ -160,50 +162,61 @@ export async function mailHealth(input: HealthInput): Promise<{ findings: MailFi
   const of = (purpose: MailRecord['purpose']) => wanted.filter((w) => w.purpose === purpose);
 
   const mxHost = of('mx')[0]!.value.replace(/\.$/, '');
-  await guarded('mx', domain, async () => {
-    const found = exchanges(await lookup(domain, 'MX'));
-    if (found.length === 0) add('mx', 'error', 'mx_missing', { host: mxHost });
-    else if (!found.includes(mxHost.toLowerCase())) add('mx', 'warning', 'mx_other', { host: mxHost, found: found.join(', ') });
-    else add('mx', 'ok', 'mx_ok', { host: mxHost });
-  });
+  const sections: Promise<void>[] = [];
+  sections.push(
+    guarded('mx', domain, async () => {
+      const found = exchanges(await lookup(domain, 'MX'));
+      if (found.length === 0) add('mx', 'error', 'mx_missing', { host: mxHost });
+      else if (!found.includes(mxHost.toLowerCase())) add('mx', 'warning', 'mx_other', { host: mxHost, found: found.join(', ') });
+      else add('mx', 'ok', 'mx_ok', { host: mxHost });
+    }),
+  );
 
-  await guarded('spf', domain, async () => {
-    const spf = texts(await lookup(domain, 'TXT')).filter((t) => /^v=spf1( |$)/i.test(t));
-    const ip = input.serverIp;
-    if (spf.length === 0) add('spf', 'error', 'spf_missing', { record: of('spf')[0]!.value });
-    else if (spf.length > 1) add('spf', 'error', 'spf_multiple', { count: String(spf.length) });
-    else if (await spfPasses(domain, ip, lookup)) add('spf', 'ok', 'spf_ok', { ip });
-    else add('spf', 'error', 'spf_omits_server', { ip, mechanism: `${isIP(ip) === 6 ? 'ip6' : 'ip4'}:${ip}` });
-  });
+  sections.push(
+    guarded('spf', domain, async () => {
+      const spf = texts(await lookup(domain, 'TXT')).filter((t) => /^v=spf1( |$)/i.test(t));
+      const ip = input.serverIp;
+      if (spf.length === 0) add('spf', 'error', 'spf_missing', { record: of('spf')[0]!.value });
+      else if (spf.length > 1) add('spf', 'error', 'spf_multiple', { count: String(spf.length) });
+      else if (await spfPasses(domain, ip, lookup)) add('spf', 'ok', 'spf_ok', { ip });
+      else add('spf', 'error', 'spf_omits_server', { ip, mechanism: `${isIP(ip) === 6 ? 'ip6' : 'ip4'}:${ip}` });
+    }),
+  );
 
   const keys = of('dkim');
   if (keys.length === 0) add('dkim', 'warning', 'dkim_no_key');
   for (const key of keys) {
     const name = fullName(key.zona, domain);
     const selector = key.zona.replace(/\._domainkey$/, '');
-    await guarded('dkim', name, async () => {
-      const found = texts(await lookup(name, 'TXT'));
-      const want = dkimKey(key.value);
-      if (found.some((t) => dkimKey(t) === want)) add('dkim', 'ok', 'dkim_ok', { selector });
-      else if (found.some((t) => dkimKey(t) !== null)) add('dkim', 'error', 'dkim_mismatch', { selector, name });
-      else add('dkim', 'error', 'dkim_missing', { selector, name });
-    });
+    sections.push(
+      guarded('dkim', name, async () => {
+        const found = texts(await lookup(name, 'TXT'));
+        const want = dkimKey(key.value);
+        if (found.some((t) => dkimKey(t) === want)) add('dkim', 'ok', 'dkim_ok', { selector });
+        else if (found.some((t) => dkimKey(t) !== null)) add('dkim', 'error', 'dkim_mismatch', { selector, name });
+        else add('dkim', 'error', 'dkim_missing', { selector, name });
+      }),
+    );
   }
 
-  await guarded('dmarc', `_dmarc.${domain}`, async () => {
-    const dmarc = texts(await lookup(`_dmarc.${domain}`, 'TXT')).filter((t) => /^v=DMARC1\s*;/i.test(t));
-    const policy = dmarc.length === 1 ? /(?:^|;)\s*p=\s*(\w+)/i.exec(dmarc[0]!)?.[1]?.toLowerCase() : undefined;
-    if (!policy) add('dmarc', 'error', 'dmarc_missing', { domain, record: of('dmarc')[0]!.value });
-    else add('dmarc', 'ok', 'dmarc_ok', { policy });
-  });
+  sections.push(
+    guarded('dmarc', `_dmarc.${domain}`, async () => {
+      const dmarc = texts(await lookup(`_dmarc.${domain}`, 'TXT')).filter((t) => /^v=DMARC1\s*;/i.test(t));
+      const policy = dmarc.length === 1 ? /(?:^|;)\s*p=\s*(\w+)/i.exec(dmarc[0]!)?.[1]?.toLowerCase() : undefined;
+      if (!policy) add('dmarc', 'error', 'dmarc_missing', { domain, record: of('dmarc')[0]!.value });
+      else add('dmarc', 'ok', 'dmarc_ok', { policy });
+    }),
+  );
 
-  await guarded('mtasts', `_mta-sts.${domain}`, async () => {
-    const sts = texts(await lookup(`_mta-sts.${domain}`, 'TXT')).filter((t) => /^v=STSv1\s*;/i.test(t));
-    if (sts.length) add('mtasts', 'ok', 'mtasts_ok');
-    else if (input.mtaSts) add('mtasts', 'warning', 'mtasts_missing', { domain });
-    else add('mtasts', 'ok', 'mtasts_off');
-  });
+  sections.push(
+    guarded('mtasts', `_mta-sts.${domain}`, async () => {
+      const sts = texts(await lookup(`_mta-sts.${domain}`, 'TXT')).filter((t) => /^v=STSv1\s*;/i.test(t));
+      if (sts.length) add('mtasts', 'ok', 'mtasts_ok');
+      else if (input.mtaSts) add('mtasts', 'warning', 'mtasts_missing', { domain });
+      else add('mtasts', 'ok', 'mtasts_off');
+    }),
+  );
 
-  const live = await Promise.all(wanted.map((w) => liveOf(w, domain, lookup)));
-  return { findings, live };
+  const live = await Promise.all([...sections, ...wanted.map((w) => liveOf(w, domain, lookup))]);
+  return { findings: [...found.values()].flat(), live: live.slice(sections.length) as Live[] };
 }
