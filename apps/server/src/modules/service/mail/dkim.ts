@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type DkimAlgorithm, dkimRecord, generateDkimKey, txtStrings } from '../../../dkim.ts';
+import { dnsSettings } from '../../../drivers/dns/index.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import type { Runtime } from '../../../runtime.ts';
 import type { Schedule } from '../../../scheduler.ts';
 import { now } from '../../../store/db.ts';
 import type { Database } from '../../../store/schema.ts';
-import { publishMailRecords, unpublishDkim } from './records.ts';
+import { ensureZone } from '../../dns/zone.ts';
+import { publishedWithZone, publishMailRecords, unpublishDkim } from './records.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -96,6 +98,13 @@ export function dkimJob(runtime: Runtime) {
     if (!mail) return drivers.mail.ensureDkim(item.reference, []);
     const existing = await store.selectFrom('mail_dkim').select('id').where('item_id', '=', itemId).executeTakeFirst();
     if (!existing) await insertKeys(store, runtime, itemId, 'signing', null);
+    // A hosting item's zone is the panel's (made on first sight otherwise): made now, with the mail
+    // records in it, so they are published without anyone opening the DNS screen.
+    const hosting = await store.selectFrom('service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
+    if (hosting) {
+      const zones = { settings: dnsSettings(runtime.config), published: publishedWithZone(runtime.config) };
+      await ensureZone(store, zones, itemId, item.reference);
+    }
     // Whatever the zone lacks (first keys, a record deleted by hand) is published again.
     await store.transaction().execute((trx) => publishMailRecords(trx, runtime.config, itemId));
     const rows = await store.selectFrom('mail_dkim').selectAll().where('item_id', '=', itemId).orderBy('id').execute();
