@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startDns } from './dns.ts';
 import { E2E_COMPANY, E2E_DATA_DIR, E2E_PASSWORD, E2E_PORT } from './env.ts';
 import { pebbleInstalled, startPebble } from './pebble.ts';
 
@@ -10,6 +11,9 @@ rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 mkdirSync(E2E_DATA_DIR, { recursive: true });
 // Free certificates are ordered from a pebble of the run's own, on ports 1000 above the server's.
 const pebble = pebbleInstalled() ? startPebble(E2E_DATA_DIR, E2E_PORT + 1000) : null;
+// The mail health card's resolver: what the local DNS driver serves, on a port 2000 above the server's.
+const E2E_DNS_PORT = E2E_PORT + 2000;
+const dns = startDns(E2E_DATA_DIR, E2E_DNS_PORT);
 
 /**
  * The installer offers what the operator packed: here Debian's WordPress files as a plain archive
@@ -31,7 +35,13 @@ function installerConfig(): string {
     if (tar.status === 0) packages.wordpress = { path: archive, sha256: createHash('sha256').update(readFileSync(archive)).digest('hex') };
   } else console.error('e2e: /usr/share/wordpress is missing (apt-get install wordpress): WordPress shows as unavailable');
   const file = path.join(E2E_DATA_DIR, 'atalaya.config.json');
-  writeFileSync(file, JSON.stringify({ drivers: { installer: { packages }, dns: { templates: DNS_TEMPLATES } } }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      drivers: { installer: { packages }, dns: { templates: DNS_TEMPLATES } },
+      hosting: { mailRecords: { resolver: `127.0.0.1:${E2E_DNS_PORT}` } },
+    }),
+  );
   return file;
 }
 
@@ -64,12 +74,14 @@ const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning',
   },
 });
 const stop = () => {
+  dns.close();
   pebble?.child.kill('SIGTERM');
   server.kill('SIGTERM');
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
+  dns.close();
   pebble?.child.kill('SIGTERM');
   process.exit(code ?? 0);
 });

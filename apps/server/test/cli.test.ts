@@ -63,7 +63,11 @@ describe('the admin CLI', () => {
       .orderBy('permission.area')
       .execute();
     const service = await store.selectFrom('service').select(['limit_databases', 'limit_space_web']).executeTakeFirstOrThrow();
+    // The mail domain's keys are made by the server's worker: the CLI leaves their job queued.
+    const dkim = await store.selectFrom('job').select(['status', 'item_id']).where('kind', '=', 'service.dkim.apply').execute();
+    const item = await store.selectFrom('item').select('id').where('reference', '=', 'tienda.es').executeTakeFirstOrThrow();
     await store.destroy();
+    expect(dkim).toEqual([{ status: 'pending', item_id: item.id }]);
     expect(rows).toEqual([
       { username: 'ana', area: 'domain', level: 'write' },
       { username: 'ana', area: 'domain_authcode', level: 'write' },

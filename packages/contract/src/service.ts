@@ -299,6 +299,49 @@ export const dkimKeySchema = z.object({
 });
 export type DkimKey = z.infer<typeof dkimKeySchema>;
 
+/** What each record a mail domain needs is for (decision 045). */
+export const MAIL_PURPOSES = ['mx', 'host', 'spf', 'dkim', 'dmarc', 'mtasts', 'tlsrpt'] as const;
+export type MailPurpose = (typeof MAIL_PURPOSES)[number];
+/** The health card's checks, in the order it shows them. */
+export const MAIL_CHECKS = ['mx', 'spf', 'dkim', 'dmarc', 'mtasts'] as const;
+export type MailCheck = (typeof MAIL_CHECKS)[number];
+
+/** A record as the world should see it, and what the world sees: ok, missing, or a different value of that kind. */
+export const mailRecordSchema = z.object({
+  purpose: z.enum(MAIL_PURPOSES),
+  /** The full name, without the final dot. */
+  name: z.string(),
+  type: z.enum(['MX', 'A', 'AAAA', 'TXT']),
+  priority: z.number().nullable(),
+  /** The value as one text; a TXT's character-strings of at most 255 bytes in `strings`. */
+  value: z.string(),
+  strings: z.array(z.string()),
+  live: z.enum(['ok', 'missing', 'different', 'unknown']),
+});
+export type MailRecordView = z.infer<typeof mailRecordSchema>;
+
+/** One finding of the mail health card, in the caller's language with its fix (empty when all is well). */
+export const mailFindingSchema = z.object({
+  check: z.enum(MAIL_CHECKS),
+  code: z.string(),
+  level: z.enum(['ok', 'warning', 'error']),
+  params: z.record(z.string(), z.string()),
+  text: z.string(),
+  fix: z.string(),
+});
+export type MailFinding = z.infer<typeof mailFindingSchema>;
+
+export const mailHealthSchema = z.object({
+  domain: z.string(),
+  /** The panel hosts the zone: the records are published by it; else the customer copies them. */
+  hosted: z.boolean(),
+  records: z.array(mailRecordSchema),
+  findings: z.array(mailFindingSchema),
+  /** The MTA-STS policy to serve at https://mta-sts.<domain>/.well-known/mta-sts.txt, when the provider turned it on. */
+  mtaStsPolicy: z.string().nullable(),
+});
+export type MailHealth = z.infer<typeof mailHealthSchema>;
+
 export const mailConfigSchema = z.object({
   reference: z.string(),
   imapSsl: z.string(),

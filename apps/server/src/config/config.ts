@@ -11,6 +11,37 @@ export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', '
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
+/** Printable ASCII, as a TXT record's text is published; `{zone}` and `{mailHost}` are filled per domain. */
+const recordText = (start: RegExp, what: string) =>
+  z
+    .string()
+    .max(1000)
+    .regex(/^[\x20-\x7e]+$/, 'printable ASCII')
+    .regex(start, what);
+
+const mailRecords = z.object({
+  /** The MX host mail of a domain goes to (shown to copy; a hosted zone has it from the DNS template). */
+  mx: z
+    .string()
+    .regex(/^([a-z0-9{}-]+\.)+[a-z0-9{}-]*\.?$/i, 'a host name')
+    .default('mail.{zone}.'),
+  /** Published at the apex when the zone has no SPF of its own. */
+  spf: recordText(/^v=spf1( |$)/, 'an SPF record starting with "v=spf1"').default('v=spf1 a mx ~all'),
+  /** Published at `_dmarc` when the zone has none. */
+  dmarc: recordText(/^v=DMARC1;/, 'a DMARC record starting with "v=DMARC1;"').default('v=DMARC1; p=none'),
+  /** MTA-STS (RFC 8461): off, or the policy's mode; on publishes `_mta-sts` (and `_smtp._tls` with `tlsRpt`). */
+  mtaSts: z.enum(['off', 'testing', 'enforce']).default('off'),
+  /** The policy's max_age, seconds (one day to one year). */
+  mtaStsMaxAge: z.coerce.number().int().min(86_400).max(31_557_600).default(604_800),
+  /** TLS reporting (RFC 8460): where reports go, e.g. `mailto:tls-reports@{zone}`; unset publishes no `_smtp._tls`. */
+  tlsRpt: recordText(/^(mailto:|https:)/, 'a mailto: or https: address').optional(),
+  /** The resolver the mail health card asks, "address" or "address:port"; unset: the system's first. */
+  resolver: z
+    .string()
+    .regex(/^(\[[0-9a-f:.]+\]:\d+|[0-9a-z.-]+(:\d+)?|[0-9a-f:]+)$/i, '"address" or "address:port"')
+    .optional(),
+});
+
 const schema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   host: z.string().min(1).default('0.0.0.0'),
@@ -142,6 +173,8 @@ const schema = z.object({
       dkimTtlSeconds: z.coerce.number().int().min(60).max(604_800).default(3600),
       /** Also sign with an Ed25519 key (RFC 8463) beside the RSA 2048 one. */
       dkimEd25519: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
+      /** What the panel publishes for every mail domain whose zone it hosts, and shows to copy where the zone is elsewhere (decision 045). */
+      mailRecords: mailRecords.prefault({}),
       defaultPhpVersion: z.string().default('8.2'),
       webmailUrl: z.string().url().default('https://webmail.example.net/'),
       webFtpUrl: z.string().url().default('https://webftp.example.net/'),

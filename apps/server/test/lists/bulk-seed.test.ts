@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { bulkItem, seedBulkRealm } from '../../src/modules/provisioning/bulk.ts';
+import { DKIM_JOB } from '../../src/modules/service/mail/dkim.ts';
 import { createSession, SESSION_COOKIE } from '../../src/modules/session/sessions.ts';
 import { openStore } from '../../src/store/db.ts';
 import { send } from '../fixtures.ts';
@@ -59,6 +60,18 @@ describeStores('the bulk seed of a big realm on %s', (kind) => {
     expect(lastPage.body.data.rows).toHaveLength(expected.domain - (last - 1) * 10);
     expect((await send(ctx.app, 'GET', `/list/domain/?page=${last + 1}`, headers)).status).toBe(400);
     expect((await send(ctx.app, 'POST', '/user/info/', headers)).body.data.total_domain).toBe(expected.domain);
+  });
+
+  it('queues the DKIM job of every mail domain, one each, as an item made alone gets', async () => {
+    const jobs = await ctx.store
+      .selectFrom('job')
+      .innerJoin('mail_service', 'mail_service.item_id', 'job.item_id')
+      .select(['job.item_id', 'job.payload'])
+      .where('job.kind', '=', DKIM_JOB)
+      .execute();
+    expect(jobs).toHaveLength(expected.mail);
+    expect(new Set(jobs.map((j) => j.item_id)).size).toBe(expected.mail);
+    expect(jobs.every((j) => JSON.parse(j.payload).itemId === j.item_id)).toBe(true);
   });
 
   it('finds an accented name by its plain spelling', async () => {

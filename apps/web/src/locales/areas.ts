@@ -3,6 +3,7 @@ import { activity } from '@atalaya/contract/messages/activity';
 import { dns } from '@atalaya/contract/messages/dns';
 import { dnssec } from '@atalaya/contract/messages/dnssec';
 import { domain } from '@atalaya/contract/messages/domain';
+import { mail } from '@atalaya/contract/messages/mail';
 import { operator } from '@atalaya/contract/messages/operator';
 import { service } from '@atalaya/contract/messages/service';
 import { sites } from '@atalaya/contract/messages/sites';
@@ -15,4 +16,4 @@ import type { Texts } from './boot.ts';
  * waited for (decision 011). The second factors' texts are not here: they load with the screens
  * that use them (locales/secondStep.ts).
  */
-export const AREA_TEXTS: Texts[] = [domain, service, sites, acme, dns, dnssec, activity, operator];
+export const AREA_TEXTS: Texts[] = [domain, service, sites, acme, dns, dnssec, mail, activity, operator];

@@ -70,7 +70,7 @@ describe('web texts', () => {
     const prefixes = [...new Set(Object.keys(merge(AREA_TEXTS).es).map((key) => key.split('.')[0]))].filter(
       (prefix) => !bootKeys.some((key) => key.startsWith(`${prefix}.`)),
     );
-    expect(prefixes.sort()).toEqual(['activity', 'dns', 'domain', 'expiry', 'operator', 'service', 'sites']);
+    expect(prefixes.sort()).toEqual(['activity', 'dns', 'domain', 'expiry', 'mail', 'operator', 'service', 'sites']);
     expect(usedOutside(prefixes, [...ITEM_SCREENS, 'features/activity/'])).toEqual([]);
   });
 

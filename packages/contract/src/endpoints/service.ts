@@ -18,6 +18,7 @@ import {
   mailAccountSchema,
   mailAliasSchema,
   mailConfigSchema,
+  mailHealthSchema,
   PasswordForm,
   PhpForm,
   serviceViewSchema,
@@ -317,6 +318,14 @@ export const hosting = {
     params: itemParams,
     answer: z.object({ keys: z.array(dkimKeySchema) }),
     permission: write('servicemail'),
+  }),
+  /** The records the domain needs, as the world sees them now, and the health card's findings (decision 045). */
+  mailHealth: endpoint({
+    method: 'GET',
+    path: '/service/:id/mail/health/',
+    params: itemParams,
+    answer: mailHealthSchema,
+    permission: read('servicemail'),
   }),
   mailDelete: endpoint({
     method: 'GET',

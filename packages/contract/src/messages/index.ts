@@ -7,6 +7,7 @@ import { dns } from './dns.ts';
 import { dnssec } from './dnssec.ts';
 import { domain } from './domain.ts';
 import { factors } from './factors.ts';
+import { mail } from './mail.ts';
 import { operator } from './operator.ts';
 import { service } from './service.ts';
 import { sites } from './sites.ts';
@@ -14,7 +15,7 @@ import { sites } from './sites.ts';
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Each area adds its catalogue here; a unit test checks that es, en and ca hold the same keys. */
-const CATALOGUES: Catalogue[] = [core, account, factors, domain, service, sites, acme, dns, dnssec, activity, operator];
+const CATALOGUES: Catalogue[] = [core, account, factors, domain, service, sites, acme, dns, dnssec, mail, activity, operator];
 
 export const MESSAGES: Catalogue = {
   es: Object.assign({}, ...CATALOGUES.map((c) => c.es)),

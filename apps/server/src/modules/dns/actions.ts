@@ -92,7 +92,8 @@ async function deleteIds(trx: Transaction<Database>, ids: number[]) {
 export function restoreDefaults(store: Store, ctx: DnsContext, itemId: number, author: ZoneAuthor) {
   return changeZone(store, itemId, author, async (trx, _records, zone) => {
     await trx.deleteFrom('dns_record').where('item_id', '=', itemId).execute();
-    await insertRecords(trx, itemId, templateRecords(ctx.settings, zone));
+    const defaults = templateRecords(ctx.settings, zone);
+    await insertRecords(trx, itemId, [...defaults, ...((await ctx.published?.(trx, itemId, zone, defaults)) ?? [])]);
   });
 }
 

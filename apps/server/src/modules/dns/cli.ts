@@ -1,6 +1,7 @@
 import { dnsSettings } from '../../drivers/dns/index.ts';
 import type { Runtime } from '../../runtime.ts';
 import { AccountError, findItem } from '../provisioning/accounts.ts';
+import { publishedWithZone } from '../service/mail/records.ts';
 import { exportZone } from './bind.ts';
 import { ensureZone, loadRecords } from './zone.ts';
 
@@ -10,6 +11,6 @@ export async function zoneExportText({ store, config }: Runtime, realm: string, 
   const item = await findItem(store, realm, reference);
   const service = await store.selectFrom('service').select('item_id').where('item_id', '=', item.id).executeTakeFirst();
   if (!service) throw new AccountError(`Item "${reference}" has no hosting service, so no DNS zone`);
-  const zone = await ensureZone(store, { settings }, item.id, item.reference);
+  const zone = await ensureZone(store, { settings, published: publishedWithZone(config) }, item.id, item.reference);
   return exportZone(await loadRecords(store, item.id), zone.name, zone.version, settings);
 }

@@ -6,6 +6,7 @@ import { noteChanges } from '../../http/actor.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
+import { publishedWithZone } from '../service/mail/records.ts';
 import { zoneOf } from './access.ts';
 import { createRecord, deleteAll, deleteRecord, restoreDefaults, saveRecord } from './actions.ts';
 import { exportZone, streamZone } from './bind.ts';
@@ -35,7 +36,7 @@ export default async function dnsRoutes(app: FastifyInstance) {
   const { store, config } = app.runtime;
   const settings = dnsSettings(config);
   checkTemplate(settings);
-  const zones: DnsContext = { settings };
+  const zones: DnsContext = { settings, published: publishedWithZone(config) };
   await app.register(importRoutes);
   await app.register(historyRoutes);
   await app.register(dnssecRoutes);

@@ -10,6 +10,8 @@ import { type NewRecord, templateRecords } from './template.ts';
 
 export interface DnsContext {
   settings: DnsSettings;
+  /** Records another area publishes in the item's zone (the mail service's), added to a new zone's defaults. */
+  published?: (db: Db, itemId: number, zone: string, records: NewRecord[]) => Promise<NewRecord[]>;
 }
 
 type Db = Store | Transaction<Database>;
@@ -42,7 +44,8 @@ export async function ensureZone(store: Store, ctx: DnsContext, itemId: number, 
   try {
     return await store.transaction().execute(async (trx) => {
       await trx.insertInto('dns_zone').values({ item_id: itemId, name: reference, version: 1, created_at: now() }).execute();
-      await insertRecords(trx, itemId, templateRecords(ctx.settings, reference));
+      const defaults = templateRecords(ctx.settings, reference);
+      await insertRecords(trx, itemId, [...defaults, ...((await ctx.published?.(trx, itemId, reference, defaults)) ?? [])]);
       await enqueueApply(trx, itemId, reference, 1);
       return { name: reference, version: 1 };
     });
@@ -82,20 +85,28 @@ export async function changeZone<T>(
   author: ZoneAuthor,
   change: (trx: Transaction<Database>, records: DnsRecordRow[], zone: string, touch: (key: RRsetKey) => void) => Promise<T>,
 ): Promise<{ result: T; job: number; change: number | null }> {
-  return store.transaction().execute(async (trx) => {
-    const zone = await trx
-      .updateTable('dns_zone')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('item_id', '=', itemId)
-      .returning(['name', 'version'])
-      .executeTakeFirstOrThrow();
-    const touched: RRsetKey[] = [];
-    const records = await loadRecords(trx, itemId);
-    const result = await change(trx, records, zone.name, (key) => touched.push(key));
-    const keys = touched.length ? touched : null;
-    const before = keys ? records.filter((r) => keys.some((k) => k.zona === r.zona && k.type === r.type)) : records;
-    const changeId = await recordChange(trx, itemId, author, before, await loadSets(trx, itemId, keys));
-    const job = await enqueueApply(trx, itemId, zone.name, zone.version, keys ?? undefined);
-    return { result, job, change: changeId };
-  });
+  return store.transaction().execute((trx) => changeZoneIn(trx, itemId, author, change));
+}
+
+/** `changeZone` inside a transaction the caller holds (a change made together with another area's rows). */
+export async function changeZoneIn<T>(
+  trx: Transaction<Database>,
+  itemId: number,
+  author: ZoneAuthor,
+  change: (trx: Transaction<Database>, records: DnsRecordRow[], zone: string, touch: (key: RRsetKey) => void) => Promise<T>,
+): Promise<{ result: T; job: number; change: number | null }> {
+  const zone = await trx
+    .updateTable('dns_zone')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('item_id', '=', itemId)
+    .returning(['name', 'version'])
+    .executeTakeFirstOrThrow();
+  const touched: RRsetKey[] = [];
+  const records = await loadRecords(trx, itemId);
+  const result = await change(trx, records, zone.name, (key) => touched.push(key));
+  const keys = touched.length ? touched : null;
+  const before = keys ? records.filter((r) => keys.some((k) => k.zona === r.zona && k.type === r.type)) : records;
+  const changeId = await recordChange(trx, itemId, author, before, await loadSets(trx, itemId, keys));
+  const job = await enqueueApply(trx, itemId, zone.name, zone.version, keys ?? undefined);
+  return { result, job, change: changeId };
 }

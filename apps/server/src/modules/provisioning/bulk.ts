@@ -10,6 +10,7 @@ import { AREAS_BY_KIND, LIST_KINDS } from '@atalaya/contract';
 import { sql } from 'kysely';
 import { now, type Store } from '../../store/db.ts';
 import { KIND_TABLE, refreshListEntries } from '../lists/entries.ts';
+import { DKIM_JOB } from '../service/mail/dkim.ts';
 import { AccountError, createRealm, createUser } from './accounts.ts';
 import { itemSearchText } from './names.ts';
 
@@ -90,6 +91,23 @@ export async function seedBulkRealm(store: Store, spec: BulkRealmSpec) {
         await trx
           .insertInto('mail_service')
           .values(mails.map((r) => ({ item_id: r.item_id, expire_at: r.expire_at, limit_accounts: 50, created_at: t })))
+          .execute();
+      // Every mail domain gets its DKIM keys by the same job as one made alone (createItem), one row each.
+      if (mails.length)
+        await trx
+          .insertInto('job')
+          .values(
+            mails.map((r) => ({
+              kind: DKIM_JOB,
+              item_id: r.item_id,
+              node_id: null,
+              payload: JSON.stringify({ itemId: r.item_id }),
+              status: 'pending',
+              next_at: t,
+              created_at: t,
+              updated_at: t,
+            })),
+          )
           .execute();
     }
     for (const kind of LIST_KINDS) {

@@ -4,6 +4,7 @@ import ftpRoutes from './ftp/routes.ts';
 import accountRoutes from './mail/account-routes.ts';
 import aliasRoutes from './mail/alias-routes.ts';
 import dkimRoutes from './mail/dkim-routes.ts';
+import mailHealthRoutes from './mail/health-routes.ts';
 import retryRoutes from './retry-routes.ts';
 import mainRoutes from './service/routes.ts';
 
@@ -12,6 +13,7 @@ export default async function serviceRoutes(app: FastifyInstance) {
   await app.register(mainRoutes);
   await app.register(accountRoutes);
   await app.register(dkimRoutes);
+  await app.register(mailHealthRoutes);
   await app.register(aliasRoutes);
   await app.register(ftpRoutes);
   await app.register(ddbbRoutes);

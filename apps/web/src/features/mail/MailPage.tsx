@@ -29,6 +29,7 @@ import { AliasDialog } from './components/AliasDialog.tsx';
 import { DeliveryDialog } from './components/DeliveryDialog.tsx';
 import { DkimDialog } from './components/DkimDialog.tsx';
 import { MailConfigDialog } from './components/MailConfigDialog.tsx';
+import { MailHealthCard } from './components/MailHealthCard.tsx';
 
 type Row =
   | { type: 'account'; key: string; name: string; account: MailAccount }
@@ -219,6 +220,7 @@ export default function MailPage() {
           )
         }
       />
+      {canCall(endpoints.service.mailHealth) && <MailHealthCard id={id} />}
       <DkimDialog id={id} opened={open?.kind === 'dkim'} onClose={close} />
       <MailConfigDialog config={accounts.data?.config} opened={open?.kind === 'config'} onClose={close} />
       <AccountDialog id={id} reference={reference} opened={open?.kind === 'account'} onClose={close} />

@@ -7,7 +7,7 @@ import type { NewRecord } from '../template.ts';
 
 /** Who changes a zone, and how: every change of a zone names both, for its history. */
 export interface ZoneAuthor {
-  kind: 'create' | 'save' | 'delete' | 'restore' | 'delete-all' | 'import' | 'template' | 'revert';
+  kind: 'create' | 'save' | 'delete' | 'restore' | 'delete-all' | 'import' | 'template' | 'revert' | 'mail';
   by: string;
   /** The change a revert undoes. */
   reverts?: number;

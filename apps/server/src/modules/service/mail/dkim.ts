@@ -1,10 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type DkimAlgorithm, dkimRecord, generateDkimKey, txtStrings } from '../../../dkim.ts';
+import { dnsSettings } from '../../../drivers/dns/index.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import type { Runtime } from '../../../runtime.ts';
 import type { Schedule } from '../../../scheduler.ts';
 import { now } from '../../../store/db.ts';
 import type { Database } from '../../../store/schema.ts';
+import { ensureZone } from '../../dns/zone.ts';
+import { publishedWithZone, publishMailRecords, unpublishDkim } from './records.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -62,6 +65,8 @@ export const enqueueDkim = (db: Db, itemId: number) => enqueue(db, DKIM_JOB, { i
 export async function rotateDkim(runtime: Pick<Runtime, 'config' | 'secrets' | 'store'>, itemId: number) {
   return runtime.store.transaction().execute(async (trx) => {
     await insertKeys(trx, runtime, itemId, 'published', now() + runtime.config.hosting.dkimTtlSeconds);
+    // The new keys' records join the zone in the same transaction: in DNS before they sign.
+    await publishMailRecords(trx, runtime.config, itemId);
     return enqueueDkim(trx, itemId);
   });
 }
@@ -93,6 +98,15 @@ export function dkimJob(runtime: Runtime) {
     if (!mail) return drivers.mail.ensureDkim(item.reference, []);
     const existing = await store.selectFrom('mail_dkim').select('id').where('item_id', '=', itemId).executeTakeFirst();
     if (!existing) await insertKeys(store, runtime, itemId, 'signing', null);
+    // A hosting item's zone is the panel's (made on first sight otherwise): made now, with the mail
+    // records in it, so they are published without anyone opening the DNS screen.
+    const hosting = await store.selectFrom('service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
+    if (hosting) {
+      const zones = { settings: dnsSettings(runtime.config), published: publishedWithZone(runtime.config) };
+      await ensureZone(store, zones, itemId, item.reference);
+    }
+    // Whatever the zone lacks (first keys, a record deleted by hand) is published again.
+    await store.transaction().execute((trx) => publishMailRecords(trx, runtime.config, itemId));
     const rows = await store.selectFrom('mail_dkim').selectAll().where('item_id', '=', itemId).orderBy('id').execute();
     await drivers.mail.ensureDkim(
       item.reference,
@@ -104,6 +118,12 @@ export function dkimJob(runtime: Runtime) {
       })),
     );
   };
+}
+
+/** Whether the item's zone (if the panel hosts it) has applied every change made to it. */
+async function zoneServes(db: Db, itemId: number) {
+  const zone = await db.selectFrom('dns_zone').select(['version', 'applied_version']).where('item_id', '=', itemId).executeTakeFirst();
+  return !zone || zone.applied_version >= zone.version;
 }
 
 /**
@@ -120,6 +140,8 @@ export function dkimRotationSchedule(config: { hosting: { dkimTtlSeconds: number
       const touched = new Set<number>();
       const due = await trx.selectFrom('mail_dkim').selectAll().where('next_at', '<=', t).execute();
       for (const key of due.filter((k) => k.state === 'published')) {
+        // A key signs only once its TTL has passed and the zone serves its record (its apply job is done).
+        if (!(await zoneServes(trx, key.item_id))) continue;
         await trx
           .updateTable('mail_dkim')
           .set({ state: 'retired', next_at: t + config.hosting.dkimTtlSeconds })
@@ -132,6 +154,7 @@ export function dkimRotationSchedule(config: { hosting: { dkimTtlSeconds: number
       }
       for (const key of due.filter((k) => k.state === 'retired')) {
         await trx.deleteFrom('mail_dkim').where('id', '=', key.id).execute();
+        await unpublishDkim(trx, key);
         touched.add(key.item_id);
       }
       for (const itemId of touched) await enqueueDkim(trx, itemId);

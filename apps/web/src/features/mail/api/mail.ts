@@ -49,3 +49,8 @@ export const deleteAccount = (id: number, accountId: number) => call(mail.mailDe
 export const createAlias = (id: number, name: string, target: string) => call(mail.aliasCreate, { id }, { name, target });
 export const saveAlias = (id: number, aliasId: number, target: string) => call(mail.aliasSave, { id, aliasId }, { target });
 export const deleteAlias = (id: number, aliasId: number) => call(mail.aliasDelete, { id, aliasId });
+
+/** The records the domain needs and how the world sees them: asked on demand (DNS lookups), shared by the card and the copy view. */
+export const mailHealthKey = (id: number) => ['mail', id, 'health'] as const;
+export const mailHealthQuery = (id: number) =>
+  queryOptions({ queryKey: mailHealthKey(id), queryFn: () => fetchData(mail.mailHealth, { id }), staleTime: 0 });

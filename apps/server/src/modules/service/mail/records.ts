@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Config } from '../../../config/config.ts';
+import { dkimRecord } from '../../../dkim.ts';
+import { dnsSettings } from '../../../drivers/dns/index.ts';
+import { now } from '../../../store/db.ts';
+import type { Database } from '../../../store/schema.ts';
+import type { ZoneAuthor } from '../../dns/history/record.ts';
+import type { NewRecord } from '../../dns/template.ts';
+import { changeZoneIn } from '../../dns/zone.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a record is for: the mail screen names each one, the health card checks each kind. */
+export type MailPurpose = 'mx' | 'host' | 'spf' | 'dkim' | 'dmarc' | 'mtasts' | 'tlsrpt';
+
+export interface MailRecord {
+  purpose: MailPurpose;
+  /** Relative to the zone, '' at the apex, as dns_record.zona. */
+  zona: string;
+  type: 'MX' | 'A' | 'AAAA' | 'TXT';
+  value: string;
+  priority: number | null;
+}
+
+/** The author of every change the mail service makes in a zone, as the zone's history shows it. */
+export const MAIL_AUTHOR: ZoneAuthor = { kind: 'mail', by: 'Atalaya' };
+
+const fill = (config: Config, text: string, zone: string) =>
+  text.replaceAll('{zone}', zone).replaceAll('{mailHost}', config.hosting.mailHost);
+
+/** The MX host of a domain, fully qualified without the final dot. */
+export const mxHostOf = (config: Config, zone: string) =>
+  fill(config, config.hosting.mailRecords.mx, zone).replace(/\.$/, '').toLowerCase();
+
+/** The MTA-STS policy (RFC 8461 §3.2) a domain serves at https://mta-sts.<domain>/.well-known/mta-sts.txt. */
+export function mtaStsPolicy(config: Config, zone: string): string | null {
+  const { mtaSts, mtaStsMaxAge } = config.hosting.mailRecords;
+  if (mtaSts === 'off') return null;
+  return `version: STSv1\r\nmode: ${mtaSts}\r\nmx: ${mxHostOf(config, zone)}\r\nmax_age: ${mtaStsMaxAge}\r\n`;
+}
+
+/**
+ * Every record a mail domain needs, in the order the screen lists them: where mail goes (MX, and
+ * the MX host's address when it is inside the domain), SPF, each DKIM key still in DNS (published,
+ * signing or retired), DMARC, and MTA-STS with TLS reporting where the provider turned it on.
+ */
+export async function mailRecords(db: Db, config: Config, itemId: number, zone: string): Promise<MailRecord[]> {
+  const { mailRecords: defaults } = config.hosting;
+  const mx = mxHostOf(config, zone);
+  const records: MailRecord[] = [{ purpose: 'mx', zona: '', type: 'MX', value: `${mx}.`, priority: 10 }];
+  if (mx.endsWith(`.${zone}`)) {
+    const { mailIp } = dnsSettings(config);
+    records.push({
+      purpose: 'host',
+      zona: mx.slice(0, -zone.length - 1),
+      type: mailIp.includes(':') ? 'AAAA' : 'A',
+      value: mailIp,
+      priority: null,
+    });
+  }
+  records.push({ purpose: 'spf', zona: '', type: 'TXT', value: fill(config, defaults.spf, zone), priority: null });
+  const keys = await db.selectFrom('mail_dkim').selectAll().where('item_id', '=', itemId).orderBy('id').execute();
+  for (const key of keys) {
+    records.push({
+      purpose: 'dkim',
+      zona: `${key.selector}._domainkey`,
+      type: 'TXT',
+      value: dkimRecord(key.algorithm, key.public_key),
+      priority: null,
+    });
+  }
+  records.push({ purpose: 'dmarc', zona: '_dmarc', type: 'TXT', value: fill(config, defaults.dmarc, zone), priority: null });
+  const policy = mtaStsPolicy(config, zone);
+  if (policy) {
+    // The id changes whenever the policy does, which is what tells senders to fetch it again.
+    const id = createHash('sha256').update(policy).digest('hex').slice(0, 20);
+    records.push({ purpose: 'mtasts', zona: '_mta-sts', type: 'TXT', value: `v=STSv1; id=${id}`, priority: null });
+    if (defaults.tlsRpt) {
+      records.push({
+        purpose: 'tlsrpt',
+        zona: '_smtp._tls',
+        type: 'TXT',
+        value: `v=TLSRPTv1; rua=${fill(config, defaults.tlsRpt, zone)}`,
+        priority: null,
+      });
+    }
+  }
+  return records;
+}
+
+/** The tag a TXT record of each purpose starts with: a zone holding one already keeps its own. */
+const TAGS: Partial<Record<MailPurpose, RegExp>> = {
+  spf: /^v=spf1( |$)/i,
+  dmarc: /^v=DMARC1\s*;/i,
+  mtasts: /^v=STSv1\s*;/i,
+  tlsrpt: /^v=TLSRPTv1\s*;/i,
+};
+
+/**
+ * The records the panel publishes in a zone it hosts that are not there yet. MX and its host come
+ * with the zone's template; SPF, DMARC, MTA-STS and TLS-RPT only where the zone has none of that
+ * kind (a customer's own policy is theirs); DKIM wherever the key's record is missing.
+ */
+export function missingRecords(wanted: MailRecord[], present: { zona: string; type: string; value: string }[]): NewRecord[] {
+  const missing = wanted.filter((w) => {
+    if (w.purpose === 'mx' || w.purpose === 'host') return false;
+    const same = present.filter((p) => p.zona === w.zona && p.type === w.type);
+    const tag = TAGS[w.purpose];
+    return tag ? !same.some((p) => tag.test(p.value)) : !same.some((p) => p.value === w.value);
+  });
+  return missing.map((r) => ({ zona: r.zona, type: r.type, ttl: 0, priority: r.priority, value: r.value, dynamic_value: null }));
+}
+
+/** The hook a new zone's defaults (and "restore defaults") call: the mail records of an item with a mail service. */
+export const publishedWithZone =
+  (config: Config) =>
+  async (db: Db, itemId: number, zone: string, records: NewRecord[]): Promise<NewRecord[]> => {
+    const mail = await db.selectFrom('mail_service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
+    return mail ? missingRecords(await mailRecords(db, config, itemId, zone), records) : [];
+  };
+
+/** Whether the panel hosts the item's zone: it has one, or will on first sight (a hosting service). */
+export async function hostsZone(db: Db, itemId: number) {
+  const [zone, service] = await Promise.all([
+    db.selectFrom('dns_zone').select('item_id').where('item_id', '=', itemId).executeTakeFirst(),
+    db.selectFrom('service').select('item_id').where('item_id', '=', itemId).executeTakeFirst(),
+  ]);
+  return Boolean(zone || service);
+}
+
+/**
+ * Publishes what is missing in the item's zone, in the caller's transaction, as one change of the
+ * zone (its history and its apply job included). No zone yet, nothing missing: nothing changes.
+ */
+export async function publishMailRecords(trx: Transaction<Database>, config: Config, itemId: number) {
+  const zone = await trx.selectFrom('dns_zone').select('name').where('item_id', '=', itemId).executeTakeFirst();
+  if (!zone) return null;
+  const wanted = await mailRecords(trx, config, itemId, zone.name);
+  const present = await trx.selectFrom('dns_record').select(['zona', 'type', 'value']).where('item_id', '=', itemId).execute();
+  if (missingRecords(wanted, present).length === 0) return null;
+  return changeZoneIn(trx, itemId, MAIL_AUTHOR, async (t, records, _zone, touch) => {
+    const missing = missingRecords(wanted, records);
+    if (missing.length)
+      await t
+        .insertInto('dns_record')
+        .values(missing.map((r) => ({ ...r, item_id: itemId, created_at: now() })))
+        .execute();
+    for (const r of missing) touch({ zona: r.zona, type: r.type });
+  });
+}
+
+/** Takes a removed DKIM key's record out of the item's zone, in the caller's transaction (only that exact record). */
+export async function unpublishDkim(
+  trx: Transaction<Database>,
+  key: { item_id: number; selector: string; algorithm: 'rsa' | 'ed25519'; public_key: string },
+) {
+  const zona = `${key.selector}._domainkey`;
+  const value = dkimRecord(key.algorithm, key.public_key);
+  const found = await trx
+    .selectFrom('dns_record')
+    .select('id')
+    .where('item_id', '=', key.item_id)
+    .where('zona', '=', zona)
+    .where('type', '=', 'TXT')
+    .where('value', '=', value)
+    .execute();
+  if (found.length === 0) return null;
+  return changeZoneIn(trx, key.item_id, MAIL_AUTHOR, async (t, _records, _zone, touch) => {
+    await t
+      .deleteFrom('dns_record')
+      .where(
+        'id',
+        'in',
+        found.map((f) => f.id),
+      )
+      .execute();
+    touch({ zona, type: 'TXT' });
+  });
+}
