@@ -10,6 +10,7 @@ import { registryPollSchedule } from './modules/domain/poll.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { tellJobFailed } from './modules/operator/events.ts';
 import { operatorJobs } from './modules/operator/jobs.ts';
+import { terminationJobs, terminationSchedule } from './modules/operator/termination.ts';
 import { serviceJobs } from './modules/service/jobs.ts';
 import { dkimRotationSchedule } from './modules/service/mail/dkim.ts';
 import { usageSchedule } from './modules/service/usage.ts';
@@ -49,7 +50,7 @@ export interface Runtime {
 export type BackgroundLog = (err: unknown, context?: { schedule: string; retryInMs: number }) => void;
 
 /** The job handlers of every area that has jobs; each closes over the runtime it is given. */
-const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs, operatorJobs, registryJobs];
+const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs, operatorJobs, terminationJobs, registryJobs];
 
 /**
  * The work a server process repeats, each run by one process at a time however many share the
@@ -64,6 +65,7 @@ const SCHEDULES: ((config: Config, runtime: Runtime) => Schedule)[] = [
   dkimRotationSchedule,
   (_config, runtime) => registryPollSchedule(runtime.drivers.registry),
   autoRenewSchedule,
+  terminationSchedule,
 ];
 
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}, driverLog: DriverLog = SILENT): Runtime {

@@ -16,8 +16,22 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** The events a webhook endpoint may ask for. */
-export const WEBHOOK_EVENTS = ['service.suspended', 'service.unsuspended', 'job.failed'] as const;
+export const WEBHOOK_EVENTS = [
+  'service.suspended',
+  'service.unsuspended',
+  'service.terminated',
+  'job.failed',
+  'domain.renewed',
+  'domain.expiring',
+  'domain.transferred',
+  'domain.restored',
+  'certificate.renewal_failing',
+  'quota.nearly_full',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Calls per operator token and minute, shared by every process: a billing system's runaway loop cannot flood the panel. */
+export const OPERATOR_LIMITS = { perMinute: 1200, maxGraceDays: 365 } as const;
+
 /** The headers of a delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'atalaya-signature';
 export const WEBHOOK_EVENT_HEADER = 'atalaya-event';
@@ -32,6 +46,10 @@ export const operatorUserSchema = z.object({ realm, username });
 export const operatorUserCreateSchema = z.object({ realm, username, password });
 export const operatorPasswordSchema = z.object({ realm, username, password });
 export const operatorItemSchema = z.object({ realm, reference });
+/** Days between the termination call and the cleaning of every backend; the item (or realm) is suspended meanwhile. */
+const graceDays = z.number().int().min(0).max(OPERATOR_LIMITS.maxGraceDays).default(0);
+export const operatorRealmDeleteSchema = z.object({ realm, graceDays });
+export const operatorItemDeleteSchema = z.object({ realm, reference, graceDays });
 export const operatorItemCreateSchema = z.object({
   realm,
   reference,
@@ -91,6 +109,12 @@ export const operatorDomainRegisterSchema = z.object({
   /** Empty: the panel's own name servers. */
   nameServers: z.array(requiredLine(253)).max(13).default([]),
 });
+export const operatorDomainRenewSchema = z.object({
+  name: requiredLine(253),
+  years: z.number().int().min(1).max(10).default(1),
+  /** YYYY-MM-DD: the expiry the billing system renews from; a renewal sent again finds a later one and is refused. */
+  curExpDate: z.iso.date(),
+});
 export const operatorWebhookCreateSchema = z.object({
   url: z.url({ protocol: /^https?$/ }).max(2000),
   events: z.array(z.enum(WEBHOOK_EVENTS)).min(1),
@@ -106,6 +130,12 @@ export const operatorUserAnswerSchema = z.object({
 });
 export const operatorDoneSchema = z.object({ done: z.literal(true) });
 export const operatorItemAnswerSchema = z.object({ id: z.number(), reference: z.string(), suspended: z.boolean() });
+export const operatorTerminationSchema = z.object({
+  /** The realm's name, or the item's reference. */
+  name: z.string(),
+  /** Unix seconds from which its backends are cleaned and it is deleted. */
+  terminateAt: z.number(),
+});
 export const operatorRealmStateSchema = z.object({ name: z.string(), suspended: z.boolean() });
 export const operatorFactorsResetSchema = z.object({ removed: z.number() });
 export const operatorDomainCheckAnswerSchema = z.object({ name: z.string(), available: z.boolean() });

@@ -1,10 +1,10 @@
 import { API_BASE, type Endpoint, OPERATOR_TOKEN_PREFIX, REQUEST_HEADER, TOKEN_PATTERN } from '@atalaya/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { takeSlot } from '../modules/account/ratelimit.ts';
 import { authenticateOperator, type Operator } from '../modules/operator/tokens.ts';
 import { SESSION_COOKIE } from '../modules/session/sessions.ts';
 import { authenticateToken, bearerOf } from '../modules/token/authenticate.ts';
-import { tokenLimit } from '../modules/token/limits.ts';
+import { operatorLimit, tokenLimit } from '../modules/token/limits.ts';
 import { ApiError } from './errors.ts';
 import { allowedHosts } from './origins.ts';
 import { oncePerTurn } from './turn.ts';
@@ -83,7 +83,7 @@ export function registerGuard(app: FastifyInstance) {
   const isAllowedHost = allowedHosts(app);
   // Nothing to do but wait for the turn's end: what a call without a session waits for.
   const signedOutTurn = oncePerTurn(async () => {});
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(API_BASE)) return;
     const route = request.routeOptions;
     // Unknown API paths reach the static files' catch-all route, whose miss answers the envelope's 404.
@@ -91,7 +91,7 @@ export function registerGuard(app: FastifyInstance) {
     const config = route.config ?? {};
     const bearer = bearerOf(request.headers.authorization);
     // The operator calls and the customer calls never share a credential (decision 037).
-    if (isOperatorCall(config.permission)) return operatorCall(app, request, bearer, isAllowedHost);
+    if (isOperatorCall(config.permission)) return operatorCall(app, request, reply, bearer, isAllowedHost);
     if (bearer?.startsWith(OPERATOR_TOKEN_PREFIX)) throw new ApiError(403, 'operator.operator_token');
     if (bearer !== undefined) return tokenCall(app, request, bearer, isAllowedHost);
     if (isCrossSite(request, app.runtime.config.publicOrigin, isAllowedHost)) throw new ApiError(403, 'main.cross_site');
@@ -142,12 +142,14 @@ async function tokenCall(app: FastifyInstance, request: FastifyRequest, bearer: 
 
 /**
  * An operator call: only an operator token reaches it. No token (a browser session included)
- * answers 401, a customer's API token 403, a bad, expired or out-of-range operator token 401.
+ * answers 401, a customer's API token 403, a bad, expired or out-of-range operator token 401, and
+ * each operator token has its own rate limit (429 with Retry-After).
  * Whether its scope covers the call is the route's check, from the call's entry.
  */
 async function operatorCall(
   app: FastifyInstance,
   request: FastifyRequest,
+  reply: FastifyReply,
   bearer: string | undefined,
   isAllowedHost: (host: string) => boolean,
 ) {
@@ -157,4 +159,9 @@ async function operatorCall(
   const operator = await authenticateOperator(app.runtime.store, bearer, request.ip);
   if (!operator) throw new ApiError(401, 'operator.token_invalid');
   request.operator = operator;
+  const slot = await takeSlot(app.runtime.store, operatorLimit(operator.id));
+  if (slot.wait > 0) {
+    reply.header('retry-after', String(slot.wait));
+    throw new ApiError(429, 'operator.rate_limited', { seconds: slot.wait });
+  }
 }

@@ -19,6 +19,8 @@ export interface RealmTable {
   disabled: Generated<Flag>;
   /** Set with `disabled` by the operator API's suspension (migration 0033_operator). */
   suspended: Generated<Flag>;
+  /** When the operator's termination deletes it, once its items are gone (migration 0037); null: not terminated. */
+  terminate_at: Generated<number | null>;
   created_at: number;
 }
 export interface UserTable {
@@ -51,6 +53,10 @@ export interface ItemTable {
   search: Generated<string>;
   /** Suspended by the operator API (migration 0033_operator): shown so, its mail still arrives. */
   suspended: Generated<Flag>;
+  /** When the operator's termination cleans its backends and deletes it (migration 0037); null: not terminated. */
+  terminate_at: Generated<number | null>;
+  /** The job that deletes it once its backends are clean; set when the cleaning was queued. */
+  terminate_job: Generated<number | null>;
   created_at: number;
   /** The node the item's hosting is placed on; null on the panel's own machine (decision 040). */
   node_id: Generated<number | null>;

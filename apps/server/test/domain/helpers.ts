@@ -14,10 +14,13 @@ export function describeRegistries(name: string, body: (kind: StoreKind, registr
 let certs: Certs | undefined;
 
 /** The app's `drivers.registry` for the suite's driver, with the test registry it talks to. */
-async function registryFor(registry: RegistryKind): Promise<{ overrides: Record<string, unknown>; server?: TestRegistry }> {
+async function registryFor(
+  registry: RegistryKind,
+  otherClients: Record<string, string> = {},
+): Promise<{ overrides: Record<string, unknown>; server?: TestRegistry }> {
   if (registry === 'local') return { overrides: {} };
   certs ??= certificateFiles();
-  const server = await startTestRegistry(certs);
+  const server = await startTestRegistry(certs, { clients: { [CLIENT_ID]: PASSWORD, ...otherClients } });
   const { certFile, keyFile, caFile } = certs;
   return {
     server,
@@ -60,8 +63,13 @@ export interface DomainTest {
  * An app with a realm holding x.es (domain + hosting), y.com (domain only), z.eu (domain only)
  * and m.com (mail only); users w (write all), r (read all), d (domain only, read).
  */
-export async function openDomainTest(kind: StoreKind, registry: RegistryKind = 'local'): Promise<DomainTest> {
-  const { overrides, server } = await registryFor(registry);
+export async function openDomainTest(
+  kind: StoreKind,
+  registry: RegistryKind = 'local',
+  /** More registrar accounts at the test registry (client id: password), for transfers from elsewhere. */
+  otherClients: Record<string, string> = {},
+): Promise<DomainTest> {
+  const { overrides, server } = await registryFor(registry, otherClients);
   const ctx = await openTestApp(kind, overrides);
   const account = await createAccount(ctx.store, {
     users: { w: 'all=write', r: 'all=read', d: 'domain=read' },

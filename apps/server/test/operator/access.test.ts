@@ -1,3 +1,4 @@
+import { OPERATOR_LIMITS } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
 import { createToken, hashSecret } from '../../src/modules/token/tokens.ts';
@@ -117,5 +118,28 @@ describeStores('who reaches the operator API on %s', (kind) => {
     expect(create.tags).toEqual(['operator']);
     expect(create.security).toEqual([{ operator: [] }]);
     expect(doc.components.securitySchemes.operator.scheme).toBe('bearer');
+  });
+
+  it('limits each operator token to its calls per minute: the one past the limit answers 429 with Retry-After, another token still answers', async () => {
+    const busy = await operatorToken(ctx, ['domains']);
+    const row = await ctx.store
+      .selectFrom('operator_token')
+      .select('id')
+      .where('secret_hash', '=', hashSecret(busy))
+      .executeTakeFirstOrThrow();
+    const check = () => call(ctx.app, 'GET', 'domain/check/?name=libre-op.es', busy, undefined, { 'accept-language': 'en' });
+    expect((await check()).status).toBe(200);
+    // The minute's window as the calls before this one left it: one short of the limit.
+    await ctx.store
+      .updateTable('counter')
+      .set({ hits: OPERATOR_LIMITS.perMinute - 1 })
+      .where('key', '=', `operator:${row.id}`)
+      .execute();
+    expect((await check()).status).toBe(200);
+    const refused = await check();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.errors).toEqual([expect.stringMatching(/^Too many requests with this operator token\. Retry in \d+ seconds$/)]);
+    expect((await call(ctx.app, 'GET', 'domain/check/?name=libre-op.es', operator)).status).toBe(200);
   });
 });

@@ -1,6 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { COMMANDS } from '../../src/cli/commands.ts';
@@ -9,39 +6,7 @@ import { PermanentJobError } from '../../src/outbox/permanent.ts';
 import { createAccount } from '../fixtures.ts';
 import { describeStores, openTestStore } from '../stores.ts';
 import { call, operatorToken } from './helpers.ts';
-
-/** The receiver's side, as docs/operator-api.md shows it: recompute the HMAC over "<t>.<body>" and compare in constant time. */
-function verify(secret: string, header: string | undefined, body: string) {
-  const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=') as [string, string]));
-  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
-  const given = Buffer.from(parts.v1 ?? '', 'hex');
-  const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
-  return fresh && given.length === 32 && timingSafeEqual(given, Buffer.from(expected, 'hex'));
-}
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on loopback answering the given statuses in turn (200 once they run out). */
-function receiver(statuses: number[]) {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(statuses.shift() ?? 200, { 'content-type': 'text/plain' }).end('seen');
-    });
-  });
-  return { server, received };
-}
-const listen = (server: Server, port = 0) =>
-  new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-const close = (server: Server) => new Promise((resolve) => server.close(resolve));
+import { close, listen, receiver, verify } from './receiver.ts';
 
 async function cli(app: Awaited<ReturnType<typeof buildApp>>, name: string, args: string[]) {
   const printed: string[] = [];

@@ -11,6 +11,10 @@ export const operator = {
     'operator.idempotency_mismatch': 'Esta Idempotency-Key ya se usó con otra petición; envíe una clave nueva para una petición nueva',
     'operator.idempotency_pending': 'Una petición con esta Idempotency-Key aún se está respondiendo; repítala en unos segundos',
     'operator.domain_taken': 'El dominio {{name}} no está disponible',
+    'operator.rate_limited': 'Demasiadas peticiones con este token de operador. Repítalas dentro de {{seconds}} segundos',
+    'operator.domain_unknown': 'El dominio {{name}} no está en este panel',
+    'operator.renew_stale': 'El dominio {{name}} ya no caduca el {{date}}: ya se renovó o la fecha no es la suya',
+    'operator.renew_not_allowed': 'El dominio {{name}} no se puede renovar en su estado actual',
   },
   en: {
     'operator.token_invalid': 'The operator token is not valid, has expired, was revoked or is not accepted from this address',
@@ -23,6 +27,10 @@ export const operator = {
     'operator.idempotency_mismatch': 'This Idempotency-Key was already used with another request; send a new key for a new request',
     'operator.idempotency_pending': 'A request with this Idempotency-Key is still being answered; retry in a few seconds',
     'operator.domain_taken': 'The domain {{name}} is not available',
+    'operator.rate_limited': 'Too many requests with this operator token. Retry in {{seconds}} seconds',
+    'operator.domain_unknown': 'The domain {{name}} is not on this panel',
+    'operator.renew_stale': 'The domain {{name}} no longer expires on {{date}}: it was renewed already or that is not its date',
+    'operator.renew_not_allowed': 'The domain {{name}} cannot be renewed in its present state',
   },
   ca: {
     'operator.token_invalid': 'El token d’operador no és vàlid, ha caducat, s’ha revocat o no s’admet des d’aquesta adreça',
@@ -36,5 +44,9 @@ export const operator = {
       'Aquesta Idempotency-Key ja es va fer servir amb una altra petició; envieu una clau nova per a una petició nova',
     'operator.idempotency_pending': 'Una petició amb aquesta Idempotency-Key encara s’està responent; repetiu-la d’aquí a uns segons',
     'operator.domain_taken': 'El domini {{name}} no està disponible',
+    'operator.rate_limited': 'Massa peticions amb aquest token d’operador. Repetiu-les d’aquí a {{seconds}} segons',
+    'operator.domain_unknown': 'El domini {{name}} no és en aquest panell',
+    'operator.renew_stale': 'El domini {{name}} ja no caduca el {{date}}: ja s’ha renovat o la data no és la seva',
+    'operator.renew_not_allowed': 'El domini {{name}} no es pot renovar en l’estat actual',
   },
 };

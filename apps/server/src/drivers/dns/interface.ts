@@ -23,6 +23,8 @@ export interface DnsDriver {
   readonly kind: string;
   /** Applies the state atomically: on failure nothing of it is served, and the call is retried. */
   applyZone(state: ZoneState): Promise<void>;
+  /** Termination: the zone (punycode, no trailing dot) is no longer served, its keys gone with it; an unknown zone is not an error. */
+  removeZone(zone: string): Promise<void>;
   /**
    * Replaces these RRsets and deletes the `gone` ones (names fully qualified, with the trailing
    * dot) of a zone the backend already serves (punycode, no trailing dot), atomically; the zone's

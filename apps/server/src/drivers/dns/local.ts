@@ -55,6 +55,17 @@ export function localDnsDriver(store: Store, secrets: Secrets): DnsDriver {
       const served = JSON.stringify(state.rrsets);
       await store.updateTable('dns_zone').set({ served }).where('item_id', '=', state.itemId).execute();
     },
+    async removeZone(zone) {
+      const row = await store
+        .selectFrom('dns_zone')
+        .innerJoin('item', 'item.id', 'dns_zone.item_id')
+        .select('dns_zone.item_id')
+        .where('item.reference', '=', zone)
+        .executeTakeFirst();
+      if (!row) return;
+      await store.deleteFrom('dns_key').where('item_id', '=', row.item_id).execute();
+      await store.updateTable('dns_zone').set({ served: null }).where('item_id', '=', row.item_id).execute();
+    },
     /** The patched RRsets replace their namesakes in what the zone is said to serve (`dns_zone.served`). */
     async patchRRsets(zone, rrsets, gone) {
       const row = await servedZone(store, zone);

@@ -165,6 +165,15 @@ export function powerDnsDriver(options: PowerDnsOptions): DnsDriver {
         .map((s): PdnsRRset => ({ name: s.name, type: s.type, changetype: 'DELETE' }));
       await call('PATCH', `/zones/${id}`, { rrsets: [...gone, ...wanted] });
     },
+    async removeZone(zone) {
+      try {
+        await call('DELETE', `/zones/${encodeURIComponent(`${zone}.`)}`);
+      } catch (error) {
+        // Already gone: what termination wanted.
+        if (error instanceof PowerDnsError && (error.status === 404 || error.status === 422)) return;
+        throw error;
+      }
+    },
     async patchRRsets(zone, rrsets, gone) {
       const deletes = gone.map((s): PdnsRRset => ({ name: s.name, type: toPdnsType(s.type as DnsType), changetype: 'DELETE' }));
       await call('PATCH', `/zones/${encodeURIComponent(`${zone}.`)}`, { rrsets: [...deletes, ...desired(rrsets)] });

@@ -57,8 +57,14 @@ export function nginxWebDriver(options: Record<string, unknown>, sharedNginx: Ng
           `web root mismatch: the panel uses ${site.webRoot}, the nginx driver ${backend.webRootOf(site.reference)} (set drivers.web.webRoot to match hosting.webRoot)`,
         );
       }
-      await backend.applyService(site.reference, { kind: site.kind, phpVersion: site.phpVersion, parkingActive: site.parkingActive });
+      await backend.applyService(site.reference, {
+        kind: site.kind,
+        phpVersion: site.phpVersion,
+        parkingActive: site.parkingActive,
+        suspended: site.suspended === true,
+      });
     },
+    removeService: (site) => backendFor(site).removeService(site.reference),
     errorLog: (reference, limit) => tailErrorLog(backendFor().errorLogFile(reference), limit),
     spaceUsed: (site) => folderBytes(backendFor(site).webRootOf(site.reference)),
   };

@@ -47,7 +47,7 @@ export interface SiteState {
   ssl: SiteCertificate | null;
   redirections: SiteRedirection[];
   /** Facts of the service a vhost needs (PHP-FPM socket, parking page). */
-  service: { kind: 'normal' | 'parking'; phpVersion: string; parkingActive: boolean };
+  service: { kind: 'normal' | 'parking'; phpVersion: string; parkingActive: boolean; suspended?: boolean };
 }
 
 export interface SitesDriver {

@@ -1,7 +1,9 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Store } from '../../store/db.ts';
 import { folderBytes } from '../disk-usage.ts';
 import { localState } from '../local-state.ts';
+import { hostName } from '../real/common/names.ts';
 import type { ErrorLogEntry, WebDriver, WebSite } from './interface.ts';
 
 interface LocalSite extends WebSite {
@@ -22,6 +24,10 @@ export function localWebDriver(
     async applyService(site) {
       const previous = await state.get(site.reference);
       await state.put(site.reference, { ...site, errorLog: previous?.errorLog ?? [] });
+    },
+    async removeService({ reference }) {
+      await state.remove(reference);
+      await rm(path.join(path.resolve(webRoots), hostName(reference)), { recursive: true, force: true });
     },
     async errorLog(reference, limit) {
       const site = await state.get(reference);

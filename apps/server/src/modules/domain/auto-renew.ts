@@ -1,12 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config/config.ts';
 import { RegistryError } from '../../drivers/registry/interface.ts';
-import { dayOf } from '../../drivers/registry/lifecycle.ts';
 import type { Runtime } from '../../runtime.ts';
 import type { Schedule } from '../../scheduler.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { recordBilling } from './billing.ts';
+import { renewAndBill } from './renew.ts';
 
 const DAY = 86_400;
 
@@ -52,16 +51,13 @@ export async function renewClaimed(runtime: Runtime, claimed: Claimed[], log: (e
   const outcomes: RenewalOutcome[] = [];
   for (const d of claimed) {
     try {
-      const expireAt = await registry.renew(d.item_id, 1, d.expire_at);
-      await recordBilling(runtime.store, {
-        itemId: d.item_id,
-        domain: d.name,
-        action: 'renew',
-        years: 1,
-        fromDate: dayOf(d.expire_at),
-        expireAt,
-        actor: 'schedule',
-      });
+      const expireAt = await renewAndBill(
+        runtime.store,
+        registry,
+        { itemId: d.item_id, name: d.name, expireAt: d.expire_at },
+        1,
+        'schedule',
+      );
       outcomes.push({ name: d.name, outcome: 'renewed', expireAt });
     } catch (error) {
       if (error instanceof RegistryError && error.code === 'policy' && error.subject === 'curExpDate') {

@@ -6,11 +6,13 @@ import { ApiError, FieldErrors } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
 import { now, type Store } from '../../store/db.ts';
+import { emitEvent } from '../operator/webhooks.ts';
 import type { ItemAccess } from '../permission/policy.ts';
 import { domainOf } from './access.ts';
 import { recordBilling } from './billing.ts';
 import { openChanges } from './changes.ts';
 import { viaRegistry } from './refusals.ts';
+import { renewAndBill } from './renew.ts';
 import { toDomainAnswer } from './view.ts';
 
 const YEAR = 365 * 86_400;
@@ -39,19 +41,10 @@ export default async function lifeRoutes(app: FastifyInstance) {
     if (info.lifecycle.state !== 'active' && info.lifecycle.state !== 'grace') throw new ApiError(409, 'domain.renew_not_allowed');
     // The date the user saw must still be the expiry: a renewal sent twice finds the new date and stops here.
     if (dayOf(info.expireAt) !== curExpDate) throw FieldErrors.one('curExpDate', 'domain.renew_stale', { date: curExpDate });
-    const expireAt = await viaRegistry(
-      () => registry.renew(info.itemId, years, info.expireAt),
+    await viaRegistry(
+      () => renewAndBill(store, registry, info, years, actorOf(request)),
       (subject) => (subject === 'years' ? 'years' : 'curExpDate'),
     );
-    await recordBilling(store, {
-      itemId: info.itemId,
-      domain: info.name,
-      action: 'renew',
-      years,
-      fromDate: curExpDate,
-      expireAt,
-      actor: actorOf(request),
-    });
     return { data: await answerAfter(store, request, access, registry, info.itemId), info: [{ key: 'domain.renewed' }] };
   });
 
@@ -79,14 +72,17 @@ export default async function lifeRoutes(app: FastifyInstance) {
         by: actorOf(request),
       }),
     );
-    await recordBilling(store, {
-      itemId: info.itemId,
-      domain: info.name,
-      action: 'restore',
-      years: Math.max(0, Math.round((expireAt - info.expireAt) / YEAR)),
-      fromDate: dayOf(info.expireAt),
-      expireAt,
-      actor: actorOf(request),
+    await store.transaction().execute(async (trx) => {
+      const billed = await recordBilling(trx, {
+        itemId: info.itemId,
+        domain: info.name,
+        action: 'restore',
+        years: Math.max(0, Math.round((expireAt - info.expireAt) / YEAR)),
+        fromDate: dayOf(info.expireAt),
+        expireAt,
+        actor: actorOf(request),
+      });
+      if (billed) await emitEvent(trx, 'domain.restored', { name: info.name, expireAt, actor: actorOf(request), at: now() });
     });
     return { data: await answerAfter(store, request, access, registry, info.itemId), info: [{ key: 'domain.restored' }] };
   });

@@ -4,6 +4,7 @@ import type { Schedule } from '../../scheduler.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { recordActivity } from '../activity/record.ts';
+import { emitEvent } from '../operator/webhooks.ts';
 import { settleChange } from './changes.ts';
 
 /** Messages read in one run at most: the rest wait for the next, so one run never holds the lock for long. */
@@ -75,6 +76,14 @@ async function applyMessage(db: Kysely<Database>, message: RegistryMessage) {
         .values({ message_id: message.id, queued_at: message.queuedAt, text: message.text, xml: message.xml, created_at: now() })
         .execute();
     }
+  }
+  if (message.kind === 'transfer' && domain) {
+    await emitEvent(db, 'domain.transferred', {
+      name: message.object.toLowerCase(),
+      status: message.status,
+      requestedBy: message.requestedBy,
+      at: now(),
+    });
   }
   // Whatever it said about the domain (a status the registry set, a transfer, a pending action),
   // the panel's kept reads of it refresh: the screens read the registry's own view.

@@ -6,6 +6,7 @@ import type { Schedule } from '../../scheduler.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { createMailer } from '../account/mailer.ts';
+import { emitEvent } from '../operator/webhooks.ts';
 import { AREA_OF, type ExpiringThing, expiringThings } from './expiring.ts';
 
 const DAY = 86_400;
@@ -44,6 +45,11 @@ export async function claimWarnings(trx: Kysely<Database>, config: Config, at = 
       .returning('days')
       .execute();
     if (fresh.length === 0) continue;
+    // A domain's expiry reaches the billing system too, at each offset, in the claim's transaction.
+    if (thing.kind === 'domain') {
+      const days = Math.min(...fresh.map((f) => f.days));
+      await emitEvent(trx, 'domain.expiring', { name: thing.name, expireAt: thing.expiresAt, days, at });
+    }
     const writers = await trx
       .selectFrom('permission')
       .innerJoin('user', 'user.id', 'permission.user_id')

@@ -2,10 +2,10 @@ import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { registerDomain } from './domains.ts';
+import { registerDomain, renewDomain } from './domains.ts';
 import { domainAvailable, refusedAs422 } from './provision.ts';
 
-/** The domain operations a billing system starts: availability and registration (renewal and transfer wait for the registry drivers). */
+/** The domain operations a billing system starts: availability, registration and renewal. */
 export default async function domainRoutes(app: FastifyInstance) {
   const { store, config, drivers } = app.runtime;
 
@@ -18,4 +18,8 @@ export default async function domainRoutes(app: FastifyInstance) {
     if (!available) throw new ApiError(422, 'operator.domain_taken', { name });
     return { data: await refusedAs422(() => registerDomain({ store, config, registry: drivers.registry }, request.body)) };
   });
+
+  route(app, endpoints.operator.domainRenew, async (request) => ({
+    data: await renewDomain({ store, registry: drivers.registry }, request.operator!.id, request.body),
+  }));
 }

@@ -1,13 +1,18 @@
-import { CONTACT_TYPES, type ContactType, type operatorDomainRegisterSchema } from '@atalaya/contract';
+import { CONTACT_TYPES, type ContactType, type operatorDomainRegisterSchema, type operatorDomainRenewSchema } from '@atalaya/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config/config.ts';
-import type { ContactData, RegistryDriver } from '../../drivers/registry/interface.ts';
+import { type ContactData, type RegistryDriver, RegistryError } from '../../drivers/registry/interface.ts';
+import { dayOf } from '../../drivers/registry/lifecycle.ts';
+import { ApiError } from '../../http/errors.ts';
 import { now, type Store } from '../../store/db.ts';
 import { defaultNameServers } from '../domain/defaults.ts';
+import { renewAndBill } from '../domain/renew.ts';
 import { authKindOf } from '../domain/tld.ts';
 import { createItem } from '../provisioning/accounts.ts';
+import { toDomainName } from '../provisioning/names.ts';
 
 type Registration = z.output<typeof operatorDomainRegisterSchema>;
+type Renewal = z.output<typeof operatorDomainRenewSchema>;
 
 /**
  * Registers a domain for a realm: the item the CLI's `item-create --domain` makes, then the
@@ -35,4 +40,30 @@ export async function registerDomain(runtime: { store: Store; config: Config; re
     throw error;
   }
   return { id: item.id, name: item.reference, expireAt };
+}
+
+/**
+ * Renews a domain for the billing system that was paid for it, through the same renewal the
+ * customer's screen and the schedule use (billed once, `domain.renewed` sent). `curExpDate` is the
+ * expiry the billing system knows: a renewal sent again after a time-out finds the new expiry and
+ * is refused with 422, never renewed twice (the Idempotency-Key answers such a retry with the first
+ * answer before it gets here).
+ */
+export async function renewDomain(runtime: { store: Store; registry: RegistryDriver }, operatorId: number, input: Renewal) {
+  const { store, registry } = runtime;
+  const name = toDomainName(input.name) ?? input.name.toLowerCase();
+  const row = await store.selectFrom('domain').select('item_id').where('name', '=', name).executeTakeFirst();
+  const info = row ? await registry.info(row.item_id) : null;
+  if (!info) throw new ApiError(422, 'operator.domain_unknown', { name });
+  if (info.lifecycle.state !== 'active' && info.lifecycle.state !== 'grace')
+    throw new ApiError(422, 'operator.renew_not_allowed', { name });
+  if (dayOf(info.expireAt) !== input.curExpDate) throw new ApiError(422, 'operator.renew_stale', { name, date: input.curExpDate });
+  try {
+    const expireAt = await renewAndBill(store, registry, info, input.years, `operator:${operatorId}`);
+    return { id: info.itemId, name: info.name, expireAt };
+  } catch (error) {
+    // The registry's refusal (a period too long, a status that forbids it), in its own words.
+    if (error instanceof RegistryError) throw new ApiError(422, 'operator.refused', { reason: error.reason || error.message });
+    throw error;
+  }
 }

@@ -14,6 +14,7 @@ import {
   setServiceLimits,
 } from '../provisioning/accounts.ts';
 import { refusedAs422, setItemSuspended, setRealmSuspended } from './provision.ts';
+import { terminateItem, terminateRealm } from './termination.ts';
 
 /** A password the panel makes up when the billing system sends none: shown once, in the answer. */
 const generated = (password: string | undefined) =>
@@ -33,6 +34,10 @@ export default async function provisionRoutes(app: FastifyInstance) {
 
   route(app, endpoints.operator.realmUnsuspend, async (request) => ({
     data: await refusedAs422(() => setRealmSuspended(store, request.body.realm, false)),
+  }));
+
+  route(app, endpoints.operator.realmDelete, async (request) => ({
+    data: await refusedAs422(() => terminateRealm(store, request.body.realm, request.body.graceDays)),
   }));
 
   route(app, endpoints.operator.userCreate, async (request) => {
@@ -69,6 +74,10 @@ export default async function provisionRoutes(app: FastifyInstance) {
 
   route(app, endpoints.operator.itemUnsuspend, async (request) => ({
     data: await refusedAs422(() => setItemSuspended(store, request.body.realm, request.body.reference, false)),
+  }));
+
+  route(app, endpoints.operator.itemDelete, async (request) => ({
+    data: await refusedAs422(() => terminateItem(store, request.body.realm, request.body.reference, request.body.graceDays)),
   }));
 
   route(app, endpoints.operator.grant, async (request) => {

@@ -3,6 +3,7 @@ import { ApiError } from '../../http/errors.ts';
 import { now, type Store } from '../../store/db.ts';
 import { AccountError, findItem, findRealm } from '../provisioning/accounts.ts';
 import { toDomainName } from '../provisioning/names.ts';
+import { cancelTermination, reapplyHosting } from './termination.ts';
 import { emitEvent } from './webhooks.ts';
 
 /**
@@ -23,7 +24,8 @@ const changed = (event: WebhookEvent, data: Record<string, unknown>) => ({ event
 /**
  * Suspends or restores a realm for its billing: suspension disables it (no sign-in, no session, no
  * API token answers, its users told why at sign-in) and marks it suspended, so restoring lifts only
- * what the suspension set. Webhook endpoints hear it in the same transaction.
+ * what the suspension set; its items' sites answer the suspension page meanwhile. Restoring also
+ * calls off a termination still in its grace period. Webhook endpoints hear it in the same transaction.
  */
 export async function setRealmSuspended(store: Store, name: string, suspended: boolean) {
   const realm = await findRealm(store, name);
@@ -35,7 +37,13 @@ export async function setRealmSuspended(store: Store, name: string, suspended: b
       .where('id', '=', realm.id)
       .$if(!suspended, (qb) => qb.where('suspended', '=', 1))
       .execute();
+    if (!suspended) await cancelTermination(trx, { realmId: realm.id });
     if (realm.suspended !== flag) {
+      const items = await trx.selectFrom('item').select('id').where('realm_id', '=', realm.id).execute();
+      await reapplyHosting(
+        trx,
+        items.map((i) => i.id),
+      );
       const { event, data } = changed(suspended ? 'service.suspended' : 'service.unsuspended', { realm: realm.name });
       await emitEvent(trx, event, data);
     }
@@ -43,14 +51,19 @@ export async function setRealmSuspended(store: Store, name: string, suspended: b
   return { name: realm.name, suspended };
 }
 
-/** Suspends or restores one item: it is shown as suspended; its mail keeps arriving. */
+/**
+ * Suspends or restores one item: it is shown as suspended, its sites answer the suspension page
+ * (its hosting re-applied in the same transaction), its mail keeps arriving.
+ */
 export async function setItemSuspended(store: Store, realm: string, reference: string, suspended: boolean) {
   const item = await findItem(store, realm, reference);
   const realmName = (await findRealm(store, realm)).name;
   const flag = suspended ? 1 : 0;
   await store.transaction().execute(async (trx) => {
     await trx.updateTable('item').set({ suspended: flag }).where('id', '=', item.id).execute();
+    if (!suspended) await cancelTermination(trx, { itemId: item.id });
     if (item.suspended !== flag) {
+      await reapplyHosting(trx, [item.id]);
       const { event, data } = changed(suspended ? 'service.suspended' : 'service.unsuspended', {
         realm: realmName,
         reference: item.reference,

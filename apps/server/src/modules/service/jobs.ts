@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
 import type { Database } from '../../store/schema.ts';
@@ -88,12 +88,18 @@ export function serviceJobs(runtime: Runtime): JobHandlers {
       const itemId = Number((payload as { itemId?: unknown }).itemId);
       const service = await db.selectFrom('service').selectAll().where('item_id', '=', itemId).executeTakeFirst();
       if (!service) return;
-      const reference = await itemReference(db, itemId);
+      const { reference, suspended } = await db
+        .selectFrom('item')
+        .innerJoin('realm', 'realm.id', 'item.realm_id')
+        .select(['item.reference', sql<number>`item.suspended + realm.suspended`.as('suspended')])
+        .where('item.id', '=', itemId)
+        .executeTakeFirstOrThrow();
       await drivers.web.applyService({
         reference,
         kind: service.kind,
         phpVersion: phpVersionOf(service.php_version, config),
         parkingActive: service.parking_active === 1,
+        suspended: Number(suspended) > 0,
         webRoot: webRootOf(config.hosting.webRoot, reference),
       });
     },

@@ -5,12 +5,23 @@ import type { Runtime } from '../../runtime.ts';
 import type { Schedule } from '../../scheduler.ts';
 import type { Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
+import { emitEvent } from '../operator/webhooks.ts';
 
 /** The outbox job that measures one service's usage; it carries the item id only. */
 export const USAGE_JOB = 'service.usage.measure';
 
 /** Queues a measurement of the service's usage (on demand, or by the schedule). */
 export const enqueueUsage = (db: Store | Transaction<Database>, itemId: number) => enqueue(db, USAGE_JOB, { itemId }, itemId);
+
+/** The share of a quota from which the operator hears `quota.nearly_full`. */
+export const NEARLY_FULL = 0.9;
+
+/**
+ * Whether a measurement crossed the threshold: the operator hears it once when it fills up, not
+ * at every measurement while it stays full (it hears again after it went down and filled again).
+ * A limit of 0 is no limit.
+ */
+const crossed = (was: number, used: number, limit: number) => limit > 0 && used >= limit * NEARLY_FULL && was < limit * NEARLY_FULL;
 
 /**
  * Measures a hosting service where its data lives, and stores the figures with the time they were
@@ -23,7 +34,7 @@ export async function measureUsage(runtime: Runtime, itemId: number, webRootOf: 
   if (!service) return;
   const { reference } = await db.selectFrom('item').select('reference').where('id', '=', itemId).executeTakeFirstOrThrow();
   const [accounts, databases] = await Promise.all([
-    db.selectFrom('mail_account').select(['id', 'name']).where('item_id', '=', itemId).where('deleting', '=', 0).execute(),
+    db.selectFrom('mail_account').select(['id', 'name', 'quota', 'used']).where('item_id', '=', itemId).where('deleting', '=', 0).execute(),
     db.selectFrom('service_database').select(['id', 'name']).where('item_id', '=', itemId).where('deleting', '=', 0).execute(),
   ]);
   const [web, mail, sizes] = await Promise.all([
@@ -32,10 +43,19 @@ export async function measureUsage(runtime: Runtime, itemId: number, webRootOf: 
     drivers.databases.sizes(databases.map((d) => d.name)),
   ]);
   const now = Math.floor(Date.now() / 1000);
+  const before = await db
+    .selectFrom('service')
+    .select(['used_space_web', 'used_space_databases', 'limit_space_web', 'limit_space_databases'])
+    .where('item_id', '=', itemId)
+    .executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
+    const nearlyFull = (quota: string, was: number, used: number, limit: number, extra: Record<string, unknown> = {}) =>
+      crossed(was, used, limit) ? emitEvent(trx, 'quota.nearly_full', { reference, quota, used, limit, ...extra, at: now }) : undefined;
     for (const account of accounts) {
       const used = mail[`${account.name}@${reference}`];
-      if (used !== undefined) await trx.updateTable('mail_account').set({ used }).where('id', '=', account.id).execute();
+      if (used === undefined) continue;
+      await trx.updateTable('mail_account').set({ used }).where('id', '=', account.id).execute();
+      await nearlyFull('mailbox', Number(account.used), used, Number(account.quota), { address: `${account.name}@${reference}` });
     }
     for (const database of databases) {
       const used = sizes[database.name];
@@ -47,6 +67,8 @@ export async function measureUsage(runtime: Runtime, itemId: number, webRootOf: 
       .set({ used_space_web: web, used_space_databases: databaseSpace, usage_measured_at: now })
       .where('item_id', '=', itemId)
       .execute();
+    await nearlyFull('web', Number(before.used_space_web), web, Number(before.limit_space_web));
+    await nearlyFull('databases', Number(before.used_space_databases), databaseSpace, Number(before.limit_space_databases));
   });
 }
 

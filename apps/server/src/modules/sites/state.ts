@@ -49,11 +49,25 @@ export async function loadSiteState(
   const service = await db
     .selectFrom('service')
     .innerJoin('item', 'item.id', 'service.item_id')
-    .select(['item.reference', 'service.kind', 'service.php_version', 'service.parking_active'])
+    .innerJoin('realm', 'realm.id', 'item.realm_id')
+    .select([
+      'item.reference',
+      'service.kind',
+      'service.php_version',
+      'service.parking_active',
+      'item.suspended',
+      'realm.suspended as realmSuspended',
+    ])
     .where('service.item_id', '=', serviceId)
     .executeTakeFirst();
   if (!service) return null;
-  const facts = { kind: service.kind, phpVersion: phpVersionOf(service.php_version, config), parkingActive: service.parking_active === 1 };
+  const facts = {
+    kind: service.kind,
+    phpVersion: phpVersionOf(service.php_version, config),
+    parkingActive: service.parking_active === 1,
+    // The operator suspended the item or its whole realm (decision 046): the host answers the suspension page.
+    suspended: service.suspended === 1 || service.realmSuspended === 1,
+  };
   if (kind === 'apex') {
     // The bare domain carries its own configuration only for a redirect-and-parking service.
     if (service.kind !== 'parking') return null;

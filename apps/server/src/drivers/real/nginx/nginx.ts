@@ -6,7 +6,7 @@ import { absoluteInside, fileKey, hostName, resolveInside } from '../common/name
 import { run, runChecked } from '../common/run.ts';
 import { applyChanges, type FileChange, listDir } from './files.ts';
 import { nginxOptions } from './options.ts';
-import { framePage, parkingPage } from './pages.ts';
+import { framePage, parkingPage, suspendedPage } from './pages.ts';
 import { renderVhost, type Vhost } from './render.ts';
 import { originPath, redirectTarget } from './syntax.ts';
 
@@ -18,6 +18,8 @@ export type StoredSite = Omit<SiteState, 'ssl'> & { ssl: boolean };
 type ServiceFacts = SiteState['service'];
 
 const KEY = /^(site|apex)-\d+$/;
+/** The pages the backend writes for a host, and only those, are removed when no longer wanted. */
+const GENERATED_PAGE = /^(parking|suspended|frame-\d+)\.html$/;
 
 export type NginxBackend = ReturnType<typeof nginxBackend>;
 
@@ -73,6 +75,7 @@ export function nginxBackend(raw: Record<string, unknown>) {
       root: site.folder === null ? null : resolveInside(webRoot, site.folder),
       phpSocket: site.service.kind === 'normal' ? phpSocketOf(site.service.phpVersion) : null,
       parking: site.service.parkingActive,
+      suspended: site.service.suspended === true,
       tls: site.ssl ? { certFile: f.cert, keyFile: f.key } : null,
       pagesDir: f.pages,
       acmeDir: f.acme,
@@ -85,6 +88,8 @@ export function nginxBackend(raw: Record<string, unknown>) {
   async function pageChanges(site: StoredSite, v: Vhost): Promise<FileChange[]> {
     const f = files(site.key);
     const wanted = new Map<string, string>();
+    if (v.suspended)
+      wanted.set('suspended.html', suspendedPage(v.host, o.suspendedTemplate ? await readFile(o.suspendedTemplate, 'utf8') : undefined));
     if (v.parking) {
       const template = o.parkingTemplate ? await readFile(o.parkingTemplate, 'utf8') : undefined;
       wanted.set('parking.html', parkingPage(v.host, template));
@@ -93,7 +98,7 @@ export function nginxBackend(raw: Record<string, unknown>) {
       if (r.kind !== 'frame') continue;
       wanted.set(`frame-${r.id}.html`, framePage(redirectTarget(r.target), r.frame ?? { title: '', description: '', keywords: '' }));
     }
-    const stale = (await listDir(f.pages)).filter((n) => !wanted.has(n) && /^(parking|frame-\d+)\.html$/.test(n));
+    const stale = (await listDir(f.pages)).filter((n) => !wanted.has(n) && GENERATED_PAGE.test(n));
     return [
       ...[...wanted].map(([name, content]) => ({ file: path.join(f.pages, name), content, mode: 0o644 })),
       ...stale.map((name) => ({ file: path.join(f.pages, name), content: null, mode: 0o644 })),
@@ -210,7 +215,7 @@ export function nginxBackend(raw: Record<string, unknown>) {
     removeSite: (k: string) =>
       locked(async () => {
         const f = files(key(k));
-        const pages = (await listDir(f.pages)).filter((n) => /^(parking|frame-\d+)\.html$/.test(n));
+        const pages = (await listDir(f.pages)).filter((n) => GENERATED_PAGE.test(n));
         await commit([
           { file: f.conf, content: null, mode: 0o644 },
           { file: f.cert, content: null, mode: 0o600 },
@@ -229,6 +234,12 @@ export function nginxBackend(raw: Record<string, unknown>) {
         const changes: FileChange[] = [];
         for (const site of hosts) changes.push(...(await siteChanges({ ...site, service })));
         if (changes.length) await commit(changes);
+      }),
+
+    /** Termination: the service's web root and every file in it; its hosts were removed before. */
+    removeService: (reference: string) =>
+      locked(async () => {
+        await rm(webRootOf(reference), { recursive: true, force: true });
       }),
 
     /** HTTP-01: one file per token in the host's ACME directory, readable by nginx's workers. */

@@ -39,6 +39,8 @@ export const nginxOptionsSchema = z.object({
     .default('8.2'),
   /** Optional provider HTML for parking pages, with `{{host}}` placeholders. */
   parkingTemplate: absolute.optional(),
+  /** Optional provider HTML for the suspension page, with `{{host}}` placeholders. */
+  suspendedTemplate: absolute.optional(),
   /** The reload command as an argument array; default `nginx -s reload` with confFile and prefix. */
   reload: z.array(z.string().min(1)).min(1).optional(),
   timeoutMs: z.coerce.number().int().min(1000).default(30_000),

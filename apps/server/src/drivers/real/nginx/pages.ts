@@ -21,6 +21,29 @@ export function framePage(target: string, meta: { title: string; description: st
 }
 
 /**
+ * The page every path of a suspended service's host answers, with 503 (decision 046). A provider
+ * may supply its own HTML with `{{host}}` placeholders; the host name is escaped either way.
+ */
+export function suspendedPage(host: string, template?: string): string {
+  const name = escapeHtml(host);
+  if (template) return template.replaceAll('{{host}}', name);
+  return `<!DOCTYPE html>
+<html>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${name}</title>
+<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#333}</style>
+</head>
+<body>
+<main><h1>${name}</h1><p>Servicio suspendido · Service suspended · Servei suspès</p></main>
+</body>
+</html>
+`;
+}
+
+/**
  * The parking page of a host. A provider may supply its own HTML with `{{host}}` placeholders;
  * the host name is escaped either way.
  */

@@ -11,6 +11,8 @@ export interface Vhost {
   phpSocket: string | null;
   /** Serve the parking page where no redirection applies. */
   parking: boolean;
+  /** Suspended by the operator: every path but the ACME answers is the suspension page, with 503. */
+  suspended: boolean;
   tls: { certFile: string; keyFile: string } | null;
   /** Directory of this host's generated pages (parking.html, frame-<id>.html). */
   pagesDir: string;
@@ -57,6 +59,18 @@ function redirectionBlocks(v: Vhost): string[] {
   return out;
 }
 
+/** A suspended host: its own content, PHP and redirections stay out of reach until it is restored. */
+const suspendedBlocks = (v: Vhost) => [
+  '    error_page 503 /suspended.html;',
+  '    location = /suspended.html {',
+  '        internal;',
+  ...page(v, 'suspended.html').map((l) => `        ${l}`),
+  '    }',
+  '    location / {',
+  '        return 503;',
+  '    }',
+];
+
 function contentBlocks(v: Vhost): string[] {
   const takesRoot = v.redirections.some((r) => r.origin === '/');
   if (takesRoot) return [];
@@ -98,7 +112,7 @@ function serverBlock(v: Vhost, tls: boolean): string[] {
   if (tls && v.tls) lines.push(`    ssl_certificate ${quotePath(v.tls.certFile)};`, `    ssl_certificate_key ${quotePath(v.tls.keyFile)};`);
   if (v.root !== null) lines.push(`    root ${quotePath(v.root)};`, `    index index.html index.htm${v.phpSocket ? ' index.php' : ''};`);
   if (!tls) lines.push(...acmeBlock(v));
-  lines.push(...redirectionBlocks(v), ...contentBlocks(v), '}');
+  lines.push(...(v.suspended ? suspendedBlocks(v) : [...redirectionBlocks(v), ...contentBlocks(v)]), '}');
   return lines;
 }
 

@@ -4,6 +4,7 @@ import { enqueue } from '../../../outbox/outbox.ts';
 import type { Schedule } from '../../../scheduler.ts';
 import { now } from '../../../store/db.ts';
 import type { Database } from '../../../store/schema.ts';
+import { emitEvent } from '../../operator/webhooks.ts';
 import { ISSUE_JOB } from './issue.ts';
 
 /** When a certificate is renewed: once a third of its lifetime remains (Unix seconds). */
@@ -25,7 +26,17 @@ export async function renewDue(trx: Transaction<Database>, at = now()): Promise<
   const due = await trx
     .selectFrom('site')
     .leftJoin('job', 'job.id', 'site.acme_job_id')
-    .select(['site.id', 'site.service_id', 'site.acme_renew_at', 'site.acme_failures', 'job.status'])
+    .innerJoin('item', 'item.id', 'site.service_id')
+    .select([
+      'site.id',
+      'site.name',
+      'site.service_id',
+      'site.acme_renew_at',
+      'site.acme_failures',
+      'site.acme_error',
+      'job.status',
+      'item.reference',
+    ])
     .where('site.acme_enabled', '=', 1)
     .where('site.cert_source', '=', 'acme')
     .where('site.acme_renew_at', '<=', at)
@@ -43,6 +54,17 @@ export async function renewDue(trx: Transaction<Database>, at = now()): Promise<
       .where('acme_renew_at', '=', site.acme_renew_at)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
+    // The attempt before this one did not renew it (a success resets the count): the operator hears
+    // of each retry, at most daily by the back-off, before the certificate runs out.
+    if (site.acme_failures > 0) {
+      await emitEvent(trx, 'certificate.renewal_failing', {
+        reference: site.reference,
+        host: `${site.name}.${site.reference}`,
+        failures: site.acme_failures,
+        error: site.acme_error === null ? null : (JSON.parse(site.acme_error) as { key: string }).key,
+        at,
+      });
+    }
     const job = await enqueue(trx, ISSUE_JOB, { siteId: site.id }, site.service_id);
     await trx.updateTable('site').set({ acme_job_id: job, acme_error: null }).where('id', '=', site.id).execute();
     started.push(site.id);
