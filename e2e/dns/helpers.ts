@@ -18,8 +18,9 @@ export async function openZone(page: Page, role: 'w' | 'r', language = 'es'): Pr
   }
   await signInContext(page.context(), account, role);
   await page.goto(`/admin/${account.items[ZONE]}/service/dns/`);
-  await expect(page.getByRole('heading', { level: 1, name: ZONE })).toBeVisible();
-  await expect(page.getByTestId('dns-row').first()).toBeVisible();
+  // The first page of a run loads the whole app: as long as the domain page's first load is given.
+  await expect(page.getByRole('heading', { level: 1, name: ZONE })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('dns-row').first()).toBeVisible({ timeout: 15_000 });
   return account;
 }
 

@@ -185,6 +185,37 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     expect(state).toMatchObject({ state: 'off', keys: [], ds: [] });
   });
 
+  it('switched off with the DS about to be placed, places none: the queued step finds the zone on its way off', async () => {
+    const acc = await createAccount(t.ctx.store, {
+      users: { o: 'all=write' },
+      items: [{ reference: 'espera.es', domain: true, service: 'normal' }],
+    });
+    const id = acc.items['espera.es'];
+    const o = await acc.as('o');
+    const call = (method: 'GET' | 'POST', body?: Record<string, number>) => send(t.ctx.app, method, `/service/${id}/dns/dnssec/`, o, body);
+    await send(t.ctx.app, 'GET', `/service/${id}/dns/list/`, o);
+    await drain();
+    await call('POST', { enabled: 1 });
+    await drain();
+    expect((await call('GET')).body.data.state).toBe('publishing');
+    await t.ctx.store
+      .updateTable('dns_zone')
+      .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
+      .where('item_id', '=', id)
+      .execute();
+    // The schedule queues the placing step; the switch goes off before that job runs.
+    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
+    expect((await call('GET')).body.data.state).toBe('placing');
+    expect((await call('POST', { enabled: 0 })).status).toBe(200);
+    // One job at a time: the placing step first, which must leave the registry alone.
+    expect((await t.ctx.app.runtime.outbox.runOne())?.kind).toBe('dns.dnssec.place');
+    expect(await registry().listSecDns(id)).toEqual([]);
+    await drain();
+    expect((await call('GET')).body.data.state).toBe('waiting');
+    expect(await registry().listSecDns(id)).toEqual([]);
+    expect(await t.ctx.store.selectFrom('dns_managed_ds').selectAll().where('item_id', '=', id).execute()).toEqual([]);
+  });
+
   it('signs a zone whose domain is registered elsewhere with no wait: there is no DS for the panel to place', async () => {
     const acc = await createAccount(t.ctx.store, { users: { o: 'all=write' }, items: [{ reference: 'fuera.es', service: 'normal' }] });
     const id = acc.items['fuera.es'];

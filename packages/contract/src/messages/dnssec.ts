@@ -1,7 +1,7 @@
 /** Server messages of DNSSEC, the delegation check and the confirmations of risky changes, in es, en and ca. */
 export const dnssec = {
   es: {
-    'dns.dnssec_on': 'Firma DNSSEC activada: el DS se publica en el registro cuando las claves están listas',
+    'dns.dnssec_on': 'Firma DNSSEC activada: el DS se publica en el registro cuando la clave lleva publicada el tiempo de su TTL',
     'dns.dnssec_off': 'Firma DNSSEC desactivándose: primero se retira el DS y la zona deja de firmarse cuando caduca',
     'dns.dnssec_confirm_elsewhere':
       'Este panel no es el registrador de {{zone}}: si publicaste un DS en tu registrador, retíralo antes o el dominio dejará de resolver. Confirma para continuar',
@@ -44,7 +44,7 @@ export const dnssec = {
     'dns.check.rrsig_missing_fix': 'Rectifica la zona en el servidor para que firme sus respuestas',
   },
   en: {
-    'dns.dnssec_on': 'DNSSEC signing on: the DS is published at the registry once the keys are ready',
+    'dns.dnssec_on': 'DNSSEC signing on: the DS is published at the registry once the key has been served for its TTL',
     'dns.dnssec_off': 'DNSSEC signing turning off: the DS is withdrawn first and the zone stops signing once it has expired',
     'dns.dnssec_confirm_elsewhere':
       'This panel is not the registrar of {{zone}}: if you published a DS at your registrar, remove it first or the domain will stop resolving. Confirm to go on',
@@ -87,7 +87,7 @@ export const dnssec = {
     'dns.check.rrsig_missing_fix': 'Rectify the zone on the server so that it signs its answers',
   },
   ca: {
-    'dns.dnssec_on': 'Signatura DNSSEC activada: el DS es publica al registre quan les claus estan a punt',
+    'dns.dnssec_on': 'Signatura DNSSEC activada: el DS es publica al registre quan la clau porta publicada el temps del seu TTL',
     'dns.dnssec_off': 'Signatura DNSSEC desactivant-se: primer es retira el DS i la zona deixa de signar-se quan caduca',
     'dns.dnssec_confirm_elsewhere':
       'Aquest panell no és el registrador de {{zone}}: si vas publicar un DS al teu registrador, retira’l abans o el domini deixarà de resoldre. Confirma per continuar',
