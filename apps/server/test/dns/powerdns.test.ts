@@ -69,4 +69,13 @@ describe.skipIf(PDNS_MISSING)('the PowerDNS driver against a real PowerDNS', () 
     await t.ctx.app.runtime.outbox.drain();
     expect(await servedDifferences(pdns.dnsPort, await t.list())).toEqual([]);
   });
+
+  it("removes a terminated item's zone: nothing of it is served any more, and removing it again is no error", async () => {
+    await t.list();
+    await t.ctx.app.runtime.outbox.drain();
+    expect((await dig(pdns.dnsPort, 'zona.es', 'SOA')).length).toBe(1);
+    await t.ctx.app.runtime.drivers.dns.removeZone('zona.es');
+    expect(await dig(pdns.dnsPort, 'zona.es', 'SOA')).toEqual([]);
+    await t.ctx.app.runtime.drivers.dns.removeZone('zona.es');
+  });
 });
