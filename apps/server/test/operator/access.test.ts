@@ -1,21 +1,10 @@
 import { OPERATOR_LIMITS } from '@atalaya/contract';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { COMMANDS } from '../../src/cli/commands.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createToken, hashSecret } from '../../src/modules/token/tokens.ts';
+import { runAdmin } from '../admin.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { call, operatorToken, uniqueRealm } from './helpers.ts';
-
-async function run(ctx: TestContext, name: string, args: string[], values: Record<string, string> = {}) {
-  const printed: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((line: string) => printed.push(line));
-  try {
-    await COMMANDS[name].run(ctx.app.runtime, args, values);
-  } finally {
-    log.mockRestore();
-  }
-  return printed.join('\n');
-}
 
 describeStores('who reaches the operator API on %s', (kind) => {
   let ctx: TestContext;
@@ -32,7 +21,7 @@ describeStores('who reaches the operator API on %s', (kind) => {
   afterAll(() => ctx.close());
 
   it('creates an operator token with the CLI, printed once and stored hashed, lists it without the secret and revokes it', async () => {
-    const out = await run(ctx, 'operator-token-create', [], {
+    const out = await runAdmin(ctx.app.runtime, 'operator-token-create', [], {
       name: 'billing',
       scope: 'provision,domains',
       cidr: '127.0.0.0/8',
@@ -46,17 +35,17 @@ describeStores('who reaches the operator API on %s', (kind) => {
       .where('secret_hash', '=', hashSecret(token!))
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.scopes)).toEqual(['provision', 'domains']);
-    const listed = await run(ctx, 'operator-tokens', []);
+    const listed = await runAdmin(ctx.app.runtime, 'operator-tokens', []);
     expect(listed).toContain(`${row.id}\tbilling\tprovision,domains\t127.0.0.0/8`);
     expect(listed).not.toContain(token);
     expect((await call(ctx.app, 'POST', 'realm/create/', token, { realm: uniqueRealm() })).status).toBe(200);
-    await run(ctx, 'operator-token-revoke', [String(row.id)]);
+    await runAdmin(ctx.app.runtime, 'operator-token-revoke', [String(row.id)]);
     const after = await call(ctx.app, 'POST', 'realm/create/', token, { realm: uniqueRealm() });
     expect(after.status).toBe(401);
   });
 
   it('refuses a CLI scope that is not an operator scope', async () => {
-    await expect(run(ctx, 'operator-token-create', [], { name: 'x', scope: 'provision,all' })).rejects.toThrow(
+    await expect(runAdmin(ctx.app.runtime, 'operator-token-create', [], { name: 'x', scope: 'provision,all' })).rejects.toThrow(
       '"all" is not an operator scope',
     );
   });

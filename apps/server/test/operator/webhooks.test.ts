@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { COMMANDS } from '../../src/cli/commands.ts';
 import { enqueue } from '../../src/outbox/outbox.ts';
 import { PermanentJobError } from '../../src/outbox/permanent.ts';
+import { runAdmin } from '../admin.ts';
 import { createAccount } from '../fixtures.ts';
 import { describeStores, openTestStore } from '../stores.ts';
 import { call, operatorToken } from './helpers.ts';
 import { close, listen, receiver, verify } from './receiver.ts';
-
-async function cli(app: Awaited<ReturnType<typeof buildApp>>, name: string, args: string[]) {
-  const printed: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((line: string) => printed.push(line));
-  try {
-    await COMMANDS[name].run(app.runtime, args, {});
-  } finally {
-    log.mockRestore();
-  }
-  return printed.join('\n');
-}
 
 describeStores('signed webhooks on %s', (kind) => {
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -90,13 +79,13 @@ describeStores('signed webhooks on %s', (kind) => {
         .orderBy('id')
         .execute();
       expect(attempts.map((a) => a.http_status)).toEqual([500, 500, 200]);
-      const log = await cli(app, 'webhooks', []);
+      const log = await runAdmin(app.runtime, 'webhooks', []);
       expect(log).toContain(`endpoint ${id}\thttp://127.0.0.1:${port}/hook\tservice.suspended`);
       expect(log).toMatch(new RegExp(`delivery ${delivery}\\tservice.suspended\\tdelivered\\t.*\\t3 attempt\\(s\\)`));
       expect(log.match(/ {2}attempt\t.*\t500\t/g)).toHaveLength(2);
       expect(log.match(/ {2}attempt\t.*\t200\tseen/g)).toHaveLength(1);
 
-      expect(await cli(app, 'webhooks', ['resend', String(delivery)])).toBe(`Delivery ${delivery} queued again`);
+      expect(await runAdmin(app.runtime, 'webhooks', ['resend', String(delivery)])).toBe(`Delivery ${delivery} queued again`);
       expect(await settle(delivery)).toBe('delivered');
       expect(received).toHaveLength(4);
       expect(verify(secret, received[3].headers['atalaya-signature'] as string, received[3].body)).toBe(true);
