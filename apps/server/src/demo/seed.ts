@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { AREAS } from '@atalaya/contract';
-import { dnsSettings } from '../drivers/dns/index.ts';
-import { ensureZone } from '../modules/dns/zone.ts';
 import { seedDomainDemo } from '../modules/domain/demo.ts';
 import { createItem, createRealm, createUser, grant, type ItemSpec } from '../modules/provisioning/accounts.ts';
 import { seedSampleErrorLogs, seedServiceDemo } from '../modules/service/demo.ts';
-import { publishedWithZone } from '../modules/service/mail/records.ts';
 import { seedSitesDemo } from '../modules/sites/demo.ts';
 import type { Runtime } from '../runtime.ts';
 import { now } from '../store/db.ts';
@@ -44,11 +41,9 @@ export async function seedDemo(runtime: Runtime, password: string): Promise<void
   await createUser(store, DEMO_REALM, 'demo', password);
   await createUser(store, DEMO_REALM, 'viewer', password);
   const t = now();
-  const hosting: { id: number; reference: string }[] = [];
   for (const spec of DEMO_ITEMS) {
     const expireAt = spec.expireAt === undefined ? undefined : t + spec.expireAt;
     const item = await createItem(store, { ...spec, realm: DEMO_REALM, expireAt });
-    if (spec.service) hosting.push(item);
     await grant(store, DEMO_REALM, 'demo', item.reference, { ...allAreas('write') });
     await grant(store, DEMO_REALM, 'viewer', item.reference, { ...allAreas('read') });
   }
@@ -56,11 +51,6 @@ export async function seedDemo(runtime: Runtime, password: string): Promise<void
   await seedSitesDemo(store, DEMO_REALM);
   await seedServiceDemo(runtime, DEMO_REALM);
   // Applied now, so the panel shows the demo's backend state from its first page.
-  await runtime.outbox.drain();
-  // The zones now (a zone is otherwise made on first sight), once the DKIM keys exist: the local
-  // DNS driver then serves every mail domain's DKIM, SPF and DMARC records from the start.
-  const zones = { settings: dnsSettings(runtime.config), published: publishedWithZone(runtime.config) };
-  for (const item of hosting) await ensureZone(store, zones, item.id, item.reference);
   await runtime.outbox.drain();
   await seedSampleErrorLogs(runtime, DEMO_REALM);
 }

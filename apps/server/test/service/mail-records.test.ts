@@ -37,7 +37,9 @@ describeStores('the mail records the panel publishes in the zones it hosts, on %
   it('publishes the domain’s DKIM record and the provider’s DMARC without anyone opening the DNS screen, keeping the template’s SPF', async () => {
     const [key] = await keys();
     // Served already: the DKIM job made the hosting item's zone with the mail records in it.
-    expect(await servedNames()).toEqual(expect.arrayContaining([`${key!.selector}._domainkey.tienda.test. TXT`, '_dmarc.tienda.test. TXT']));
+    expect(await servedNames()).toEqual(
+      expect.arrayContaining([`${key!.selector}._domainkey.tienda.test. TXT`, '_dmarc.tienda.test. TXT']),
+    );
     const list = await records();
     expect(list).toContainEqual(expect.objectContaining({ zona: `${key!.selector}._domainkey`, type: 'TXT', value: dkimValue(key!) }));
     expect(list).toContainEqual(expect.objectContaining({ zona: '_dmarc', type: 'TXT', value: 'v=DMARC1; p=none' }));

@@ -82,6 +82,7 @@ export const dns = {
     'dns.history_kind_import': 'Importación',
     'dns.history_kind_template': 'Plantilla',
     'dns.history_kind_revert': 'Deshacer',
+    'dns.history_kind_mail': 'Correo',
   },
   en: {
     'dns.title': 'DNS zone',
@@ -165,6 +166,7 @@ export const dns = {
     'dns.history_kind_import': 'Import',
     'dns.history_kind_template': 'Template',
     'dns.history_kind_revert': 'Revert',
+    'dns.history_kind_mail': 'Mail',
   },
   ca: {
     'dns.title': 'Zona DNS',
@@ -248,5 +250,6 @@ export const dns = {
     'dns.history_kind_import': 'Importació',
     'dns.history_kind_template': 'Plantilla',
     'dns.history_kind_revert': 'Desfer',
+    'dns.history_kind_mail': 'Correu',
   },
 };

@@ -1,5 +1,5 @@
 import type { MailFinding } from '@atalaya/contract';
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -17,9 +17,8 @@ export function MailHealthCard({ id }: { id: number }) {
   return (
     <Card withBorder data-testid="mail-health">
       <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t('hosting.mail_health')}
-        </Title>
+        {/* Not a heading: the page's one heading is the mail list's, which the screen is found by. */}
+        <Text fw={600}>{t('hosting.mail_health')}</Text>
         <Text size="sm" c="dimmed">
           {t('hosting.mail_health_hint')}
         </Text>

@@ -59,7 +59,7 @@ export function MailRecordsDialog({ id, opened, onClose }: { id: number; opened:
                 </Badge>
               </Group>
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Code block className="break-anywhere" style={{ flex: 1 }}>
+                <Code block className="break-anywhere" style={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap' }}>
                   {value}
                 </Code>
                 <CopyLink value={value} label={`${r.name} ${r.type}`} />
