@@ -5,6 +5,8 @@ import {
   operatorDomainCheckAnswerSchema,
   operatorDomainCheckSchema,
   operatorDomainRegisterSchema,
+  operatorDomainTransferAnswerSchema,
+  operatorDomainTransferSchema,
   operatorDoneSchema,
   operatorFactorsResetSchema,
   operatorGrantSchema,
@@ -59,6 +61,7 @@ export const operator = {
     permission: DOMAINS,
   }),
   domainRegister: post('domain/register/', operatorDomainRegisterSchema, operatorDomainAnswerSchema, DOMAINS),
+  domainTransfer: post('domain/transfer/', operatorDomainTransferSchema, operatorDomainTransferAnswerSchema, DOMAINS),
   webhookList: endpoint({ method: 'GET', path: '/operator/webhooks/', answer: operatorWebhookListSchema, permission: WEBHOOKS }),
   webhookCreate: post('webhooks/create/', operatorWebhookCreateSchema, operatorWebhookCreatedSchema, WEBHOOKS),
   webhookDelete: endpoint({

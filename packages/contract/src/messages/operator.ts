@@ -11,6 +11,9 @@ export const operator = {
     'operator.idempotency_mismatch': 'Esta Idempotency-Key ya se usó con otra petición; envíe una clave nueva para una petición nueva',
     'operator.idempotency_pending': 'Una petición con esta Idempotency-Key aún se está respondiendo; repítala en unos segundos',
     'operator.domain_taken': 'El dominio {{name}} no está disponible',
+    'operator.domain_unknown': 'El registro no conoce el dominio {{name}}: no se puede transferir',
+    'operator.domain_ours': 'El dominio {{name}} ya está en esta cuenta del registro',
+    'operator.transfer_authcode_wrong': 'El código de autorización de {{name}} no es correcto',
   },
   en: {
     'operator.token_invalid': 'The operator token is not valid, has expired, was revoked or is not accepted from this address',
@@ -23,6 +26,9 @@ export const operator = {
     'operator.idempotency_mismatch': 'This Idempotency-Key was already used with another request; send a new key for a new request',
     'operator.idempotency_pending': 'A request with this Idempotency-Key is still being answered; retry in a few seconds',
     'operator.domain_taken': 'The domain {{name}} is not available',
+    'operator.domain_unknown': 'The registry does not know the domain {{name}}: it cannot be transferred',
+    'operator.domain_ours': 'The domain {{name}} is already in this registry account',
+    'operator.transfer_authcode_wrong': 'The authorisation code of {{name}} is wrong',
   },
   ca: {
     'operator.token_invalid': 'El token d’operador no és vàlid, ha caducat, s’ha revocat o no s’admet des d’aquesta adreça',
@@ -36,5 +42,8 @@ export const operator = {
       'Aquesta Idempotency-Key ja es va fer servir amb una altra petició; envieu una clau nova per a una petició nova',
     'operator.idempotency_pending': 'Una petició amb aquesta Idempotency-Key encara s’està responent; repetiu-la d’aquí a uns segons',
     'operator.domain_taken': 'El domini {{name}} no està disponible',
+    'operator.domain_unknown': 'El registre no coneix el domini {{name}}: no es pot transferir',
+    'operator.domain_ours': 'El domini {{name}} ja és en aquest compte del registre',
+    'operator.transfer_authcode_wrong': "El codi d'autorització de {{name}} no és correcte",
   },
 };

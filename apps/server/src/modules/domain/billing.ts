@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { now, type Store } from '../../store/db.ts';
+import type { Database } from '../../store/schema.ts';
 
 export type BillableAction = 'renew' | 'restore' | 'transfer_in';
 
@@ -18,7 +20,7 @@ export interface BillingEvent {
  * date is one event (a unique index), so a retried request or schedule cannot bill twice.
  * Answers whether this call recorded it.
  */
-export async function recordBilling(store: Store, event: BillingEvent): Promise<boolean> {
+export async function recordBilling(store: Kysely<Database>, event: BillingEvent): Promise<boolean> {
   const result = await store
     .insertInto('billing_event')
     .values({

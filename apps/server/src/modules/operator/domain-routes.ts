@@ -2,12 +2,12 @@ import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { registerDomain } from './domains.ts';
+import { registerDomain, transferInDomain } from './domains.ts';
 import { domainAvailable, refusedAs422 } from './provision.ts';
 
-/** The domain operations a billing system starts: availability and registration (renewal and transfer wait for the registry drivers). */
+/** The domain operations a billing system starts: availability, registration and a transfer in. */
 export default async function domainRoutes(app: FastifyInstance) {
-  const { store, config, drivers } = app.runtime;
+  const { store, config, secrets, drivers } = app.runtime;
 
   route(app, endpoints.operator.domainCheck, async (request) => ({
     data: await refusedAs422(() => domainAvailable(store, request.query.name)),
@@ -18,4 +18,8 @@ export default async function domainRoutes(app: FastifyInstance) {
     if (!available) throw new ApiError(422, 'operator.domain_taken', { name });
     return { data: await refusedAs422(() => registerDomain({ store, config, registry: drivers.registry }, request.body)) };
   });
+
+  route(app, endpoints.operator.domainTransfer, async (request) => ({
+    data: await refusedAs422(() => transferInDomain({ store, registry: drivers.registry, secrets }, request.body)),
+  }));
 }
