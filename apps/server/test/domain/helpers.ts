@@ -13,11 +13,15 @@ export function describeRegistries(name: string, body: (kind: StoreKind, registr
 
 let certs: Certs | undefined;
 
+/** The other registrar account of the test registry. */
+export const OTHER_CLIENT = 'registrar-b';
+
 /** The app's `drivers.registry` for the suite's driver, with the test registry it talks to. */
 async function registryFor(registry: RegistryKind): Promise<{ overrides: Record<string, unknown>; server?: TestRegistry }> {
   if (registry === 'local') return { overrides: {} };
   certs ??= certificateFiles();
-  const server = await startTestRegistry(certs);
+  // The second registrar account: the one that holds a domain before its transfer in, or asks for one of ours.
+  const server = await startTestRegistry(certs, { clients: { [CLIENT_ID]: PASSWORD, [OTHER_CLIENT]: 'secret-b1' } });
   const { certFile, keyFile, caFile } = certs;
   return {
     server,
@@ -60,7 +64,12 @@ export interface DomainTest {
  * An app with a realm holding x.es (domain + hosting), y.com (domain only), z.eu (domain only)
  * and m.com (mail only); users w (write all), r (read all), d (domain only, read).
  */
-export async function openDomainTest(kind: StoreKind, registry: RegistryKind = 'local'): Promise<DomainTest> {
+export async function openDomainTest(
+  kind: StoreKind,
+  registry: RegistryKind = 'local',
+  /** More items of the first realm, e.g. domains created for a transfer in. */
+  extra: { reference: string; domain?: boolean; transferIn?: boolean }[] = [],
+): Promise<DomainTest> {
   const { overrides, server } = await registryFor(registry);
   const ctx = await openTestApp(kind, overrides);
   const account = await createAccount(ctx.store, {
@@ -70,6 +79,7 @@ export async function openDomainTest(kind: StoreKind, registry: RegistryKind = '
       { reference: 'y.com', domain: true },
       { reference: 'z.eu', domain: true },
       { reference: 'm.com', mail: true },
+      ...extra,
     ],
   });
   const other = await createAccount(ctx.store, { users: { o: 'all=write' }, items: [{ reference: 'other.com', domain: true }] });

@@ -79,8 +79,8 @@ export function localTransfers(store: Store, secrets: Secrets, clientId: string)
     const t = await db.selectFrom('domain_transfer').selectAll().where('item_id', '=', itemId).executeTakeFirst();
     if (!t) return null;
     const domain = await db.selectFrom('domain').select(['expire_at', 'sponsor']).where('item_id', '=', itemId).executeTakeFirstOrThrow();
-    // As an EPP registry answers a query: only to the sponsor and the requester.
-    if (t.requested_by !== clientId && sponsorOf(domain) !== clientId) return null;
+    // As an EPP registry answers a query: only to the sponsor and the two parties to the transfer.
+    if (t.requested_by !== clientId && t.action_by !== clientId && sponsorOf(domain) !== clientId) return null;
     return {
       status: t.status as TransferStatus,
       requestedBy: t.requested_by,
@@ -105,7 +105,9 @@ export function localTransfers(store: Store, secrets: Secrets, clientId: string)
       return (await stateOf(trx, itemId))!;
     });
 
-  const methods = (policy: LifePolicy): Pick<
+  const methods = (
+    policy: LifePolicy,
+  ): Pick<
     RegistryDriver,
     'checkAuthInfo' | 'transferRequest' | 'transferQuery' | 'transferApprove' | 'transferReject' | 'transferCancel'
   > => ({

@@ -8,8 +8,8 @@ import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { FRESH_AUTHINFO_LENGTH, generateAuthInfo } from './authinfo.ts';
 import { type ContactData, type DomainInfo, type DomainStatus, type RegistryDriver, RegistryError } from './interface.ts';
-import { localTransfers } from './local-transfers.ts';
 import { addYears, DEFAULT_LIFE_POLICY, dayOf, type LifePolicy, lifecycleAt } from './lifecycle.ts';
+import { localTransfers } from './local-transfers.ts';
 import { CONTACT_ROW, contactColumns, fromJson, newHandle, toContact, toSecDns } from './rows.ts';
 
 type Trx = Transaction<Database>;

@@ -15,8 +15,7 @@ export type RegistryAction = (registry: RegistryDriver, itemId: number, payload:
 /** What makes two DNSSEC records the same one at the registry. */
 export const secDnsKey = (d: SecDnsData) => `${d.type}:${d.keyTag}:${d.algorithm}:${d.digestType}:${d.digest.toLowerCase()}`;
 
-const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P, secrets: Secrets) => Promise<void>) =>
-  run as RegistryAction;
+const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P, secrets: Secrets) => Promise<void>) => run as RegistryAction;
 
 export interface Payloads {
   nameServers: { mode: DnsMode; hosts: string[] };

@@ -15,9 +15,9 @@ import { lifeMethods } from './life.ts';
 import type { EppSettings } from './options.ts';
 import { pollAck, pollRequest, readPollMessage } from './poll.ts';
 import { succeeded } from './response.ts';
-import { transferMethods } from './transfers.ts';
 import { secDnsMethods } from './secdns.ts';
 import type { EppLog } from './session.ts';
+import { transferMethods } from './transfers.ts';
 
 const CLIENT_STATUSES: readonly DomainStatus[] = ['clientUpdateProhibited', 'clientTransferProhibited', 'clientDeleteProhibited'];
 

@@ -5,7 +5,11 @@ import { domainInfo } from './domain-xml.ts';
 import { child, NS, text, type XmlNode } from './xml.ts';
 
 /** RFC 5731 §3.2.4: <transfer op="…"> of a domain; only `request` names a period and the code. */
-export function domainTransfer(op: 'request' | 'query' | 'approve' | 'reject' | 'cancel', name: string, request?: { authInfo: string; years: number }): EppCommand {
+export function domainTransfer(
+  op: 'request' | 'query' | 'approve' | 'reject' | 'cancel',
+  name: string,
+  request?: { authInfo: string; years: number },
+): EppCommand {
   const body: XmlNode = { '@_xmlns:domain': NS.domain, 'domain:name': name };
   if (request) {
     body['domain:period'] = { '#text': String(request.years), '@_unit': 'y' };
