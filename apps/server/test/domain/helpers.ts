@@ -116,3 +116,39 @@ export async function openDomainTest(
 /** The field names and messages of a refused answer, paired. */
 export const fieldErrors = (body: { system: { inputs: string[]; errors: string[] } }) =>
   Object.fromEntries(body.system.inputs.map((input, i) => [input, body.system.errors[i]]));
+
+/** A domain registered at the test registry by another registrar account, with a registrant and name servers of its own. */
+export function holdAtRegistry(registry: TestRegistry, name: string, clID: string, authInfo: string) {
+  const at = new Date().toISOString();
+  const data = registry.state.data;
+  const owner = `B${name.replace(/\W/g, '').toUpperCase()}`.slice(0, 16);
+  data.contacts[owner] = {
+    id: owner,
+    roid: registry.state.roid('C'),
+    statuses: [],
+    clID,
+    crID: clID,
+    crDate: at,
+    postalInfo: [{ type: 'loc', name: 'Berta Otero', street: ['Rúa Nova 1'], city: 'Lugo', pc: '27001', cc: 'ES' }],
+    voice: { number: '+34.982000000' },
+    email: 'berta@example.net',
+    authInfo: 'contact-code-1',
+    hidden: [],
+  };
+  data.domains[name] = {
+    name,
+    roid: registry.state.roid('D'),
+    statuses: [],
+    clID,
+    crID: clID,
+    crDate: at,
+    registrant: owner,
+    contacts: ['admin', 'tech', 'billing'].map((type) => ({ type, id: owner })),
+    hostObjs: ['ns1.elsewhere.net', 'ns2.elsewhere.net'],
+    hostAttrs: [],
+    exDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+    authInfo,
+    secDNS: { ds: [], keys: [] },
+  };
+  registry.state.save();
+}

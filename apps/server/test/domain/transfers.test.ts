@@ -4,7 +4,7 @@ import { DEFAULT_LIFE_POLICY } from '../../src/drivers/registry/lifecycle.ts';
 import { createLocalRegistry } from '../../src/drivers/registry/local.ts';
 import { pollRegistry } from '../../src/modules/domain/poll.ts';
 import { ELSEWHERE } from '../../src/modules/provisioning/accounts.ts';
-import { type DomainTest, describeRegistries, fieldErrors, OTHER_CLIENT, openDomainTest } from './helpers.ts';
+import { type DomainTest, describeRegistries, fieldErrors, holdAtRegistry, OTHER_CLIENT, openDomainTest } from './helpers.ts';
 
 const DAY = 86_400;
 const year = (seconds: number) => new Date(seconds * 1000).getUTCFullYear();
@@ -29,39 +29,8 @@ describeRegistries('transfers in and out on %s', (kind, registry) => {
   /** The domain registered by the other registrar account, with a registrant and name servers of its own. */
   async function holdElsewhere(name: string) {
     if (t.registry) {
-      const at = new Date().toISOString();
-      const data = t.registry.state.data;
-      const owner = `B${name.replace(/\W/g, '').toUpperCase()}`.slice(0, 16);
-      data.contacts[owner] = {
-        id: owner,
-        roid: t.registry.state.roid('C'),
-        statuses: [],
-        clID: other,
-        crID: other,
-        crDate: at,
-        postalInfo: [{ type: 'loc', name: 'Berta Otero', street: ['Rúa Nova 1'], city: 'Lugo', pc: '27001', cc: 'ES' }],
-        voice: { number: '+34.982000000' },
-        email: 'berta@example.net',
-        authInfo: 'contact-code-1',
-        hidden: [],
-      };
       codes[name] = 'Tr4nsfer-code!';
-      data.domains[name] = {
-        name,
-        roid: t.registry.state.roid('D'),
-        statuses: [],
-        clID: other,
-        crID: other,
-        crDate: at,
-        registrant: owner,
-        contacts: ['admin', 'tech', 'billing'].map((type) => ({ type, id: owner })),
-        hostObjs: ['ns1.elsewhere.net', 'ns2.elsewhere.net'],
-        hostAttrs: [],
-        exDate: new Date(Date.now() + 200 * DAY * 1000).toISOString(),
-        authInfo: codes[name],
-        secDNS: { ds: [], keys: [] },
-      };
-      t.registry.state.save();
+      holdAtRegistry(t.registry, name, other, codes[name]);
     } else {
       codes[name] = await otherLocal().createAuthInfo(t.id(name));
     }
