@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RegistryDriver } from '../../src/drivers/registry/interface.ts';
 import { DEFAULT_LIFE_POLICY } from '../../src/drivers/registry/lifecycle.ts';
 import { createLocalRegistry } from '../../src/drivers/registry/local.ts';
+import { claimRenewals } from '../../src/modules/domain/auto-renew.ts';
 import { pollRegistry } from '../../src/modules/domain/poll.ts';
 import { ELSEWHERE } from '../../src/modules/provisioning/accounts.ts';
 import { type DomainTest, describeRegistries, fieldErrors, holdAtRegistry, OTHER_CLIENT, openDomainTest } from './helpers.ts';
@@ -181,5 +182,12 @@ describeRegistries('transfers in and out on %s', (kind, registry) => {
       expect(res.status).toBe(409);
       expect(res.body.system.errors).toEqual(['There is no pending transfer to answer']);
     }
+  });
+
+  it('never claims a domain still waiting for its transfer in for the renewal schedule', async () => {
+    const claimed = await t.ctx.store.transaction().execute((trx) => claimRenewals(trx, 3650, 45, Math.floor(Date.now() / 1000)));
+    const names = claimed.map((c) => c.name);
+    expect(names).toContain('x.es');
+    expect(names).not.toContain('no.com');
   });
 });
