@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestRegistry } from '../../../registry/src/server.ts';
+import { claimRenewals } from '../../src/modules/domain/auto-renew.ts';
 import { pollRegistry } from '../../src/modules/domain/poll.ts';
 import { type Account, createAccount, type Fields, send } from '../fixtures.ts';
 import { CLIENT_ID, certificateFiles, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
@@ -62,6 +63,12 @@ describeStores('a domain moved between two registrar accounts and back, complete
     };
   }
 
+  /** Whether the panel's renewal schedule would claim the domain (any expiry within ten years). */
+  const renewable = async (panel: Panel) =>
+    (await panel.ctx.store.transaction().execute((trx) => claimRenewals(trx, 3650, 45, Math.floor(Date.now() / 1000)))).some(
+      (c) => c.item_id === panel.id,
+    );
+
   beforeAll(async () => {
     registry = await startTestRegistry(certs, { clients: { [CLIENT_ID]: PASSWORD, [OTHER_CLIENT]: 'secret-b1' } });
     a = await openPanel(CLIENT_ID, PASSWORD, false);
@@ -102,6 +109,9 @@ describeStores('a domain moved between two registrar accounts and back, complete
     expect(atB.registrant.name).toBe(atA.registrant.name);
     expect(await b.ledger()).toEqual([{ action: 'transfer_in', years: 1 }]);
     expect((await a.get('/domain/{id}/')).body.data.domain).toMatchObject({ heldBy: OTHER_CLIENT, transferIn: false });
+    // Gone from A: A's renewal schedule leaves it to B.
+    expect(await renewable(a)).toBe(false);
+    expect(await renewable(b)).toBe(true);
 
     // Back in to A: B never answers, and the registry approves it when its 5 days have passed.
     const back = (await b.get('/domain/{id}/authcode/')).body.data.authCode;
@@ -120,6 +130,8 @@ describeStores('a domain moved between two registrar accounts and back, complete
     expect((await a.get('/domain/{id}/transfer/')).body.data).toMatchObject({ direction: 'in', status: 'serverApproved', change: null });
     expect(await a.ledger()).toEqual([{ action: 'transfer_in', years: 1 }]);
     await b.poll();
+    expect(await renewable(a)).toBe(true);
+    expect(await renewable(b)).toBe(false);
     expect((await b.get('/domain/{id}/')).body.data.domain).toMatchObject({ heldBy: CLIENT_ID });
     expect(await b.ledger()).toEqual([{ action: 'transfer_in', years: 1 }]);
   });

@@ -184,10 +184,11 @@ describeRegistries('transfers in and out on %s', (kind, registry) => {
     }
   });
 
-  it('never claims a domain still waiting for its transfer in for the renewal schedule', async () => {
+  it('never claims a domain still waiting for its transfer in, or one transferred out, for the renewal schedule', async () => {
     const claimed = await t.ctx.store.transaction().execute((trx) => claimRenewals(trx, 3650, 45, Math.floor(Date.now() / 1000)));
     const names = claimed.map((c) => c.name);
     expect(names).toContain('x.es');
     expect(names).not.toContain('no.com');
+    expect(names).not.toContain('y.com');
   });
 });

@@ -51,7 +51,7 @@ export async function settleTransferIn(db: Kysely<Database>, itemId: number, sta
   const expireAt = state.expireAt ?? Number(row.expire_at);
   await db
     .updateTable('domain')
-    .set({ transfer_in: 0, expire_at: expireAt, renew_claimed: null, updated_at: now() })
+    .set({ transfer_in: 0, sponsor: '', expire_at: expireAt, renew_claimed: null, updated_at: now() })
     .where('item_id', '=', itemId)
     .execute();
   // Billed from the expiry it had before the years the transfer added: one event, however often it is read.
@@ -64,6 +64,18 @@ export async function settleTransferIn(db: Kysely<Database>, itemId: number, sta
     expireAt,
     actor: change.user_id === null ? 'operator' : `user:${change.user_id}`,
   });
+  return true;
+}
+
+/**
+ * A poll queue's transfer notice: the end of this panel's transfer in, or a domain of ours gone to
+ * the registrar that asked for it, which the store then names as its holder so that nothing here
+ * (the renewal schedule) acts on it any more.
+ */
+export async function settleTransferNotice(db: Kysely<Database>, itemId: number, state: TransferState) {
+  if (state.incoming) return settleTransferIn(db, itemId, state);
+  if (!APPROVED.has(state.status)) return false;
+  await db.updateTable('domain').set({ sponsor: state.requestedBy, updated_at: now() }).where('item_id', '=', itemId).execute();
   return true;
 }
 

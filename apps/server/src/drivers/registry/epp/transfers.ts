@@ -59,9 +59,10 @@ export function transferMethods(
   const answer = async (itemId: number, op: 'approve' | 'reject' | 'cancel') => {
     const { name } = await domainRow(itemId);
     await change(domainTransfer(op, name), async () => (await query(name))?.status !== 'pending');
-    await touch(itemId);
     const state = await query(name);
     if (!state) throw new RegistryError('not_found');
+    // Let go: the store names the new holder, as the poll queue does when the registry approves it, so nothing here renews it.
+    await touch(itemId, op === 'approve' && state.status === 'clientApproved' ? { sponsor: state.requestedBy } : {});
     return state;
   };
 
