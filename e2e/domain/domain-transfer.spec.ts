@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { withE2EStore } from '../support/accounts.ts';
+import { createE2EAccount, signInContext, unique, withE2EStore } from '../support/accounts.ts';
 import { type DomainAccount, openDomain } from './helpers.ts';
 
 const DAY = 86_400;
@@ -52,4 +52,25 @@ test('a reader sees the request but no way to answer it', async ({ page }) => {
   await expect(card.getByTestId('transfer-text')).toContainText('registrar-b pidió este dominio el', { timeout: 15_000 });
   await expect(card.getByRole('button', { name: 'Aprobar' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Rechazar' })).toHaveCount(0);
+});
+
+test('a domain held at another registrar shows only its transfer in, and a wrong auth code is refused under its field', async ({
+  page,
+}) => {
+  const name = unique('llega-e2e.com');
+  const account = await createE2EAccount({ users: { w: 'all=write' }, items: [{ reference: name, domain: true, transferIn: true }] });
+  await signInContext(page.context(), account, 'w');
+  await page.goto(`/admin/${account.items[name]}/domain/`);
+  const card = page.getByTestId('domain-transfer');
+  await expect(card.getByTestId('transfer-text')).toContainText('El dominio está en otro registrador (elsewhere)', { timeout: 15_000 });
+  await expect(page.getByTestId('domain-life')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Transferir aquí' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Código de autorización').fill('no-es-el-codigo');
+  await dialog.getByRole('button', { name: 'Transferir aquí' }).click();
+  await expect(dialog.getByText('El código de autorización no es correcto: pídelo de nuevo al registrador actual')).toBeVisible();
+  const queued = await withE2EStore((store) =>
+    store.selectFrom('registry_change').select('id').where('item_id', '=', account.items[name]).execute(),
+  );
+  expect(queued).toHaveLength(0);
 });
