@@ -100,7 +100,11 @@ describe('the admin CLI', () => {
     expect(created.code).toBe(0);
     expect(created.out).toMatch(/llega\.es created, waiting for its transfer in/);
     const store = await openStore({ dataDir });
-    const row = await store.selectFrom('domain').select(['transfer_in', 'sponsor']).where('name', '=', 'llega.es').executeTakeFirstOrThrow();
+    const row = await store
+      .selectFrom('domain')
+      .select(['transfer_in', 'sponsor'])
+      .where('name', '=', 'llega.es')
+      .executeTakeFirstOrThrow();
     await store.destroy();
     expect(row).toEqual({ transfer_in: 1, sponsor: 'elsewhere' });
   });

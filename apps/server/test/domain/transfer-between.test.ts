@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestRegistry } from '../../../registry/src/server.ts';
 import { claimRenewals } from '../../src/modules/domain/auto-renew.ts';
 import { pollRegistry } from '../../src/modules/domain/poll.ts';
-import { type Account, createAccount, type Fields, send } from '../fixtures.ts';
+import { type Account, createAccount, type Fields, type Reply, send } from '../fixtures.ts';
 import { CLIENT_ID, certificateFiles, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
 import { describeStores, openTestApp, type StoreKind, type TestContext } from '../stores.ts';
 import { OTHER_CLIENT } from './helpers.ts';
@@ -15,8 +15,8 @@ interface Panel {
   ctx: TestContext;
   account: Account;
   id: number;
-  get(url: string): Promise<any>;
-  post(url: string, fields?: Fields): Promise<any>;
+  get(url: string): Promise<Reply>;
+  post(url: string, fields?: Fields): Promise<Reply>;
   /** The registry's message queue read as the schedule reads it. */
   poll(): Promise<number>;
   ledger(): Promise<{ action: string; years: number }[]>;
