@@ -49,8 +49,10 @@ export function transfer(ctx: Ctx, options: Options): Reply {
   const pending = t?.status === 'pending';
   const notify = (clID: string, msg: string) => ctx.state.queue(clID, msg, options.node(), ctx.now);
   if (op === 'query') {
-    const involved = object.clID === ctx.clID || t?.reID === ctx.clID || (given !== undefined && given === object.authInfo);
-    if (!involved) fail(2201, 'only the sponsor, the requester or a client with the authorisation code may query a transfer');
+    // The losing client (acID) stays a party after the object has left it, so it can read how its transfer ended.
+    const involved =
+      object.clID === ctx.clID || t?.reID === ctx.clID || t?.acID === ctx.clID || (given !== undefined && given === object.authInfo);
+    if (!involved) fail(2201, 'only the sponsor, the parties to the transfer or a client with the authorisation code may query a transfer');
     if (!t) fail(2301, 'no transfer was requested');
     return ok(options.node());
   }

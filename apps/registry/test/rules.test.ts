@@ -199,6 +199,43 @@ describe('renew, authorisation and transfer', () => {
     expect(toB).toContain('<domain:trStatus>clientApproved</domain:trStatus>');
   });
 
+  it('tells the requester of a rejection and the sponsor of a cancel by poll, and lets the losing client query how it ended', async () => {
+    await domain('keep.test');
+    /** Reads and acknowledges the head of a client's queue. */
+    const take = async (client: typeof a) => {
+      const message = (await client.command('<poll op="req"/>')) ?? '';
+      const id = /<msgQ count="\d+" id="([^"]+)"/.exec(message)?.[1];
+      await client.command(`<poll op="ack" msgID="${id}"/>`);
+      return message;
+    };
+    // What earlier tests left in either queue.
+    for (const client of [a, b]) while (code(await client.command('<poll op="req"/>')) === 1301) await take(client);
+    expect(code(await b.command(transfer('request', 'keep.test')))).toBe(1001);
+    expect(registry.state.data.domains['keep.test'].statuses.map((s) => s.s)).toContain('pendingTransfer');
+    expect(await take(a)).toContain('<domain:trStatus>pending</domain:trStatus>');
+    expect(code(await b.command(transfer('reject', 'keep.test')))).toBe(2201);
+    expect(code(await a.command(transfer('reject', 'keep.test')))).toBe(1000);
+    expect(await take(b)).toContain('<domain:trStatus>clientRejected</domain:trStatus>');
+    expect(registry.state.data.domains['keep.test'].clID).toBe('registrar-a');
+    expect(registry.state.data.domains['keep.test'].statuses.map((s) => s.s)).not.toContain('pendingTransfer');
+
+    expect(code(await b.command(transfer('request', 'keep.test')))).toBe(1001);
+    await take(a);
+    expect(code(await a.command(transfer('cancel', 'keep.test')))).toBe(2201);
+    expect(code(await b.command(transfer('cancel', 'keep.test')))).toBe(1000);
+    expect(await take(a)).toContain('<domain:trStatus>clientCancelled</domain:trStatus>');
+
+    expect(code(await b.command(transfer('request', 'keep.test')))).toBe(1001);
+    await take(a);
+    expect(code(await a.command(transfer('approve', 'keep.test')))).toBe(1000);
+    // Without the code: as the former sponsor only.
+    const ended = await a.command(
+      `<transfer op="query"><domain:transfer ${D}><domain:name>keep.test</domain:name></domain:transfer></transfer>`,
+    );
+    expect(code(ended)).toBe(1000);
+    expect(ended).toContain('<domain:trStatus>clientApproved</domain:trStatus>');
+  });
+
   it('answers an empty queue with 1300', async () => {
     const fresh = await EppTestClient.open(registry.port, certs.client, certs.ca);
     await fresh.login('registrar-b', OTHER_PASSWORD);

@@ -86,6 +86,7 @@ describe('the admin CLI', () => {
     [['item-create', 'cliente.es', 'otra.es'], /needs a domain, a hosting service or a mail service/],
     [['item-create', 'cliente.es', 'otra.es', '--service', 'vps'], /--service must be normal or parking/],
     [['item-create', 'cliente.es', 'otra.es', '--domain', '--expires', 'tomorrow'], /YYYY-MM-DD/],
+    [['item-create', 'cliente.es', 'otra.es', '--mail', '--transfer-in'], /--transfer-in needs --domain/],
     [['grant', 'cliente.es', 'ana', 'tienda.es', 'domain=admin'], /"admin" is not a level/],
     [['grant', 'cliente.es', 'ana', 'tienda.es', 'root=write'], /"root" is not an area/],
     [['service-limits', 'cliente.es', 'tienda.es', '--databases=-1'], /whole number/],
@@ -96,6 +97,20 @@ describe('the admin CLI', () => {
     const result = admin(...(args as string[]));
     expect(result.code).not.toBe(0);
     expect(result.err).toMatch(message);
+  });
+
+  it('creates an item for a domain held at another registrar, waiting for its transfer in', async () => {
+    const created = admin('item-create', 'cliente.es', 'llega.es', '--domain', '--transfer-in');
+    expect(created.code).toBe(0);
+    expect(created.out).toMatch(/llega\.es created, waiting for its transfer in/);
+    const store = await openStore({ dataDir });
+    const row = await store
+      .selectFrom('domain')
+      .select(['transfer_in', 'sponsor'])
+      .where('name', '=', 'llega.es')
+      .executeTakeFirstOrThrow();
+    await store.destroy();
+    expect(row).toEqual({ transfer_in: 1, sponsor: 'elsewhere' });
   });
 
   it('refuses a name another realm holds, or one inside or above it, saying whose it is', () => {

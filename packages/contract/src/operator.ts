@@ -140,6 +140,10 @@ export const operatorRealmStateSchema = z.object({ name: z.string(), suspended: 
 export const operatorFactorsResetSchema = z.object({ removed: z.number() });
 export const operatorDomainCheckAnswerSchema = z.object({ name: z.string(), available: z.boolean() });
 export const operatorDomainAnswerSchema = z.object({ id: z.number(), name: z.string(), expireAt: z.number() });
+/** A domain held at another registrar, moved here with the auth code its registrant got from it. */
+export const operatorDomainTransferSchema = z.object({ realm, name: requiredLine(253), authCode: requiredLine(255) });
+/** The item made for it and the registry change carrying the request (pending until the registry's outcome). */
+export const operatorDomainTransferAnswerSchema = z.object({ id: z.number(), name: z.string(), change: z.number() });
 export const operatorWebhookSchema = z.object({
   id: z.number(),
   url: z.string(),

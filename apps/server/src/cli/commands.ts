@@ -171,7 +171,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'item-create': {
     args: ['realm', 'reference'],
-    help: 'Creates an item: --domain, --service normal|parking, --mail (any mix), --expires YYYY-MM-DD, --node <name> (else the least loaded node with the role, when there are nodes).',
+    help: 'Creates an item: --domain, --service normal|parking, --mail (any mix), --expires YYYY-MM-DD, --node <name> (else the least loaded node with the role, when there are nodes); --transfer-in: a domain held at another registrar, which a domain writer moves here with its auth code.',
     activity: { realm: 0, reference: 1 },
     options: {
       domain: { type: 'boolean' },
@@ -179,8 +179,10 @@ export const COMMANDS: Record<string, Command> = {
       mail: { type: 'boolean' },
       expires: { type: 'string' },
       node: { type: 'string' },
+      'transfer-in': { type: 'boolean' },
     },
     run: async ({ store }, [realm, reference], values) => {
+      if (values['transfer-in'] && !values.domain) throw new AccountError('--transfer-in needs --domain');
       if (values.service !== undefined && values.service !== 'normal' && values.service !== 'parking') {
         throw new AccountError('--service must be normal or parking (redirect-and-parking)');
       }
@@ -192,8 +194,9 @@ export const COMMANDS: Record<string, Command> = {
         mail: Boolean(values.mail),
         expireAt: expiry(values),
         node: typeof values.node === 'string' ? values.node : undefined,
+        transferIn: Boolean(values['transfer-in']),
       });
-      console.log(`Item ${item.id} ${item.reference} created`);
+      console.log(`Item ${item.id} ${item.reference} created${values['transfer-in'] ? ', waiting for its transfer in' : ''}`);
     },
   },
   'item-list': {

@@ -13,6 +13,9 @@ export function describeRegistries(name: string, body: (kind: StoreKind, registr
 
 let certs: Certs | undefined;
 
+/** The other registrar account of the test registry. */
+export const OTHER_CLIENT = 'registrar-b';
+
 /** The app's `drivers.registry` for the suite's driver, with the test registry it talks to. */
 async function registryFor(
   registry: RegistryKind,
@@ -20,7 +23,8 @@ async function registryFor(
 ): Promise<{ overrides: Record<string, unknown>; server?: TestRegistry }> {
   if (registry === 'local') return { overrides: {} };
   certs ??= certificateFiles();
-  const server = await startTestRegistry(certs, { clients: { [CLIENT_ID]: PASSWORD, ...otherClients } });
+  // The second registrar account: the one that holds a domain before its transfer in, or asks for one of ours.
+  const server = await startTestRegistry(certs, { clients: { [CLIENT_ID]: PASSWORD, [OTHER_CLIENT]: 'secret-b1', ...otherClients } });
   const { certFile, keyFile, caFile } = certs;
   return {
     server,
@@ -66,7 +70,9 @@ export interface DomainTest {
 export async function openDomainTest(
   kind: StoreKind,
   registry: RegistryKind = 'local',
-  /** More registrar accounts at the test registry (client id: password), for transfers from elsewhere. */
+  /** More items of the first realm, e.g. domains created for a transfer in. */
+  extra: { reference: string; domain?: boolean; transferIn?: boolean }[] = [],
+  /** More registrar accounts at the test registry (client id: password). */
   otherClients: Record<string, string> = {},
 ): Promise<DomainTest> {
   const { overrides, server } = await registryFor(registry, otherClients);
@@ -78,6 +84,7 @@ export async function openDomainTest(
       { reference: 'y.com', domain: true },
       { reference: 'z.eu', domain: true },
       { reference: 'm.com', mail: true },
+      ...extra,
     ],
   });
   const other = await createAccount(ctx.store, { users: { o: 'all=write' }, items: [{ reference: 'other.com', domain: true }] });
@@ -114,3 +121,39 @@ export async function openDomainTest(
 /** The field names and messages of a refused answer, paired. */
 export const fieldErrors = (body: { system: { inputs: string[]; errors: string[] } }) =>
   Object.fromEntries(body.system.inputs.map((input, i) => [input, body.system.errors[i]]));
+
+/** A domain registered at the test registry by another registrar account, with a registrant and name servers of its own. */
+export function holdAtRegistry(registry: TestRegistry, name: string, clID: string, authInfo: string) {
+  const at = new Date().toISOString();
+  const data = registry.state.data;
+  const owner = `B${name.replace(/\W/g, '').toUpperCase()}`.slice(0, 16);
+  data.contacts[owner] = {
+    id: owner,
+    roid: registry.state.roid('C'),
+    statuses: [],
+    clID,
+    crID: clID,
+    crDate: at,
+    postalInfo: [{ type: 'loc', name: 'Berta Otero', street: ['Rúa Nova 1'], city: 'Lugo', pc: '27001', cc: 'ES' }],
+    voice: { number: '+34.982000000' },
+    email: 'berta@example.net',
+    authInfo: 'contact-code-1',
+    hidden: [],
+  };
+  data.domains[name] = {
+    name,
+    roid: registry.state.roid('D'),
+    statuses: [],
+    clID,
+    crID: clID,
+    crDate: at,
+    registrant: owner,
+    contacts: ['admin', 'tech', 'billing'].map((type) => ({ type, id: owner })),
+    hostObjs: ['ns1.elsewhere.net', 'ns2.elsewhere.net'],
+    hostAttrs: [],
+    exDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+    authInfo,
+    secDNS: { ds: [], keys: [] },
+  };
+  registry.state.save();
+}

@@ -40,7 +40,7 @@ describeStores('the webhook events where their things happen on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await openDomainTest(kind, 'epp', { 'registrar-b': 'secret-b1' });
+    t = await openDomainTest(kind, 'epp');
     token = await operatorToken(t.ctx);
     const port = await listen(hook.server);
     const created = await op('webhooks/create/', { url: `http://127.0.0.1:${port}/hook`, events: [...WEBHOOK_EVENTS] });

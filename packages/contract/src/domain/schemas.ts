@@ -164,3 +164,7 @@ export type RenewalMode = (typeof RENEWAL_MODES)[number];
 export const renewalModeSchema = z.object({ mode: choice(RENEWAL_MODES) });
 
 export type RenewInput = z.input<typeof renewSchema>;
+
+/** The auth code the domain's current registrar gave the registrant, to move the domain here. */
+export const transferRequestSchema = z.object({ authCode: text(255) });
+export type TransferRequestInput = z.input<typeof transferRequestSchema>;

@@ -46,6 +46,12 @@ export const domainViewSchema = z.object({
   permissions: z.partialRecord(z.enum(AREAS), z.enum(LEVELS)),
   authcode: z.boolean(),
   transferkey: z.boolean(),
+  /** The registrar that holds the domain when it is not this panel's, '' when the registry does not know it; null when it is ours. */
+  heldBy: z.string().nullable(),
+  /** The item was made for a domain to be transferred in, which has not arrived yet. */
+  transferIn: z.boolean(),
+  /** A transfer of the domain waits for an answer (GET /domain/{id}/transfer/ says which). */
+  pendingTransfer: z.boolean(),
 });
 export type DomainView = z.infer<typeof domainViewSchema>;
 
@@ -73,6 +79,37 @@ export const domainAnswerSchema = z.object({
   >),
 });
 export type DomainAnswer = z.infer<typeof domainAnswerSchema>;
+
+/** RFC 5731 §3.2.4 trStatus, or `none` when the domain was never transferred. */
+export const TRANSFER_STATUSES = [
+  'none',
+  'pending',
+  'clientApproved',
+  'clientRejected',
+  'clientCancelled',
+  'serverApproved',
+  'serverCancelled',
+] as const;
+export type TransferStatusView = (typeof TRANSFER_STATUSES)[number];
+
+/**
+ * A domain's transfer as the registry reports it: `in` when this panel asked for it, `out` when
+ * another registrar did (then `approveAt` is when the registry approves it unless answered).
+ */
+export const transferViewSchema = z.object({
+  direction: z.enum(['in', 'out']).nullable(),
+  status: z.enum(TRANSFER_STATUSES),
+  requestedBy: z.string(),
+  requestedAt: z.number(),
+  /** While pending: when the registry approves it on its own; once ended: when it ended. */
+  approveAt: z.number(),
+  expireTS: z.number().nullable(),
+  heldBy: z.string().nullable(),
+  transferIn: z.boolean(),
+  /** This panel's transfer change still on its way (queued, awaiting the registry) or refused. */
+  change: registryChangeSchema.nullable(),
+});
+export type TransferView = z.infer<typeof transferViewSchema>;
 
 export const glueRecordSchema = z.object({ id: z.number(), name: z.string(), ip: z.string(), ipv6: z.string() });
 export type GlueRecord = z.infer<typeof glueRecordSchema>;

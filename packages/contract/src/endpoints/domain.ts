@@ -9,6 +9,7 @@ import {
   ownerSaveSchema,
   renewalModeSchema,
   renewSchema,
+  transferRequestSchema,
 } from '../domain/schemas.ts';
 import {
   countryLookupAnswerSchema,
@@ -17,6 +18,7 @@ import {
   dnssecRecordSchema,
   domainAnswerSchema,
   glueRecordSchema,
+  transferViewSchema,
 } from '../domain/types.ts';
 import { endpoint, itemParams, SIGNED_IN } from './endpoint.ts';
 
@@ -80,6 +82,46 @@ export const domain = {
     path: '/domain/:id/authcode/regenerate/',
     params: itemParams,
     answer: z.object({ authCode: z.string() }),
+    permission: { area: 'domain_authcode', level: 'write' },
+  }),
+  /** The domain's transfer, in or out, as the registry reports it. */
+  transfer: endpoint({
+    method: 'GET',
+    path: '/domain/:id/transfer/',
+    params: itemParams,
+    answer: transferViewSchema,
+    permission: { area: 'domain', level: 'read' },
+  }),
+  /** A transfer in: the auth code the current registrar gave; the request goes to the registry through the outbox. */
+  transferRequest: endpoint({
+    method: 'POST',
+    path: '/domain/:id/transfer/request/',
+    params: itemParams,
+    body: transferRequestSchema,
+    answer: transferViewSchema,
+    permission: { area: 'domain', level: 'write' },
+  }),
+  /** Takes back this panel's pending request. */
+  transferCancel: endpoint({
+    method: 'POST',
+    path: '/domain/:id/transfer/cancel/',
+    params: itemParams,
+    answer: transferViewSchema,
+    permission: { area: 'domain', level: 'write' },
+  }),
+  /** The answer to another registrar's request: lets the domain go now, or keeps it. */
+  transferApprove: endpoint({
+    method: 'POST',
+    path: '/domain/:id/transfer/approve/',
+    params: itemParams,
+    answer: transferViewSchema,
+    permission: { area: 'domain_authcode', level: 'write' },
+  }),
+  transferReject: endpoint({
+    method: 'POST',
+    path: '/domain/:id/transfer/reject/',
+    params: itemParams,
+    answer: transferViewSchema,
     permission: { area: 'domain_authcode', level: 'write' },
   }),
   transferkey: endpoint({

@@ -6,6 +6,8 @@ import {
   operatorDomainCheckSchema,
   operatorDomainRegisterSchema,
   operatorDomainRenewSchema,
+  operatorDomainTransferAnswerSchema,
+  operatorDomainTransferSchema,
   operatorDoneSchema,
   operatorFactorsResetSchema,
   operatorGrantSchema,
@@ -66,6 +68,7 @@ export const operator = {
   }),
   domainRegister: post('domain/register/', operatorDomainRegisterSchema, operatorDomainAnswerSchema, DOMAINS),
   domainRenew: post('domain/renew/', operatorDomainRenewSchema, operatorDomainAnswerSchema, DOMAINS),
+  domainTransfer: post('domain/transfer/', operatorDomainTransferSchema, operatorDomainTransferAnswerSchema, DOMAINS),
   webhookList: endpoint({ method: 'GET', path: '/operator/webhooks/', answer: operatorWebhookListSchema, permission: WEBHOOKS }),
   webhookCreate: post('webhooks/create/', operatorWebhookCreateSchema, operatorWebhookCreatedSchema, WEBHOOKS),
   webhookDelete: endpoint({

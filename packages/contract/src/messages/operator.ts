@@ -15,6 +15,9 @@ export const operator = {
     'operator.domain_unknown': 'El dominio {{name}} no está en este panel',
     'operator.renew_stale': 'El dominio {{name}} ya no caduca el {{date}}: ya se renovó o la fecha no es la suya',
     'operator.renew_not_allowed': 'El dominio {{name}} no se puede renovar en su estado actual',
+    'operator.transfer_domain_unknown': 'El registro no conoce el dominio {{name}}: no se puede transferir',
+    'operator.domain_ours': 'El dominio {{name}} ya está en esta cuenta del registro',
+    'operator.transfer_authcode_wrong': 'El código de autorización de {{name}} no es correcto',
   },
   en: {
     'operator.token_invalid': 'The operator token is not valid, has expired, was revoked or is not accepted from this address',
@@ -31,6 +34,9 @@ export const operator = {
     'operator.domain_unknown': 'The domain {{name}} is not on this panel',
     'operator.renew_stale': 'The domain {{name}} no longer expires on {{date}}: it was renewed already or that is not its date',
     'operator.renew_not_allowed': 'The domain {{name}} cannot be renewed in its present state',
+    'operator.transfer_domain_unknown': 'The registry does not know the domain {{name}}: it cannot be transferred',
+    'operator.domain_ours': 'The domain {{name}} is already in this registry account',
+    'operator.transfer_authcode_wrong': 'The authorisation code of {{name}} is wrong',
   },
   ca: {
     'operator.token_invalid': 'El token d’operador no és vàlid, ha caducat, s’ha revocat o no s’admet des d’aquesta adreça',
@@ -48,5 +54,8 @@ export const operator = {
     'operator.domain_unknown': 'El domini {{name}} no és en aquest panell',
     'operator.renew_stale': 'El domini {{name}} ja no caduca el {{date}}: ja s’ha renovat o la data no és la seva',
     'operator.renew_not_allowed': 'El domini {{name}} no es pot renovar en l’estat actual',
+    'operator.transfer_domain_unknown': 'El registre no coneix el domini {{name}}: no es pot transferir',
+    'operator.domain_ours': 'El domini {{name}} ja és en aquest compte del registre',
+    'operator.transfer_authcode_wrong': "El codi d'autorització de {{name}} no és correcte",
   },
 };

@@ -60,6 +60,30 @@ export interface DomainInfo {
   authKind: 'authcode' | 'transferkey';
   hasAuthInfo: boolean;
   contacts: Partial<Record<ContactType, ContactData>>;
+  /** The registrar account holding the domain when it is not this one ('' when the registry does not know it); null when it is ours. */
+  heldBy: string | null;
+  /** The panel's: the item waits for this domain's transfer in, so it is never registered. */
+  transferIn: boolean;
+  /** A transfer of the domain waits for its sponsor's answer (the pendingTransfer status). */
+  pendingTransfer: boolean;
+}
+
+/** RFC 5731 §3.2.4 trStatus. */
+export type TransferStatus = 'pending' | 'clientApproved' | 'clientRejected' | 'clientCancelled' | 'serverApproved' | 'serverCancelled';
+
+/** A domain's transfer as the registry reports it (trnData); times Unix seconds. */
+export interface TransferState {
+  status: TransferStatus;
+  /** The registrar account that asked for the domain, and when. */
+  requestedBy: string;
+  requestedAt: number;
+  /** The sponsor that must answer, and when the registry approves it on its own (once ended: when it ended). */
+  actionBy: string;
+  actionAt: number;
+  /** The expiry after the transfer, once approved. */
+  expireAt: number | null;
+  /** This registrar asked for it (a transfer in); false when another asked for a domain of ours (out). */
+  incoming: boolean;
 }
 
 export interface RegistrationData {
@@ -103,7 +127,7 @@ export class RegistryError extends Error {
 /** One message of the registry's poll queue (RFC 5730 §2.9.2.3), as far as the panel reads it. */
 export type RegistryMessage = { id: string; count: number; queuedAt: string; text: string; xml: string } & (
   | { kind: 'pending'; object: string; applied: boolean; clTRID: string; svTRID: string }
-  | { kind: 'transfer'; object: string; status: string; requestedBy: string }
+  | { kind: 'transfer'; object: string; status: string; requestedBy: string; state: TransferState | null }
   | { kind: 'unknown' }
 );
 
@@ -149,6 +173,19 @@ export interface RegistryDriver {
   restore(itemId: number, report: RestoreReport): Promise<number>;
   /** A new, random authInfo replacing the old one (RFC 9154); answers it. Never logged. */
   regenerateAuthInfo(itemId: number): Promise<string>;
+  /** Whether `authCode` is the domain's authInfo (a read: domain:info with the code, answered by any registrar). */
+  checkAuthInfo(itemId: number, authCode: string): Promise<boolean>;
+  /**
+   * domain:transfer request of a domain another registrar holds, for `years`: pending until its
+   * sponsor answers or the registry approves it. Refused with `authorization` for a wrong code.
+   */
+  transferRequest(itemId: number, authCode: string, years: number): Promise<TransferState>;
+  /** domain:transfer query: the domain's last transfer, null when there is none this registrar may see. */
+  transferQuery(itemId: number): Promise<TransferState | null>;
+  /** The sponsor's answer to a pending transfer away, or the requester taking its request back. */
+  transferApprove(itemId: number): Promise<TransferState>;
+  transferReject(itemId: number): Promise<TransferState>;
+  transferCancel(itemId: number): Promise<TransferState>;
   /** Ends the driver's connections (EPP logout); called when the runtime closes. */
   close?(): Promise<void>;
 }

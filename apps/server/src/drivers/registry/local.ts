@@ -9,6 +9,7 @@ import type { Database } from '../../store/schema.ts';
 import { FRESH_AUTHINFO_LENGTH, generateAuthInfo } from './authinfo.ts';
 import { type ContactData, type DomainInfo, type DomainStatus, type RegistryDriver, RegistryError } from './interface.ts';
 import { addYears, DEFAULT_LIFE_POLICY, dayOf, type LifePolicy, lifecycleAt } from './lifecycle.ts';
+import { localTransfers } from './local-transfers.ts';
 import { CONTACT_ROW, contactColumns, fromJson, newHandle, toContact, toSecDns } from './rows.ts';
 
 type Trx = Transaction<Database>;
@@ -17,7 +18,16 @@ type Trx = Transaction<Database>;
  * The default registry: its state lives in the panel's store (the domain_* tables), and it
  * refuses what a registry refuses. Auth codes are sealed with the app's key and never logged.
  */
-export function createLocalRegistry(store: Store, secrets: Secrets, policy: LifePolicy = DEFAULT_LIFE_POLICY): RegistryDriver {
+/** The registrar account the panel is at the local registry; a test acting as another registrar makes a driver with another. */
+export const LOCAL_CLIENT = 'panel';
+
+export function createLocalRegistry(
+  store: Store,
+  secrets: Secrets,
+  policy: LifePolicy = DEFAULT_LIFE_POLICY,
+  clientId = LOCAL_CLIENT,
+): RegistryDriver {
+  const transfers = localTransfers(store, secrets, clientId);
   // Every transaction starts by writing the domain row: on PostgreSQL that locks the row, and on
   // SQLite it takes the write lock up front (waiting under busy_timeout), where a read followed by
   // a write would fail at once with SQLITE_BUSY when another process wrote in between.
@@ -28,7 +38,11 @@ export function createLocalRegistry(store: Store, secrets: Secrets, policy: Life
       .where('item_id', '=', itemId)
       .executeTakeFirst();
     if (Number(touched.numUpdatedRows) === 0) return undefined;
-    return trx.selectFrom('domain').select(['item_id', 'name', 'blocked', 'auth_sealed']).where('item_id', '=', itemId).executeTakeFirst();
+    return trx
+      .selectFrom('domain')
+      .select(['item_id', 'name', 'blocked', 'auth_sealed', 'sponsor'])
+      .where('item_id', '=', itemId)
+      .executeTakeFirst();
   };
 
   /** Every change: in one transaction, on a domain that exists and is not blocked. */
@@ -36,6 +50,9 @@ export function createLocalRegistry(store: Store, secrets: Secrets, policy: Life
     store.transaction().execute(async (trx) => {
       const domain = await lock(trx, itemId);
       if (!domain) throw new RegistryError('not_found');
+      // Only the sponsoring registrar changes a domain; a pending transfer holds it as it is (RFC 5731 §2.3).
+      if (transfers.sponsorOf(domain) !== clientId) throw new RegistryError('authorization');
+      if (await transfers.pending(trx, itemId)) throw new RegistryError('blocked');
       if (domain.blocked) throw new RegistryError('blocked');
       const result = await apply(trx, domain);
       await trx.updateTable('domain').set({ updated_at: now() }).where('item_id', '=', itemId).execute();
@@ -73,6 +90,7 @@ export function createLocalRegistry(store: Store, secrets: Secrets, policy: Life
           eb.selectFrom('domain_name_server as ns').select('ns.host').whereRef('ns.item_id', '=', 'domain.item_id').orderBy('ns.position'),
         ).as('servers'),
         jsonArrayFrom(eb.selectFrom('domain_contact as c').select(CONTACT_ROW).whereRef('c.item_id', '=', 'domain.item_id')).as('contacts'),
+        eb.selectFrom('domain_transfer as t').select('t.status').whereRef('t.item_id', '=', 'domain.item_id').as('transfer_status'),
       ])
       .where('domain.item_id', '=', 0),
   );
@@ -89,6 +107,8 @@ export function createLocalRegistry(store: Store, secrets: Secrets, policy: Life
     policy,
 
     async info(itemId) {
+      // What the clock made due first: a transfer nobody answered is approved by the registry.
+      await transfers.settleDue(itemId);
       const [row] = await readDomain(itemId);
       if (!row) return null;
       const servers = fromJson(row.servers);
@@ -111,6 +131,9 @@ export function createLocalRegistry(store: Store, secrets: Secrets, policy: Life
         authKind: row.auth_kind === 'transferkey' ? 'transferkey' : 'authcode',
         hasAuthInfo: row.auth_sealed !== null,
         contacts: {},
+        heldBy: transfers.sponsorOf(row) === clientId ? null : transfers.sponsorOf(row),
+        transferIn: row.transfer_in === 1,
+        pendingTransfer: row.transfer_status === 'pending',
       };
       for (const contact of contacts) {
         if ((CONTACT_TYPES as readonly string[]).includes(contact.type)) info.contacts[contact.type as ContactType] = toContact(contact);
@@ -139,6 +162,7 @@ export function createLocalRegistry(store: Store, secrets: Secrets, policy: Life
       await store.transaction().execute(async (trx) => {
         const domain = await lock(trx, itemId);
         if (!domain) throw new RegistryError('not_found');
+        if (transfers.sponsorOf(domain) !== clientId) throw new RegistryError('authorization');
         // RFC 5731 §2.3: with clientUpdateProhibited set, only lifting it is accepted.
         const onlyTheBlock = [...add, ...rem].every((s) => s === 'clientUpdateProhibited');
         if (domain.blocked && !onlyTheBlock) throw new RegistryError('blocked');
@@ -277,10 +301,14 @@ export function createLocalRegistry(store: Store, secrets: Secrets, policy: Life
       }),
 
     async authInfo(itemId) {
-      const row = await store.selectFrom('domain').select('auth_sealed').where('item_id', '=', itemId).executeTakeFirst();
+      const row = await store.selectFrom('domain').select(['auth_sealed', 'sponsor']).where('item_id', '=', itemId).executeTakeFirst();
       if (!row) throw new RegistryError('not_found');
+      // The code is the sponsor's to give: another registrar learns it only from the registrant.
+      if (transfers.sponsorOf(row) !== clientId) throw new RegistryError('authorization');
       return row.auth_sealed ? secrets.decrypt(row.auth_sealed) : null;
     },
+
+    ...transfers.methods(policy),
 
     renew: (itemId, years, curExpDate) =>
       change(itemId, async (trx) => {
@@ -320,6 +348,7 @@ export function createLocalRegistry(store: Store, secrets: Secrets, policy: Life
       return store.transaction().execute(async (trx) => {
         const domain = await lock(trx, itemId);
         if (!domain) throw new RegistryError('not_found');
+        if (transfers.sponsorOf(domain) !== clientId) throw new RegistryError('authorization');
         if (domain.auth_sealed) return secrets.decrypt(domain.auth_sealed);
         const code = generateAuthInfo();
         await trx

@@ -6,6 +6,7 @@ import { now } from '../../store/db.ts';
 import { type ItemAccess, type ItemRequest, narrowTo } from '../permission/access.ts';
 import { defaultRegistration } from './defaults.ts';
 import { registryOf } from './registry.ts';
+import { followTransfer } from './transfers.ts';
 
 export interface DomainContext {
   access: ItemAccess;
@@ -16,7 +17,8 @@ export interface DomainContext {
 /**
  * The domain of a call its route authorised: the registry's view of it. An item the registry has
  * not seen yet (created by the CLI) is registered with default contacts and name servers on first
- * sight, so every domain has the four contacts.
+ * sight, so every domain has the four contacts; a domain another registrar holds is shown as the
+ * registry shows it to a stranger, and waits for a transfer.
  */
 export async function domainOf(request: ItemRequest): Promise<DomainContext> {
   const access = request.access;
@@ -27,8 +29,10 @@ export async function domainOf(request: ItemRequest): Promise<DomainContext> {
   let info = await request.server.authCache.remember(`registry:${itemId}`, () => registry.info(itemId));
   // Time moves a domain on (expiry, deletion, purge) without any write the cache would notice.
   if (info && info.lifecycle.until > 0 && info.lifecycle.until <= now()) info = await registry.info(itemId);
+  if (info && (await followTransfer(request.server.runtime.store, registry, info))) info = await registry.info(itemId);
   if (!info) throw notFound();
-  if (Object.keys(info.contacts).length === 0) {
+  // Another registrar's domain, or one waiting for its transfer in, is never registered here.
+  if (Object.keys(info.contacts).length === 0 && info.heldBy === null && !info.transferIn) {
     const user = request.user!;
     await registry.create(itemId, await defaultRegistration(request.server, itemId, info.name, user.realmName));
     info = (await registry.info(itemId))!;

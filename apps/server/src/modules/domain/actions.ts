@@ -1,5 +1,7 @@
 import type { ContactType, DnsMode } from '@atalaya/contract';
 import type { ContactData, DomainStatus, HostData, RegistryDriver, SecDnsData } from '../../drivers/registry/interface.ts';
+import { recordTransaction } from '../../drivers/registry/trace.ts';
+import type { Secrets } from '../../secrets.ts';
 
 /**
  * What a queued registry change does when its job runs, by action name (decision 038). Each
@@ -8,12 +10,12 @@ import type { ContactData, DomainStatus, HostData, RegistryDriver, SecDnsData } 
  * A new registry action (renew, restore, a transfer) is one entry here and a route that queues it
  * with `queueRegistryChange`.
  */
-export type RegistryAction = (registry: RegistryDriver, itemId: number, payload: never) => Promise<void>;
+export type RegistryAction = (registry: RegistryDriver, itemId: number, payload: never, secrets: Secrets) => Promise<void>;
 
 /** What makes two DNSSEC records the same one at the registry. */
 export const secDnsKey = (d: SecDnsData) => `${d.type}:${d.keyTag}:${d.algorithm}:${d.digestType}:${d.digest.toLowerCase()}`;
 
-const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P) => Promise<void>) => run as RegistryAction;
+const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P, secrets: Secrets) => Promise<void>) => run as RegistryAction;
 
 export interface Payloads {
   nameServers: { mode: DnsMode; hosts: string[] };
@@ -25,7 +27,17 @@ export interface Payloads {
   hostDelete: { hostId: number };
   secDnsAdd: SecDnsData;
   secDnsRemove: { id: number; key: string };
+  /** The auth code sealed with the app's key: the payload is stored, the code never in clear. */
+  transferRequest: { sealed: string; years: number };
+  transferAnswer: Record<string, never>;
 }
+
+/** The sponsor's answers and the requester's cancel: only while a transfer is pending, so a repeat finds it answered and stops. */
+const answerTransfer = (answer: 'transferApprove' | 'transferReject' | 'transferCancel') =>
+  action<Payloads['transferAnswer']>(async (registry, itemId) => {
+    if ((await registry.transferQuery(itemId))?.status !== 'pending') return;
+    await registry[answer](itemId);
+  });
 
 export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
   nameServers: action<Payloads['nameServers']>((registry, itemId, { mode, hosts }) => registry.setNameServers(itemId, mode, hosts)),
@@ -60,4 +72,18 @@ export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
     if (!(await registry.listSecDns(itemId)).some((d) => d.id === id)) return;
     await registry.removeSecDns(itemId, id);
   }),
+  transferRequest: action<Payloads['transferRequest']>(async (registry, itemId, { sealed, years }, secrets) => {
+    const info = await registry.info(itemId);
+    // Ours already (an earlier run completed it), or asked already: nothing to send again.
+    if (info && info.heldBy === null) return;
+    if (info?.pendingTransfer && (await registry.transferQuery(itemId))?.incoming) {
+      // Asked already (the answer was lost, or a crash came after it): the change still waits for the outcome.
+      recordTransaction({ command: 'domain:transfer', clTRID: '', svTRID: '', result: 1001, pending: true });
+      return;
+    }
+    await registry.transferRequest(itemId, secrets.decrypt(sealed), years);
+  }),
+  transferApprove: answerTransfer('transferApprove'),
+  transferReject: answerTransfer('transferReject'),
+  transferCancel: answerTransfer('transferCancel'),
 };

@@ -25,6 +25,9 @@ export async function claimRenewals(trx: Transaction<Database>, days: number, gr
     .selectFrom('domain')
     .select(['item_id', 'name', 'expire_at', 'renew_claimed'])
     .where('renewal_mode', '=', 'auto')
+    // A domain still waiting for its transfer in, or gone out, is another registrar's to renew.
+    .where('transfer_in', '=', 0)
+    .where('sponsor', '=', '')
     .where('expire_at', '<=', at + days * DAY)
     .where('expire_at', '>', at - graceDays * DAY)
     .execute();

@@ -100,7 +100,7 @@ export async function settleChange(
  * Anything else (a lost connection, 2400, a 2500 after retries) is thrown: the outbox retries it
  * with back-off, and the driver never repeats a change whose answer was lost without asking.
  */
-export function registryJobs({ store, drivers }: Runtime): JobHandlers {
+export function registryJobs({ store, drivers, secrets }: Runtime): JobHandlers {
   return {
     [REGISTRY_CHANGE]: async (raw) => {
       const { changeId } = raw as { changeId: number };
@@ -111,7 +111,7 @@ export function registryJobs({ store, drivers }: Runtime): JobHandlers {
       if (!apply) throw new PermanentJobError(`unknown registry action ${change.action}`);
       const transactions: RegistryTransaction[] = [];
       try {
-        await traceRegistry(() => apply(drivers.registry, change.item_id, JSON.parse(change.payload) as never), transactions);
+        await traceRegistry(() => apply(drivers.registry, change.item_id, JSON.parse(change.payload) as never, secrets), transactions);
       } catch (error) {
         if (!(error instanceof RegistryError)) throw error;
         await store.transaction().execute((trx) => settleChange(trx, changeId, { state: 'failed', transactions, refusal: error }));

@@ -6,6 +6,7 @@ import type { Database } from '../../store/schema.ts';
 import { recordActivity } from '../activity/record.ts';
 import { emitEvent } from '../operator/webhooks.ts';
 import { settleChange } from './changes.ts';
+import { settleTransferNotice } from './transfers.ts';
 
 /** Messages read in one run at most: the rest wait for the next, so one run never holds the lock for long. */
 const BATCH = 100;
@@ -68,6 +69,8 @@ async function applyMessage(db: Kysely<Database>, message: RegistryMessage) {
       );
     }
   }
+  // The outcome of this panel's transfer in, or a domain gone out; a pending one needs nothing kept: its screen asks the registry.
+  if (message.kind === 'transfer' && domain && message.state) await settleTransferNotice(db, domain.item_id, message.state);
   if (message.kind === 'unknown') {
     const kept = await db.selectFrom('registry_message').select('id').where('message_id', '=', message.id).executeTakeFirst();
     if (!kept) {

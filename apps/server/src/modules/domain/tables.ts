@@ -20,6 +20,23 @@ export interface DomainRegistryColumns {
   renewal_mode: Generated<string>;
   /** The expiry the renewal schedule claimed to renew from (null: none). */
   renew_claimed: number | null;
+  /** 1 while the item waits for the domain's transfer in from another registrar (0037). */
+  transfer_in: Generated<number>;
+  /** The local registry's sponsoring client: '' for the panel's own account (0037). */
+  sponsor: Generated<string>;
+}
+
+/** The local registry's last transfer of each domain (RFC 5731 trnData): times Unix seconds. */
+export interface DomainTransferTable {
+  item_id: number;
+  /** pending, clientApproved, clientRejected, clientCancelled, serverApproved. */
+  status: string;
+  requested_by: string;
+  requested_at: number;
+  /** The sponsor who must act, and when the registry approves it if nobody does (then when it ended). */
+  action_by: string;
+  action_at: number;
+  years: number;
 }
 
 /** The billing ledger: each billable action once (unique on item, action and the date it starts from). */
@@ -132,4 +149,5 @@ export type DomainTables = {
   domain_host: DomainHostTable;
   domain_ds: DomainDsTable;
   billing_event: BillingEventTable;
+  domain_transfer: DomainTransferTable;
 };

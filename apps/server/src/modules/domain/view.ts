@@ -59,6 +59,9 @@ export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: L
       permissions: access.permissions,
       authcode: info.authKind === 'authcode',
       transferkey: info.authKind === 'transferkey',
+      heldBy: info.heldBy,
+      transferIn: info.transferIn,
+      pendingTransfer: info.pendingTransfer,
     },
   } as DomainAnswer;
   for (const type of CONTACT_TYPES) answer[type] = contact(type);

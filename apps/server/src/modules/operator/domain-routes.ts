@@ -2,12 +2,12 @@ import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { registerDomain, renewDomain } from './domains.ts';
+import { registerDomain, renewDomain, transferInDomain } from './domains.ts';
 import { domainAvailable, refusedAs422 } from './provision.ts';
 
-/** The domain operations a billing system starts: availability, registration and renewal. */
+/** The domain operations a billing system starts: availability, registration, renewal and a transfer in. */
 export default async function domainRoutes(app: FastifyInstance) {
-  const { store, config, drivers } = app.runtime;
+  const { store, config, secrets, drivers } = app.runtime;
 
   route(app, endpoints.operator.domainCheck, async (request) => ({
     data: await refusedAs422(() => domainAvailable(store, request.query.name)),
@@ -21,5 +21,9 @@ export default async function domainRoutes(app: FastifyInstance) {
 
   route(app, endpoints.operator.domainRenew, async (request) => ({
     data: await renewDomain({ store, registry: drivers.registry }, request.operator!.id, request.body),
+  }));
+
+  route(app, endpoints.operator.domainTransfer, async (request) => ({
+    data: await refusedAs422(() => transferInDomain({ store, registry: drivers.registry, secrets }, request.body)),
   }));
 }

@@ -1,10 +1,18 @@
-import { CONTACT_TYPES, type ContactType, type operatorDomainRegisterSchema, type operatorDomainRenewSchema } from '@atalaya/contract';
+import {
+  CONTACT_TYPES,
+  type ContactType,
+  type operatorDomainRegisterSchema,
+  type operatorDomainRenewSchema,
+  type operatorDomainTransferSchema,
+} from '@atalaya/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config/config.ts';
 import { type ContactData, type RegistryDriver, RegistryError } from '../../drivers/registry/interface.ts';
 import { dayOf } from '../../drivers/registry/lifecycle.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { Secrets } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
+import { queueRegistryChange } from '../domain/changes.ts';
 import { defaultNameServers } from '../domain/defaults.ts';
 import { renewAndBill } from '../domain/renew.ts';
 import { authKindOf } from '../domain/tld.ts';
@@ -66,4 +74,35 @@ export async function renewDomain(runtime: { store: Store; registry: RegistryDri
     if (error instanceof RegistryError) throw new ApiError(422, 'operator.refused', { reason: error.reason || error.message });
     throw error;
   }
+}
+
+type Transfer = z.output<typeof operatorDomainTransferSchema>;
+
+/**
+ * A transfer in for a realm: the item `item-create --transfer-in` makes, the auth code checked
+ * with the registry at once, then the request queued for the registry (its outcome arrives by the
+ * poll queue, as a customer's does). Unknown to the registry, already ours or with a wrong code,
+ * the item is removed again and nothing is queued.
+ */
+export async function transferInDomain(runtime: { store: Store; registry: RegistryDriver; secrets: Secrets }, input: Transfer) {
+  const { store, registry, secrets } = runtime;
+  const item = await createItem(store, { realm: input.realm, reference: input.name, domain: true, transferIn: true });
+  try {
+    const info = await registry.info(item.id);
+    const params = { name: item.reference };
+    if (!info || info.heldBy === '') throw new ApiError(422, 'operator.transfer_domain_unknown', params);
+    if (info.heldBy === null) throw new ApiError(422, 'operator.domain_ours', params);
+    if (!(await registry.checkAuthInfo(item.id, input.authCode))) throw new ApiError(422, 'operator.transfer_authcode_wrong', params);
+  } catch (error) {
+    await store.deleteFrom('item').where('id', '=', item.id).execute();
+    throw error;
+  }
+  const change = await store.transaction().execute((trx) =>
+    queueRegistryChange(trx, {
+      itemId: item.id,
+      action: 'transferRequest',
+      payload: { sealed: secrets.encrypt(input.authCode), years: 1 },
+    }),
+  );
+  return { id: item.id, name: item.reference, change };
 }

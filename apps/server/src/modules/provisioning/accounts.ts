@@ -105,7 +105,12 @@ export interface ItemSpec {
   expireAt?: number;
   /** The node to place the hosting on; absent: the least loaded active node with the role, if any (decision 040). */
   node?: string;
+  /** The domain is held at another registrar and comes by transfer: the panel waits for it and never registers it. */
+  transferIn?: boolean;
 }
+
+/** Who holds a domain created for a transfer in, at the local registry (an EPP registry knows its own sponsor). */
+export const ELSEWHERE = 'elsewhere';
 
 /**
  * Where an item's hosting runs: on a node when the panel has nodes (the one named, else the least
@@ -142,7 +147,16 @@ export async function createItem(store: Store, spec: ItemSpec) {
       .returning(['id', 'reference'])
       .executeTakeFirstOrThrow();
     if (spec.domain) {
-      await trx.insertInto('domain').values({ item_id: item.id, name: reference, expire_at: expireAt, created_at: t }).execute();
+      await trx
+        .insertInto('domain')
+        .values({
+          item_id: item.id,
+          name: reference,
+          expire_at: expireAt,
+          created_at: t,
+          ...(spec.transferIn ? { transfer_in: 1, sponsor: ELSEWHERE } : {}),
+        })
+        .execute();
     }
     if (spec.service) {
       await trx

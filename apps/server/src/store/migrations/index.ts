@@ -30,6 +30,7 @@ import * as registryChanges from './0034_registry_changes.ts';
 import * as domainLife from './0035_domain_life.ts';
 import * as nodes from './0036_nodes.ts';
 import * as termination from './0037_termination.ts';
+import * as transfers from './0038_transfers.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -66,6 +67,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0036_nodes', nodes],
   ['0035_domain_life', domainLife],
   ['0037_termination', termination],
+  ['0038_transfers', transfers],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

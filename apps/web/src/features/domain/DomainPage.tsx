@@ -13,6 +13,7 @@ import { DelegationCard } from './components/DelegationCard.tsx';
 import { LifeCard } from './components/LifeCard.tsx';
 import { RegistryChanges } from './components/RegistryChanges.tsx';
 import { SummaryCard } from './components/SummaryCard.tsx';
+import { TransferCard } from './components/TransferCard.tsx';
 
 /** /admin/{id}/domain/: summary, domain actions, auth code or transfer key, contacts (docs/behaviour/shell-session-domains.md#domain-page). */
 export default function DomainPage() {
@@ -32,9 +33,19 @@ export default function DomainPage() {
   if (!query.data) return <Loader aria-label={t('main.loading')} />;
   const data = query.data;
   const { domain } = data;
+  // Held at another registrar: nothing here acts on it but its transfer in.
+  if (domain.heldBy !== null) {
+    return (
+      <Stack>
+        <RegistryChanges data={data} />
+        <TransferCard data={data} />
+      </Stack>
+    );
+  }
   return (
     <Stack>
       <RegistryChanges data={data} />
+      {domain.pendingTransfer && <TransferCard data={data} />}
       <LifeCard data={data} />
       <SummaryCard data={data} />
       <DelegationCard id={domain.id} name={domain.name} />

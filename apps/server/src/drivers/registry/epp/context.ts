@@ -103,7 +103,7 @@ export function createEppContext(store: Store, settings: EppSettings, log: EppLo
   };
 
   /** Marks the domain row changed, so that every process's cached read of it refreshes. */
-  const touch = (itemId: number, set: { dns_mode?: string; auth_kind?: string; expire_at?: number } = {}) =>
+  const touch = (itemId: number, set: { dns_mode?: string; auth_kind?: string; expire_at?: number; sponsor?: string } = {}) =>
     store
       .updateTable('domain')
       .set({ ...set, updated_at: now() })

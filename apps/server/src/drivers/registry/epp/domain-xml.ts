@@ -20,6 +20,8 @@ export interface DomainInfData {
   updatedAt: number;
   expireAt: number;
   authInfo: string;
+  /** The sponsoring client. */
+  clID: string;
 }
 
 const seconds = (date: string) => (date ? Math.floor(Date.parse(date) / 1000) || 0 : 0);
@@ -56,6 +58,7 @@ export function readDomainInfo(resData: XmlNode | undefined): DomainInfData {
     updatedAt: seconds(text(child(data, 'upDate'))),
     expireAt: seconds(text(child(data, 'exDate'))),
     authInfo: text(child(child(data, 'authInfo'), 'pw')),
+    clID: text(child(data, 'clID')),
   };
 }
 

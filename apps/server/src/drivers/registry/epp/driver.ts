@@ -17,6 +17,7 @@ import { pollAck, pollRequest, readPollMessage } from './poll.ts';
 import { succeeded } from './response.ts';
 import { secDnsMethods } from './secdns.ts';
 import type { EppLog } from './session.ts';
+import { transferMethods } from './transfers.ts';
 
 const CLIENT_STATUSES: readonly DomainStatus[] = ['clientUpdateProhibited', 'clientTransferProhibited', 'clientDeleteProhibited'];
 
@@ -42,7 +43,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
     async info(itemId) {
       const row = await store
         .selectFrom('domain')
-        .select(['name', 'status', 'dns_mode', 'auth_kind', 'created_at', 'renewal_mode'])
+        .select(['name', 'status', 'dns_mode', 'auth_kind', 'created_at', 'renewal_mode', 'transfer_in'])
         .where('item_id', '=', itemId)
         .executeTakeFirst();
       if (!row) return null;
@@ -61,14 +62,29 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         authKind: row.auth_kind === 'transferkey' ? 'transferkey' : 'authcode',
         hasAuthInfo: false,
         contacts: {},
+        heldBy: null,
+        transferIn: row.transfer_in === 1,
+        pendingTransfer: false,
       };
       let domain: Registered;
       try {
         domain = await registered(row.name);
       } catch (error) {
-        // Not at the registry yet: no contacts, which tells the panel to register it.
-        if (error instanceof RegistryError && error.code === 'not_found') return info;
+        // Not at the registry yet: no contacts, which tells the panel to register it (unless it waits for a transfer in).
+        if (error instanceof RegistryError && error.code === 'not_found') return info.transferIn ? { ...info, heldBy: '' } : info;
         throw error;
+      }
+      const pendingTransfer = domain.statuses.includes('pendingTransfer');
+      // Another registrar's domain: the registry shows its sponsor, dates and statuses, never its contacts or code.
+      if (domain.clID !== settings.clientId) {
+        return {
+          ...info,
+          heldBy: domain.clID,
+          expireAt: domain.expireAt,
+          lifecycle: lifecycleFromRgp(domain.rgp, domain.expireAt, domain.updatedAt, policy),
+          nameServers: domain.nameServers.map((h) => h.toLowerCase()),
+          pendingTransfer,
+        };
       }
       const handles = roleHandles(domain);
       const ids = [...new Set(Object.values(handles).filter(Boolean))];
@@ -88,6 +104,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         nameServers: domain.nameServers.map((h) => h.toLowerCase()),
         privacy: read.length > 0 && read.every((c) => c.hidden),
         hasAuthInfo: domain.authInfo !== '',
+        pendingTransfer,
       };
     },
 
@@ -173,6 +190,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
     },
 
     ...lifeMethods(ctx, policy),
+    ...transferMethods(ctx),
     ...hostMethods(ctx),
     ...secDnsMethods(ctx),
     ...contactMethods(ctx),
@@ -180,7 +198,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
       const response = await ctx.pool.send(pollRequest());
       if (response.code === 1300 || !response.msgQ) return null;
       if (!succeeded(response.code)) throw refusalOf('poll', response);
-      return readPollMessage(response.resData, response.msgQ, response.xml);
+      return readPollMessage(response.resData, response.msgQ, response.xml, settings.clientId);
     },
 
     async ackMessage(id) {

@@ -5,6 +5,9 @@ import type { EppResponse } from './response.ts';
 const REFUSALS: Record<number, RegistryErrorCode> = {
   2201: 'authorization', // authorization error
   2202: 'authorization', // invalid authorization information
+  2106: 'exists', // the object is already sponsored by this client (a transfer request)
+  2300: 'blocked', // object pending transfer
+  2301: 'blocked', // object not pending transfer
   2302: 'exists',
   2303: 'not_found',
   2304: 'blocked', // object status prohibits operation

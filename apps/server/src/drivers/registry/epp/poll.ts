@@ -1,5 +1,6 @@
 import type { RegistryMessage } from '../interface.ts';
 import type { EppCommand } from './command.ts';
+import { readTransferData } from './transfers.ts';
 import { attr, child, text, type XmlNode } from './xml.ts';
 
 /** RFC 5730 §2.9.2.3: the head of the client's message queue; sent again safely (it changes nothing). */
@@ -17,6 +18,7 @@ export function readPollMessage(
   resData: XmlNode | undefined,
   head: { id: string; count: number; qDate: string; msg: string },
   xml: string,
+  clientId = '',
 ): RegistryMessage {
   const base = { id: head.id, count: head.count, queuedAt: head.qDate, text: head.msg, xml };
   const pan = child(resData, 'panData');
@@ -40,6 +42,7 @@ export function readPollMessage(
       object: text(child(transfer, 'name')),
       status: text(child(transfer, 'trStatus')),
       requestedBy: text(child(transfer, 'reID')),
+      state: readTransferData(resData, clientId),
     };
   }
   return { ...base, kind: 'unknown' };

@@ -9,6 +9,7 @@ import { endpoints } from '../../../lib/endpoints.ts';
 export const domainKey = (id: number) => ['domain', id] as const;
 export const glueKey = (id: number) => ['domain', id, 'glue'] as const;
 export const dnssecKey = (id: number) => ['domain', id, 'dnssec'] as const;
+export const transferKey = (id: number) => ['domain', id, 'transfer'] as const;
 const domain = endpoints.domain;
 
 /** The domain, read again every second while a change of it waits for the registry. */
@@ -17,6 +18,13 @@ export const domainQuery = (id: number) =>
     queryKey: domainKey(id),
     queryFn: () => fetchData(domain.get, { id }),
     refetchInterval: (q) => pollWhilePending(q.state.data?.changes),
+  });
+/** The domain's transfer, read again every second while this panel's transfer change waits for the registry. */
+export const transferQuery = (id: number) =>
+  queryOptions({
+    queryKey: transferKey(id),
+    queryFn: () => fetchData(domain.transfer, { id }),
+    refetchInterval: (q) => pollWhilePending(q.state.data?.change ? [q.state.data.change] : []),
   });
 export const glueQuery = (id: number) =>
   queryOptions({ queryKey: glueKey(id), queryFn: () => fetchData(domain.glueList, { id }).then((d) => d.gluerecords) });
@@ -33,6 +41,13 @@ export const renew = (id: number, years: number, curExpDate: string) => call(dom
 export const setRenewalMode = (id: number, mode: 'auto' | 'expire') => call(domain.renewal, { id }, { mode });
 export const restore = (id: number) => call(domain.restore, { id });
 export const regenerateAuthCode = (id: number) => call(domain.authcodeRegenerate, { id });
+export const requestTransfer = (id: number, authCode: string) => call(domain.transferRequest, { id }, { authCode });
+export const answerTransfer = (id: number, answer: 'approve' | 'reject' | 'cancel') =>
+  answer === 'approve'
+    ? call(domain.transferApprove, { id })
+    : answer === 'reject'
+      ? call(domain.transferReject, { id })
+      : call(domain.transferCancel, { id });
 export const fetchAuthCode = (id: number) => fetchData(domain.authcode, { id }).then((d) => d.authCode);
 export const fetchTransferKey = (id: number) => fetchData(domain.transferkey, { id }).then((d) => d.transferkey);
 
