@@ -29,7 +29,7 @@ export async function insertRecords(trx: Db, itemId: number, records: NewRecord[
 /** Queues the zone's apply job (of some RRsets, or of all), in the caller's transaction. */
 async function enqueueApply(trx: Transaction<Database>, itemId: number, zone: string, version: number, changed?: RRsetKey[]) {
   const payload: ApplyZonePayload = { itemId, zone, version, ...(changed ? { changed } : {}) };
-  return enqueue(trx, APPLY_ZONE, payload, itemId);
+  return enqueue(trx, APPLY_ZONE, payload, itemId, { on: 'panel' });
 }
 
 /**
