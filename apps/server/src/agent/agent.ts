@@ -7,6 +7,7 @@ import { createStorelessDrivers } from '../drivers/index.ts';
 import { fingerprintOf, keyAndRequest } from '../nodes/ca.ts';
 import { AGENT_PATH, type AgentMessage, CA_PATH, ENROL_PATH, NODE_AREAS, type PanelMessage } from '../nodes/protocol.ts';
 import { PermanentJobError } from '../outbox/permanent.ts';
+import { nodeFiles } from './files.ts';
 
 /** What enrolment leaves in the agent's state directory: its key (0600), its certificate, the panel's CA. */
 const files = (dir: string) => ({
@@ -89,6 +90,9 @@ export function runAgent(dir: string, config: Config, log: (line: string) => voi
       Object.entries(driver).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)) as [string, string][],
     );
   }
+  // Where this node keeps its services' files: the panel's paths in a call are rebased on it.
+  properties.hosting = { webRoot: config.hosting.webRoot };
+  drivers.transfer = nodeFiles(config, dir);
   const url = new URL(AGENT_PATH, panel.replace(/^http/, 'ws'));
   let stopped = false;
   let delay = 1000;

@@ -7,8 +7,8 @@ import { PermanentJobError } from '../outbox/permanent.ts';
 import type { Runtime } from '../runtime.ts';
 import { panelCa, serverCertificate } from './ca.ts';
 import { enrol, nodeOfCertificate, touchNode } from './nodes.ts';
-import { AGENT_PATH, type AgentMessage, CA_PATH, ENROL_PATH, type NodeArea, type PanelMessage } from './protocol.ts';
-import { inNode } from './remote.ts';
+import { AGENT_PATH, type AgentMessage, CA_PATH, ENROL_PATH, type PanelMessage, type RemoteArea } from './protocol.ts';
+import { inNode, type NodeLink } from './remote.ts';
 import type { NodeRow } from './tables.ts';
 
 /** How often a connected agent's node row is read again: a node removed meanwhile is cut off by then. */
@@ -105,9 +105,9 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
     const calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
     let nextId = 0;
     let worker: ReturnType<Runtime['outbox']['startFor']> | undefined;
-    let properties: Record<string, Record<string, unknown>> = {};
+    let link: NodeLink | undefined;
 
-    const call = (area: NodeArea, method: string, args: unknown[], job: number) =>
+    const call = (area: RemoteArea, method: string, args: unknown[], job: number) =>
       new Promise<unknown>((resolve, reject) => {
         if (ws.readyState !== WebSocket.OPEN) return reject(new Error(`the node ${node.name} is not connected`));
         const id = ++nextId;
@@ -134,11 +134,13 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
         return ws.terminate();
       }
       if (message.type === 'hello' && !worker) {
-        properties = message.properties ?? {};
+        const own: NodeLink = { call, properties: message.properties ?? {}, name: node.name };
+        link = own;
+        runtime.nodes.set(node.id, own);
         void touchNode(store, node.id, String(message.version).slice(0, 64)).catch(log);
         worker = runtime.outbox.startFor({
           node: node.id,
-          around: (run, job) => inNode({ call, properties, name: node.name, job: job.id }, run),
+          around: (run, job) => inNode({ ...own, job: job.id }, run),
         });
         return;
       }
@@ -154,6 +156,7 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
     ws.on('close', () => {
       clearInterval(recheck);
       if (connections.get(node.id) === ws) connections.delete(node.id);
+      if (link) runtime.nodes.drop(node.id, link);
       for (const pending of calls.values()) pending.reject(new Error(`the node ${node.name} disconnected`));
       calls.clear();
       worker?.stop();
