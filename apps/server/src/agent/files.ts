@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type { Config } from '../config/config.ts';
+import type { DatabaseDriver } from '../drivers/databases/interface.ts';
 import { hostName, mailAddress, resolveInside } from '../drivers/real/common/names.ts';
 import { dovecotOptions } from '../drivers/real/dovecot/options.ts';
 import { CHUNK_BYTES, type ServicePart } from '../nodes/protocol.ts';
@@ -19,7 +21,12 @@ const SPOOL_ID = /^[a-f0-9]{32}$/;
  * spool, read in chunks by the panel, written chunk by chunk into the other node's spool and
  * unpacked there; `remove` deletes a part from the node it has left.
  */
-export function nodeFiles(config: Config, stateDir: string) {
+export function nodeFiles(config: Config, stateDir: string, drivers: Record<string, unknown> = {}) {
+  const databases = drivers.databases as DatabaseDriver | undefined;
+  const needDatabases = () => {
+    if (!databases) throw new PermanentJobError('this node has no database driver configured (drivers.databases.driver)');
+    return databases;
+  };
   const spool = path.join(stateDir, 'spool');
   const mailRoot = dovecotOptions(Object.fromEntries(Object.entries(config.drivers.mail ?? {}).filter(([k]) => k !== 'driver'))).mailRoot;
 
@@ -75,6 +82,19 @@ export function nodeFiles(config: Config, stateDir: string) {
       await rm(spoolFile(id), { force: true });
     },
     drop: (id: string) => rm(spoolFile(id), { force: true }),
+    /** A database's dump, written to the spool for the panel to read (a customer's download, a move). */
+    async dump(name: string) {
+      const source = await needDatabases().dump(String(name));
+      await mkdir(spool, { recursive: true, mode: 0o700 });
+      const id = randomBytes(16).toString('hex');
+      await pipeline(source, createWriteStream(spoolFile(id), { mode: 0o600 }));
+      return { id, size: (await stat(spoolFile(id))).size };
+    },
+    /** Loads a dump the panel wrote into the spool into the database of that name. */
+    async restore(id: string, name: string) {
+      await needDatabases().restore(String(name), createReadStream(spoolFile(id)));
+      await rm(spoolFile(id), { force: true });
+    },
     remove: (part: ServicePart) => rm(folderOf(part), { recursive: true, force: true }),
   };
 }

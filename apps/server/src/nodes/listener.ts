@@ -3,6 +3,7 @@ import { createServer } from 'node:https';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { WebSocket, WebSocketServer } from 'ws';
+import { InstallRefused } from '../drivers/installer/interface.ts';
 import { PermanentJobError } from '../outbox/permanent.ts';
 import type { Runtime } from '../runtime.ts';
 import { panelCa, serverCertificate } from './ca.ts';
@@ -102,16 +103,19 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
   function serveAgent(node: NodeRow, ws: WebSocket, socket: TLSSocket) {
     connections.get(node.id)?.terminate();
     connections.set(node.id, ws);
-    const calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+    const calls = new Map<
+      number,
+      { resolve(value: unknown): void; reject(error: Error): void; onProgress?: (percent: number) => unknown }
+    >();
     let nextId = 0;
     let worker: ReturnType<Runtime['outbox']['startFor']> | undefined;
     let link: NodeLink | undefined;
 
-    const call = (area: RemoteArea, method: string, args: unknown[], job: number) =>
+    const call = (area: RemoteArea, method: string, args: unknown[], job: number, onProgress?: (percent: number) => unknown) =>
       new Promise<unknown>((resolve, reject) => {
         if (ws.readyState !== WebSocket.OPEN) return reject(new Error(`the node ${node.name} is not connected`));
         const id = ++nextId;
-        calls.set(id, { resolve, reject });
+        calls.set(id, { resolve, reject, onProgress });
         const message: PanelMessage = { type: 'call', id, job, area, method, args };
         ws.send(JSON.stringify(message));
       });
@@ -144,12 +148,18 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
         });
         return;
       }
+      if (message.type === 'progress') {
+        const percent = Number(message.percent);
+        if (Number.isFinite(percent)) void Promise.resolve(calls.get(message.id)?.onProgress?.(percent)).catch(log);
+        return;
+      }
       if (message.type !== 'result') return;
       // Only a call made on this very connection can be answered: another node's jobs are never sent here.
       const pending = calls.get(message.id);
       if (!pending) return;
       calls.delete(message.id);
       if (message.ok) pending.resolve(message.value);
+      else if (message.permanent && typeof message.key === 'string') pending.reject(new InstallRefused(message.key.slice(0, 200)));
       else pending.reject(message.permanent ? new PermanentJobError(message.error) : new Error(message.error));
     });
 

@@ -8,12 +8,16 @@
 export type AgentMessage =
   | { type: 'hello'; version: string; properties: Record<string, Record<string, string | number | boolean>> }
   | { type: 'result'; id: number; ok: true; value?: unknown }
-  | { type: 'result'; id: number; ok: false; error: string; permanent: boolean };
+  | { type: 'result'; id: number; ok: false; error: string; permanent: boolean; key?: string }
+  | { type: 'progress'; id: number; percent: number };
 
 export type PanelMessage = { type: 'call'; id: number; job: number; area: string; method: string; args: unknown[] };
 
 /** The driver areas a node's agent applies; DNS and the registry stay with the panel. */
-export const NODE_AREAS = ['web', 'mail', 'ftp', 'databases', 'sites'] as const;
+export const NODE_AREAS = ['web', 'mail', 'ftp', 'databases', 'sites', 'installer'] as const;
+
+/** Stands for a progress callback among a call's arguments: the agent sends `progress` messages for it. */
+export const PROGRESS_ARG = { $progress: true } as const;
 export type NodeArea = (typeof NODE_AREAS)[number];
 /** A node area, or the agent's own `transfer` (a moved service's files, agent/files.ts). */
 export type RemoteArea = NodeArea | 'transfer';

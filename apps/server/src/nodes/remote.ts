@@ -1,11 +1,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { Drivers } from '../drivers/index.ts';
 import { PermanentJobError } from '../outbox/permanent.ts';
-import { NODE_AREAS, type NodeArea, type RemoteArea } from './protocol.ts';
+import type { Store } from '../store/db.ts';
+import { CHUNK_BYTES, NODE_AREAS, type NodeArea, PROGRESS_ARG, type RemoteArea } from './protocol.ts';
 
 /** Sends one driver call to the connected agent and resolves with its answer. */
-export type RemoteCall = (area: RemoteArea, method: string, args: unknown[], job: number) => Promise<unknown>;
+export type RemoteCall = (
+  area: RemoteArea,
+  method: string,
+  args: unknown[],
+  job: number,
+  onProgress?: (percent: number) => unknown,
+) => Promise<unknown>;
 
 /** A connected agent as this panel process holds it: how to call it and what it said of itself. */
 export interface NodeLink {
@@ -89,9 +97,11 @@ function remoteDriver(area: NodeArea, node: NodeScope, panelWebRoot: string) {
         if (typeof property !== 'string' || property === 'then') return undefined;
         const value = node.properties[area]?.[property];
         if (value !== undefined) return value;
-        // Functions and signals stay on the panel: the agent applies the call with its own time limit.
+        // Signals stay on the panel (the agent applies the call with its own time limit); a
+        // function argument is a progress callback, which the agent's progress messages call.
         return (...args: unknown[]) => {
-          const plain = args.map((a) => (typeof a === 'function' || a instanceof AbortSignal ? undefined : a));
+          const onProgress = args.find((a) => typeof a === 'function') as ((percent: number) => unknown) | undefined;
+          const plain = args.map((a) => (typeof a === 'function' ? PROGRESS_ARG : a instanceof AbortSignal ? undefined : a));
           return node.call(
             area,
             property,
@@ -99,6 +109,7 @@ function remoteDriver(area: NodeArea, node: NodeScope, panelWebRoot: string) {
               ? plain.map((a) => rebase(a, panelWebRoot, nodeWebRoot))
               : plain,
             node.job,
+            onProgress,
           );
         };
       },
@@ -109,7 +120,7 @@ function remoteDriver(area: NodeArea, node: NodeScope, panelWebRoot: string) {
 /**
  * The runtime's drivers, seen from a job: inside a node job's attempt each node area is the
  * agent's (the handler runs unchanged, its driver calls go over the wire), elsewhere the panel's
- * own. The installer unpacks on the panel's disk, so a node's job cannot use it yet.
+ * own. The installer is the node's too: it fetches and unpacks the package there.
  */
 export function nodeAwareDrivers(local: Drivers, panelWebRoot: string): Drivers {
   const drivers = { ...local };
@@ -122,13 +133,39 @@ export function nodeAwareDrivers(local: Drivers, panelWebRoot: string): Drivers 
       },
     });
   }
-  Object.defineProperty(drivers, 'installer', {
-    enumerable: true,
-    get: () => {
-      const node = scope.getStore();
-      if (!node) return local.installer;
-      throw new PermanentJobError(`installing applications on a node (${node.name}) is not supported yet`);
-    },
-  });
   return drivers;
+}
+
+/**
+ * Runs a read outside a job (a dump, the error log) where the item's service is placed: on its
+ * node's agent when it has one (connected to this panel process, else NodeAway), else here.
+ */
+export async function onItemNode<T>(runtime: { store: Store; nodes: NodeLinks }, itemId: number, run: () => Promise<T>): Promise<T> {
+  const item = await runtime.store.selectFrom('item').select('node_id').where('id', '=', itemId).executeTakeFirst();
+  return item?.node_id == null ? run() : runtime.nodes.on(item.node_id, 0, run);
+}
+
+/** A file in a node's spool, read a chunk at a time through its agent and dropped from the spool at the end. */
+export function spoolStream(nodes: NodeLinks, node: number, spooled: { id: string; size: number }): Readable {
+  return Readable.from(
+    (async function* () {
+      try {
+        for (let offset = 0; offset < spooled.size; offset += CHUNK_BYTES) {
+          const data = await nodes.on(node, 0, () => callNode('transfer', 'read', spooled.id, offset));
+          yield Buffer.from(String(data), 'base64');
+        }
+      } finally {
+        await nodes.on(node, 0, () => callNode('transfer', 'drop', spooled.id)).catch(() => {});
+      }
+    })(),
+  );
+}
+
+/** A database's dump from the server it lives on: the service's node (through its agent's spool), else the panel's driver. */
+export async function dumpDatabase(runtime: { store: Store; nodes: NodeLinks; drivers: Drivers }, itemId: number, name: string) {
+  const item = await runtime.store.selectFrom('item').select('node_id').where('id', '=', itemId).executeTakeFirst();
+  const node = item?.node_id;
+  if (node == null) return runtime.drivers.databases.dump(name);
+  const spooled = (await runtime.nodes.on(node, 0, () => callNode('transfer', 'dump', name))) as { id: string; size: number };
+  return spoolStream(runtime.nodes, node, spooled);
 }

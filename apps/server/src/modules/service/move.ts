@@ -112,26 +112,40 @@ export function moveJob(runtime: Runtime, handlers: JobHandlers): JobHandler {
     });
     await progress(10);
 
-    // 2. The files: packed on the old node, carried through the panel, unpacked on the new one.
-    const copied = parts(
+    // 2. The data: packed on the old node (a folder, a database's dump), carried through the panel
+    // a chunk at a time, unpacked (or loaded) on the new one.
+    const folders = parts(
       reference,
       service?.kind === 'normal',
       accounts.map((a) => `${a.name}@${reference}`),
     );
-    for (const [i, part] of copied.entries()) {
-      const packed = (await on(from, () => callNode('transfer', 'pack', part))) as { id: string | null; size: number };
-      if (packed.id !== null) {
-        const id = packed.id;
-        for (let offset = 0; offset < packed.size; offset += CHUNK_BYTES) {
-          signal.throwIfAborted();
-          const data = await on(from, () => callNode('transfer', 'read', id, offset));
-          await on(to, () => callNode('transfer', 'write', id, offset, data));
-          await progress(10 + 70 * ((i + Math.min(1, (offset + CHUNK_BYTES) / packed.size)) / copied.length));
-        }
-        await on(to, () => callNode('transfer', 'unpack', id, part));
-        await on(from, () => callNode('transfer', 'drop', id));
+    const steps = folders.length + databases.length;
+    const carry = async (step: number, spooled: { id: string | null; size: number }) => {
+      if (spooled.id === null) return false;
+      const id = spooled.id;
+      for (let offset = 0; offset < spooled.size; offset += CHUNK_BYTES) {
+        signal.throwIfAborted();
+        const data = await on(from, () => callNode('transfer', 'read', id, offset));
+        await on(to, () => callNode('transfer', 'write', id, offset, data));
+        await progress(10 + 70 * ((step + Math.min(1, (offset + CHUNK_BYTES) / spooled.size)) / steps));
       }
-      await progress(10 + (70 * (i + 1)) / copied.length);
+      if (spooled.size === 0) await on(to, () => callNode('transfer', 'write', id, 0, ''));
+      return true;
+    };
+    for (const [i, part] of folders.entries()) {
+      const packed = (await on(from, () => callNode('transfer', 'pack', part))) as { id: string | null; size: number };
+      if (await carry(i, packed)) {
+        await on(to, () => callNode('transfer', 'unpack', packed.id, part));
+        await on(from, () => callNode('transfer', 'drop', packed.id));
+      }
+      await progress(10 + (70 * (i + 1)) / steps);
+    }
+    for (const [i, d] of databases.entries()) {
+      const dumped = (await on(from, () => callNode('transfer', 'dump', d.name))) as { id: string; size: number };
+      await carry(folders.length + i, dumped);
+      await on(to, () => callNode('transfer', 'restore', dumped.id, d.name));
+      await on(from, () => callNode('transfer', 'drop', dumped.id));
+      await progress(10 + (70 * (folders.length + i + 1)) / steps);
     }
 
     // 3. The records the panel serves follow the service to its new node.
