@@ -45,6 +45,7 @@ export async function startCluster(
   opened: Awaited<ReturnType<typeof openTestStore>>,
   names: string[],
   panelEnv: Record<string, string> = {},
+  panelSettings: Record<string, unknown> = {},
 ): Promise<Cluster> {
   const nodes: Record<string, TestNode> = {};
   for (const [i, name] of names.entries()) {
@@ -87,7 +88,10 @@ export async function startCluster(
   }
   const env = { ATALAYA_DATA_DIR: opened.config.dataDir, DATABASE_URL: opened.config.databaseUrl ?? '' };
   const panelConfig = path.join(opened.config.dataDir, 'panel.json');
-  writeFileSync(panelConfig, JSON.stringify({ nodes: { hosts: ['127.0.0.1', ...names.map((n) => nodes[n]!.net.panelAddress)] } }));
+  writeFileSync(
+    panelConfig,
+    JSON.stringify({ ...panelSettings, nodes: { hosts: ['127.0.0.1', ...names.map((n) => nodes[n]!.net.panelAddress)] } }),
+  );
   const panel = launch('server', [], {
     ...env,
     ATALAYA_CONFIG: panelConfig,

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dnsSettings } from '../../src/drivers/dns/index.ts';
@@ -7,15 +8,20 @@ import { ensureZone } from '../../src/modules/dns/zone.ts';
 import { createItem, createRealm } from '../../src/modules/provisioning/accounts.ts';
 import { enqueueWeb, insertChild } from '../../src/modules/service/jobs.ts';
 import { enqueueUsage } from '../../src/modules/service/usage.ts';
+import { INSTALL_JOB } from '../../src/modules/sites/installer/job.ts';
 import { enqueueApply, siteKey } from '../../src/modules/sites/state.ts';
+import { enqueue } from '../../src/outbox/outbox.ts';
 import { createSecrets, sealingKey } from '../../src/secrets.ts';
 import { now } from '../../src/store/db.ts';
 import { imapFirstMessage } from '../backends/harness/dovecot.ts';
+import { packageFile, zip } from '../installer/archives.ts';
 import { describeStores, openTestStore } from '../stores.ts';
 import { type Cluster, startCluster } from './cluster.ts';
 import { eventually, launch } from './processes.ts';
 
 const NODES = ['web1', 'web2'] as const;
+/** DokuWiki's id in the panel's catalogue: an application without a database. */
+const DOKUWIKI = 6;
 type NodeName = (typeof NODES)[number];
 
 /**
@@ -27,6 +33,7 @@ describeStores('moving a service between nodes on %s', (kind) => {
   let cluster: Cluster;
   let secrets: ReturnType<typeof createSecrets>;
   let realm: string;
+  let packages: string | undefined;
   const env = () => ({ ATALAYA_DATA_DIR: opened.config.dataDir, DATABASE_URL: opened.config.databaseUrl ?? '' });
   const job = (id: number) => opened.store.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const doneJob = (id: number, ms = 60_000) => eventually(async () => (await job(id)).status === 'done', ms, `job ${id} done`);
@@ -45,11 +52,23 @@ describeStores('moving a service between nodes on %s', (kind) => {
     realm = `move-${kind}.test`;
     await createRealm(opened.store, realm);
     secrets = createSecrets(sealingKey(opened.config));
-    cluster = await startCluster(opened, [...NODES], { ATALAYA_JOB_LEASE_SECONDS: '5' });
+    // An application package on the mirror (here a path both nodes read): the installer runs on the service's node.
+    packages = mkdtempSync(path.join(tmpdir(), 'atalaya-node-packages-'));
+    const dokuwiki = packageFile(
+      path.join(packages, 'dokuwiki.zip'),
+      zip([{ name: 'dokuwiki-2024-02-06b/doku.php', body: '<?php // wiki\n' }]),
+    );
+    cluster = await startCluster(
+      opened,
+      [...NODES],
+      { ATALAYA_JOB_LEASE_SECONDS: '5' },
+      { drivers: { installer: { packages: { dokuwiki } } } },
+    );
   }, 180_000);
 
   afterAll(async () => {
     await cluster?.stop();
+    if (packages) rmSync(packages, { recursive: true, force: true });
     await opened.cleanup();
   });
 
@@ -192,6 +211,32 @@ describeStores('moving a service between nodes on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(Number(service.used_space_web)).toBeGreaterThanOrEqual(page);
     expect(cluster.nodes.web2!.agent?.output()).toContain(`applied web.spaceUsed for job ${id}`);
+  });
+
+  it('installs an application on web2, where the moved service is, with its progress', { timeout: 90_000 }, async () => {
+    const item = await opened.store.selectFrom('item').select('id').where('reference', '=', 'moved.test').executeTakeFirstOrThrow();
+    const site = await opened.store.selectFrom('site').select('id').where('service_id', '=', item.id).executeTakeFirstOrThrow();
+    const id = await opened.store.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('installation')
+        .values({
+          service_id: item.id,
+          site_id: site.id,
+          app_id: DOKUWIKI,
+          directory: 'public/wiki',
+          url: 'http://www.moved.test/wiki/',
+          database_id: null,
+          created_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const sealed = secrets.encrypt(JSON.stringify({ values: {} }));
+      return enqueue(trx, INSTALL_JOB, { installationId: row.id, sealed, overwrite: false }, item.id);
+    });
+    await doneJob(id);
+    expect(existsSync(path.join(cluster.webRoot('web2', 'moved.test'), 'public', 'wiki', 'doku.php'))).toBe(true);
+    expect(existsSync(cluster.webRoot('web1', 'moved.test'))).toBe(false);
+    expect(cluster.nodes.web2!.agent?.output()).toContain(`applied installer.install for job ${id}`);
   });
 
   it('refuses to move a service to the node it is on, or to a node that does not exist', { timeout: 90_000 }, async () => {
