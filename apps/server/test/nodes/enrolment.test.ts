@@ -11,6 +11,8 @@ import { panelCa } from '../../src/nodes/ca.ts';
 import { type NodeListener, startNodeListener } from '../../src/nodes/listener.ts';
 import { addNode, drainNode, listNodes } from '../../src/nodes/nodes.ts';
 import { now } from '../../src/store/db.ts';
+import { createAccount } from '../fixtures.ts';
+import { api } from '../service/helpers.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
 /** Enrolment, placement and the panel's own worker, in one process (the agents as processes: agents.test.ts). */
@@ -148,5 +150,15 @@ describeStores('hosting nodes: enrolment and placement on %s', (kind) => {
       (await ctx.store.selectFrom('job').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
     expect(await status(zoneJob.id)).toBe('done');
     expect(await status(nodeJob)).toBe('pending');
+  });
+
+  it('answers the error log of a service whose node agent is not connected with the server unreachable message, not a failure', async () => {
+    const account = await createAccount(ctx.store, {
+      users: { owner: 'all=write' },
+      items: [{ reference: 'log-away.test', service: 'normal', node: 'once' }],
+    });
+    const answer = await api(ctx, account, 'owner', `/service/${account.items['log-away.test']}/logerror/`);
+    expect(answer.status).toBe(503);
+    expect(answer.body.system.errors).toEqual(['El servidor de este servicio no responde ahora mismo. Inténtalo de nuevo en unos minutos']);
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../../http/actor.ts';
 import { ApiError, FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import { dumpDatabase } from '../../../nodes/remote.ts';
+import { dumpDatabase, NodeAway } from '../../../nodes/remote.ts';
 import { changeChild } from '../jobs.ts';
 import { backendFields, jobNodeColumns, liveChild } from '../state.ts';
 import { createDatabase } from './create.ts';
@@ -113,6 +113,7 @@ export default async function ddbbRoutes(app: FastifyInstance) {
     const row = await one(service.item_id, request.params.dbId);
     // Dumped where the database lives: the service's node, through its agent.
     const stream = await dumpDatabase(runtime, service.item_id, row.name).catch((error) => {
+      if (error instanceof NodeAway) throw new ApiError(503, 'service.node_away');
       request.log.warn({ err: error, database: row.name }, 'dump failed');
       throw new ApiError(409, 'service.not_ready');
     });
