@@ -2,6 +2,7 @@ import type { Store } from '../apps/server/src/store/db.ts';
 import { bigRealmScenario } from './big-realm.ts';
 import { dnsZoneScenario } from './dns-zone.ts';
 import type { LoadResult } from './load.ts';
+import { nodesScenario } from './nodes.ts';
 import { registryScenario } from './registry.ts';
 import { scaleScenario } from './scale.ts';
 import { webScenario } from './web.ts';
@@ -14,11 +15,12 @@ export interface BenchContext {
   seconds: number;
 }
 
-/** Measurements beyond the signed-in calls: big lists, several processes, the web budgets. */
+/** Measurements beyond the signed-in calls: big lists, several processes, the web budgets, the registry, hosting nodes. */
 export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [
   dnsZoneScenario,
   bigRealmScenario,
   scaleScenario,
   () => webScenario(),
   () => registryScenario(),
+  () => nodesScenario(),
 ];

@@ -17,7 +17,7 @@ import { usageSchedule } from './modules/service/usage.ts';
 import { type AcmeAccounts, acmeAccounts } from './modules/sites/acme/account.ts';
 import { renewalSchedule } from './modules/sites/acme/renewal.ts';
 import { sitesJobs } from './modules/sites/jobs.ts';
-import { nodeAwareDrivers } from './nodes/remote.ts';
+import { createNodeLinks, type NodeLinks, nodeAwareDrivers } from './nodes/remote.ts';
 import { createOutbox, type Outbox } from './outbox/outbox.ts';
 import { createScheduler, type Schedule, type Scheduler } from './scheduler.ts';
 import { createSecrets, type Secrets, sealingKey } from './secrets.ts';
@@ -38,6 +38,8 @@ export interface Runtime {
   outbox: Outbox;
   /** Wake-ups from other processes (LISTEN/NOTIFY on PostgreSQL); closed with the app. */
   signals: Signals;
+  /** The node agents connected to this process (decision 040): a move's job calls its target through it. */
+  nodes: NodeLinks;
   /** The ACME account free certificates are ordered with (decision 019). */
   acme: AcmeAccounts;
   /** The work a server process repeats (SCHEDULES); a server starts it, the CLI never does. */
@@ -72,7 +74,7 @@ export function createRuntime(config: Config, store: Store, log: BackgroundLog =
   const secrets = createSecrets(sealingKey(config));
   const signals = createSignals(store, config.databaseUrl, log);
   const outbox = createOutbox(store, { ...config.jobs, signals, log, onFailed: (job) => tellJobFailed(store, job) });
-  const drivers = nodeAwareDrivers(createDrivers(config, store, secrets, driverLog));
+  const drivers = nodeAwareDrivers(createDrivers(config, store, secrets, driverLog), config.hosting.webRoot);
   const runtime: Runtime = {
     config,
     store,
@@ -80,6 +82,7 @@ export function createRuntime(config: Config, store: Store, log: BackgroundLog =
     drivers,
     outbox,
     signals,
+    nodes: createNodeLinks(),
     acme: acmeAccounts(config, store, secrets),
     // Set below: a schedule may use the runtime's drivers.
     scheduler: undefined as unknown as Scheduler,

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { WebSocket } from 'ws';
 import type { Config } from '../config/config.ts';
 import { createStorelessDrivers } from '../drivers/index.ts';
+import { InstallRefused } from '../drivers/installer/interface.ts';
 import { fingerprintOf, keyAndRequest } from '../nodes/ca.ts';
 import { AGENT_PATH, type AgentMessage, CA_PATH, ENROL_PATH, NODE_AREAS, type PanelMessage } from '../nodes/protocol.ts';
 import { PermanentJobError } from '../outbox/permanent.ts';
+import { nodeFiles } from './files.ts';
 
 /** What enrolment leaves in the agent's state directory: its key (0600), its certificate, the panel's CA. */
 const files = (dir: string) => ({
@@ -89,6 +91,9 @@ export function runAgent(dir: string, config: Config, log: (line: string) => voi
       Object.entries(driver).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)) as [string, string][],
     );
   }
+  // Where this node keeps its services' files: the panel's paths in a call are rebased on it.
+  properties.hosting = { webRoot: config.hosting.webRoot };
+  drivers.transfer = nodeFiles(config, dir, drivers);
   const url = new URL(AGENT_PATH, panel.replace(/^http/, 'ws'));
   let stopped = false;
   let delay = 1000;
@@ -102,7 +107,16 @@ export function runAgent(dir: string, config: Config, log: (line: string) => voi
       if (!driver) throw new PermanentJobError(`${node} has no ${message.area} driver configured (drivers.${message.area}.driver)`);
       const method = Object.hasOwn(driver, message.method) ? driver[message.method] : undefined;
       if (typeof method !== 'function') throw new PermanentJobError(`the ${message.area} driver has no ${message.method}`);
-      const value = await method.apply(driver, message.args);
+      // A progress callback of the panel's: each step is sent back as a progress message.
+      const args = message.args.map((a) =>
+        a && typeof a === 'object' && (a as { $progress?: unknown }).$progress === true
+          ? async (percent: number) => {
+              if (ws.readyState === WebSocket.OPEN)
+                ws.send(JSON.stringify({ type: 'progress', id: message.id, percent } satisfies AgentMessage));
+            }
+          : a,
+      );
+      const value = await method.apply(driver, args);
       log(`applied ${message.area}.${message.method} for job ${message.job}`);
       reply = { type: 'result', id: message.id, ok: true, value };
     } catch (error) {
@@ -112,6 +126,8 @@ export function runAgent(dir: string, config: Config, log: (line: string) => voi
         ok: false,
         error: String((error as Error)?.message ?? error),
         permanent: error instanceof PermanentJobError,
+        // An installer's refusal keeps its message key, which the panel shows on the installation.
+        ...(error instanceof InstallRefused ? { key: error.key } : {}),
       };
     }
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(reply));

@@ -1,5 +1,6 @@
+import { queueMove } from '../modules/service/move.ts';
 import { panelCa } from '../nodes/ca.ts';
-import { addNode, drainNode, ENROLMENT_SECONDS, listNodes, parseRoles, removeNode } from '../nodes/nodes.ts';
+import { addNode, drainNode, ENROLMENT_SECONDS, listNodes, NodeError, parseRoles, removeNode } from '../nodes/nodes.ts';
 import type { Command } from './commands.ts';
 
 const iso = (seconds: number | null) => (seconds === null ? '-' : new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' '));
@@ -8,13 +9,14 @@ const iso = (seconds: number | null) => (seconds === null ? '-' : new Date(secon
 export const NODE_COMMANDS: Record<string, Command> = {
   'node-add': {
     args: ['name'],
-    help: 'Registers a hosting node with --roles web,mail,ftp,db (--host: the name customers use for it, default the node name) and prints its one-time enrolment token (valid 24 hours).',
-    options: { roles: { type: 'string' }, host: { type: 'string' } },
+    help: 'Registers a hosting node with --roles web,mail,ftp,db (--host: the name customers use for it, default the node name; --address: its public IPv4, where the DNS records of its services point) and prints its one-time enrolment token (valid 24 hours).',
+    options: { roles: { type: 'string' }, host: { type: 'string' }, address: { type: 'string' } },
     activity: {},
     run: async ({ store, secrets }, [name], values) => {
       const roles = parseRoles(typeof values.roles === 'string' ? values.roles : '');
       const host = typeof values.host === 'string' ? values.host : name;
-      const token = await addNode(store, await panelCa(store, secrets), name, roles, host);
+      const address = typeof values.address === 'string' ? values.address : null;
+      const token = await addNode(store, await panelCa(store, secrets), name, roles, host, address);
       console.log(`Node ${name} added (${roles.join(', ')}). Enrol its agent within ${ENROLMENT_SECONDS / 3600} hours, once:`);
       console.log(`  npm run agent -- --panel https://<panel>:<nodes.port> --dir /var/lib/atalaya-agent --enrol ${token}`);
     },
@@ -49,6 +51,33 @@ export const NODE_COMMANDS: Record<string, Command> = {
     run: async ({ store }, [name], values) => {
       await removeNode(store, name, Boolean(values.force));
       console.log(`Node ${name} removed: its agent is refused from now on`);
+    },
+  },
+  'service-move': {
+    args: ['reference'],
+    help: 'Moves a service (its sites, mail, FTP accounts and databases) to the node --to: copied, its DNS records switched, removed from the old node, as one job; --wait follows its progress.',
+    options: { to: { type: 'string' }, wait: { type: 'boolean' } },
+    activity: {},
+    run: async ({ store }, [reference], values) => {
+      if (typeof values.to !== 'string') throw new NodeError('--to <node> is needed');
+      const job = await queueMove(store, reference, values.to);
+      console.log(`Moving ${reference} to ${values.to}: job ${job}`);
+      if (!values.wait) return;
+      let shown = -1;
+      for (;;) {
+        const row = await store
+          .selectFrom('job')
+          .select(['status', 'progress', 'last_error'])
+          .where('id', '=', job)
+          .executeTakeFirstOrThrow();
+        if (row.progress !== shown && row.status !== 'done') {
+          shown = row.progress;
+          console.log(`${row.status} ${row.progress}%${row.last_error ? ` (last error: ${row.last_error})` : ''}`);
+        }
+        if (row.status === 'done') return console.log(`Moved ${reference} to ${values.to}`);
+        if (row.status === 'failed') throw new NodeError(`the move failed: ${row.last_error}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
     },
   },
 };

@@ -146,7 +146,8 @@ export function createStorelessDrivers(config: Config, areas: readonly DriverAre
   const built: Partial<Record<DriverArea, object>> = {};
   for (const area of areas) {
     const { driver: name = 'local', ...options } = config.drivers[area] ?? {};
-    if (name === 'local') continue;
+    // The installer's `local` is the node's own disk and packages, not the panel's store.
+    if (name === 'local' && area !== 'installer') continue;
     const factory = FACTORIES[area][String(name)] as Factory<object> | undefined;
     if (!factory)
       throw new Error(`drivers.${area}.driver: unknown driver "${String(name)}" (use ${Object.keys(FACTORIES[area]).join(', ')})`);

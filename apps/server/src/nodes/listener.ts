@@ -3,12 +3,13 @@ import { createServer } from 'node:https';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { WebSocket, WebSocketServer } from 'ws';
+import { InstallRefused } from '../drivers/installer/interface.ts';
 import { PermanentJobError } from '../outbox/permanent.ts';
 import type { Runtime } from '../runtime.ts';
 import { panelCa, serverCertificate } from './ca.ts';
 import { enrol, nodeOfCertificate, touchNode } from './nodes.ts';
-import { AGENT_PATH, type AgentMessage, CA_PATH, ENROL_PATH, type NodeArea, type PanelMessage } from './protocol.ts';
-import { inNode } from './remote.ts';
+import { AGENT_PATH, type AgentMessage, CA_PATH, ENROL_PATH, type PanelMessage, type RemoteArea } from './protocol.ts';
+import { inNode, type NodeLink } from './remote.ts';
 import type { NodeRow } from './tables.ts';
 
 /** How often a connected agent's node row is read again: a node removed meanwhile is cut off by then. */
@@ -102,16 +103,19 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
   function serveAgent(node: NodeRow, ws: WebSocket, socket: TLSSocket) {
     connections.get(node.id)?.terminate();
     connections.set(node.id, ws);
-    const calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+    const calls = new Map<
+      number,
+      { resolve(value: unknown): void; reject(error: Error): void; onProgress?: (percent: number) => unknown }
+    >();
     let nextId = 0;
     let worker: ReturnType<Runtime['outbox']['startFor']> | undefined;
-    let properties: Record<string, Record<string, unknown>> = {};
+    let link: NodeLink | undefined;
 
-    const call = (area: NodeArea, method: string, args: unknown[], job: number) =>
+    const call = (area: RemoteArea, method: string, args: unknown[], job: number, onProgress?: (percent: number) => unknown) =>
       new Promise<unknown>((resolve, reject) => {
         if (ws.readyState !== WebSocket.OPEN) return reject(new Error(`the node ${node.name} is not connected`));
         const id = ++nextId;
-        calls.set(id, { resolve, reject });
+        calls.set(id, { resolve, reject, onProgress });
         const message: PanelMessage = { type: 'call', id, job, area, method, args };
         ws.send(JSON.stringify(message));
       });
@@ -134,12 +138,19 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
         return ws.terminate();
       }
       if (message.type === 'hello' && !worker) {
-        properties = message.properties ?? {};
+        const own: NodeLink = { call, properties: message.properties ?? {}, name: node.name };
+        link = own;
+        runtime.nodes.set(node.id, own);
         void touchNode(store, node.id, String(message.version).slice(0, 64)).catch(log);
         worker = runtime.outbox.startFor({
           node: node.id,
-          around: (run, job) => inNode({ call, properties, name: node.name, job: job.id }, run),
+          around: (run, job) => inNode({ ...own, job: job.id }, run),
         });
+        return;
+      }
+      if (message.type === 'progress') {
+        const percent = Number(message.percent);
+        if (Number.isFinite(percent)) void Promise.resolve(calls.get(message.id)?.onProgress?.(percent)).catch(log);
         return;
       }
       if (message.type !== 'result') return;
@@ -148,12 +159,14 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
       if (!pending) return;
       calls.delete(message.id);
       if (message.ok) pending.resolve(message.value);
+      else if (message.permanent && typeof message.key === 'string') pending.reject(new InstallRefused(message.key.slice(0, 200)));
       else pending.reject(message.permanent ? new PermanentJobError(message.error) : new Error(message.error));
     });
 
     ws.on('close', () => {
       clearInterval(recheck);
       if (connections.get(node.id) === ws) connections.delete(node.id);
+      if (link) runtime.nodes.drop(node.id, link);
       for (const pending of calls.values()) pending.reject(new Error(`the node ${node.name} disconnected`));
       calls.clear();
       worker?.stop();

@@ -28,8 +28,11 @@ export function parseRoles(text: string): NodeRole[] {
  * Registers a node and answers its one-time enrolment token: a secret (only its hash is kept, and
  * only until it is used or expires) and the CA's fingerprint, which the agent pins before it sends anything.
  */
-export async function addNode(store: Store, ca: PanelCa, name: string, roles: NodeRole[], host = name) {
+export async function addNode(store: Store, ca: PanelCa, name: string, roles: NodeRole[], host = name, address: string | null = null) {
   if (!/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/.test(host)) throw new NodeError(`"${host}" is not a host name`);
+  if (address !== null && !/^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(address)) {
+    throw new NodeError(`--address must be an IPv4 address, not "${address}"`);
+  }
   if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(name)) throw new NodeError(`"${name}" is not a node name (a-z, 0-9 and -)`);
   const existing = await store.selectFrom('node').select('id').where('name', '=', name).executeTakeFirst();
   if (existing) throw new NodeError(`A node named ${name} exists already`);
@@ -40,6 +43,7 @@ export async function addNode(store: Store, ca: PanelCa, name: string, roles: No
     .values({
       name,
       host,
+      address,
       roles: roles.join(','),
       state: 'enrolling',
       token_hash: hash(secret),

@@ -6,6 +6,8 @@ export interface NodeTable {
   name: string;
   /** The host name customers use for its services (FTP, databases); the name unless given. */
   host: string;
+  /** Its public IPv4 address: the `{webIp}` and `{mailIp}` of its services' zones; null: the provider's defaults. */
+  address: string | null;
   /** Comma-separated roles: web, mail, ftp, db. */
   roles: string;
   /** `enrolling` until its agent exchanged the token, then `active`; `draining` takes no new services; `removed` is refused. */

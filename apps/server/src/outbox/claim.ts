@@ -5,15 +5,24 @@ import type { Job } from '../store/schema.ts';
 /** The advisory-lock namespace under which claims of one item's jobs take turns (PostgreSQL). */
 const ITEM_LOCK = 7_414_002;
 
+/** Whether job `e` is in job `j`'s lane (see claimable). */
+const sameLane = sql`(e.node_id IS NULL) = (j.node_id IS NULL)`;
+
 /**
  * Whether job `j` may be claimed at `t` (checked for one row, after the item's lock): due pending ones and running ones whose lease ended (their
- * process died), but only the first unfinished job of an item, and none while another job of the
- * item runs under a live lease. Jobs of different items (or of none) are independent.
+ * process died), but only the first unfinished job of its item's lane, and none while another job of
+ * that lane runs under a live lease. Jobs of different items (or of none) are independent.
+ *
+ * An item's jobs form two lanes, each in commit order: those a node applies (`node_id` set) and
+ * those the panel applies (`node_id` null). For an item on no node every job is the panel's, one
+ * order as on a single machine; for a placed item its DNS and registry jobs go on while its node's
+ * agent is away, and a node job never waits for a zone's. The node lane spans nodes: jobs queued
+ * for a service's new node wait behind its move, pinned to the old one.
  */
 const claimable = (t: number) => sql<boolean>`(
   ((j.status = 'pending' AND j.next_at <= ${t}) OR (j.status = 'running' AND j.lease_until < ${t}))
   AND (j.item_id IS NULL OR NOT EXISTS (
-    SELECT 1 FROM job e WHERE e.item_id = j.item_id AND e.id <> j.id AND (
+    SELECT 1 FROM job e WHERE e.item_id = j.item_id AND e.id <> j.id AND ${sameLane} AND (
       (e.status = 'running' AND e.lease_until >= ${t}) OR (e.status IN ('pending', 'running') AND e.id < j.id)
     )
   ))
@@ -35,9 +44,10 @@ const forNode = (node: number | null) => (node === null ? sql`j.node_id IS NULL`
  */
 const firstClaimable = (t: number, limit: number, node: number | null) => sql`SELECT j.id, j.item_id FROM job j
   LEFT JOIN (
-    SELECT item_id, MIN(id) AS head, MAX(CASE WHEN status = 'running' AND lease_until >= ${t} THEN 1 ELSE 0 END) AS busy
-    FROM job WHERE status IN ('pending', 'running') AND item_id IS NOT NULL GROUP BY item_id
-  ) h ON h.item_id = j.item_id
+    SELECT item_id, (node_id IS NULL) AS panel, MIN(id) AS head,
+      MAX(CASE WHEN status = 'running' AND lease_until >= ${t} THEN 1 ELSE 0 END) AS busy
+    FROM job WHERE status IN ('pending', 'running') AND item_id IS NOT NULL GROUP BY item_id, (node_id IS NULL)
+  ) h ON h.item_id = j.item_id AND h.panel = (j.node_id IS NULL)
   WHERE ((j.status = 'pending' AND j.next_at <= ${t}) OR (j.status = 'running' AND j.lease_until < ${t}))
     AND (j.item_id IS NULL OR (j.id = h.head AND h.busy = 0))
     AND ${forNode(node)}

@@ -36,15 +36,38 @@ export function withTimeLimit(seconds: number, handler: JobHandler): JobHandler 
   return Object.assign(handler, { timeLimitSeconds: seconds });
 }
 
-export async function enqueue(trx: Transaction<Database> | Kysely<Database>, kind: string, payload: unknown, itemId: number | null = null) {
+/**
+ * Where a job of a placed item applies: `node` (the default) on the item's node, through its agent;
+ * `panel` on the panel itself whatever the placement (DNS zones and the registry, whose servers the
+ * panel drives), so such a job never waits for a node's agent. `node` with `nodeId` pins a job to
+ * that node, whatever the item's placement says when it is queued (a move's own job).
+ */
+export interface EnqueueOptions {
+  on?: 'node' | 'panel';
+  nodeId?: number | null;
+}
+
+export async function enqueue(
+  trx: Transaction<Database> | Kysely<Database>,
+  kind: string,
+  payload: unknown,
+  itemId: number | null = null,
+  options: EnqueueOptions = {},
+) {
   const t = now();
+  const nodeId =
+    itemId === null || options.on === 'panel'
+      ? null
+      : options.nodeId !== undefined
+        ? options.nodeId
+        : // The item's placement when queued decides who applies it: its node's agent, or (none) this panel.
+          sql<number | null>`(SELECT node_id FROM item WHERE id = ${itemId})`;
   const job = await trx
     .insertInto('job')
     .values({
       kind,
       item_id: itemId,
-      // The item's placement when queued decides who applies it: its node's agent, or (none) this panel.
-      node_id: itemId === null ? null : sql<number | null>`(SELECT node_id FROM item WHERE id = ${itemId})`,
+      node_id: nodeId,
       payload: JSON.stringify(payload),
       status: 'pending',
       next_at: t,

@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enrolAgent } from '../../src/agent/agent.ts';
+import { dnsSettings } from '../../src/drivers/dns/index.ts';
+import { ensureZone } from '../../src/modules/dns/zone.ts';
 import { AccountError, createItem, createRealm } from '../../src/modules/provisioning/accounts.ts';
 import { insertChild } from '../../src/modules/service/jobs.ts';
 import { panelCa } from '../../src/nodes/ca.ts';
 import { type NodeListener, startNodeListener } from '../../src/nodes/listener.ts';
 import { addNode, drainNode, listNodes } from '../../src/nodes/nodes.ts';
 import { now } from '../../src/store/db.ts';
+import { createAccount } from '../fixtures.ts';
+import { api } from '../service/helpers.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
 /** Enrolment, placement and the panel's own worker, in one process (the agents as processes: agents.test.ts). */
@@ -120,5 +124,41 @@ describeStores('hosting nodes: enrolment and placement on %s', (kind) => {
     const once = (await listNodes(ctx.store)).find((n) => n.name === 'once');
     expect(once).toMatchObject({ roles: 'web,mail', state: 'active' });
     expect(Number(once?.waiting)).toBe(waitingBefore + 1);
+  });
+
+  it('applies the DNS zone of an item placed on a node on the panel, while the node job queued before it waits for the agent', async () => {
+    const item = await createItem(ctx.store, { realm, reference: 'zone-placed.test', service: 'normal', node: 'once' });
+    const { job: nodeJob } = await insertChild(ctx.store, 'mail_account', item.id, {
+      item_id: item.id,
+      name: 'cai',
+      password_secret: ctx.app.runtime.secrets.encrypt('pw'),
+      quota: 0,
+      job_id: null,
+      created_at: now(),
+    });
+    await ensureZone(ctx.store, { settings: dnsSettings(ctx.app.runtime.config) }, item.id, 'zone-placed.test');
+    const zoneJob = await ctx.store
+      .selectFrom('job')
+      .select(['id', 'node_id'])
+      .where('item_id', '=', item.id)
+      .where('kind', '=', 'dns.apply-zone')
+      .executeTakeFirstOrThrow();
+    expect(zoneJob.node_id).toBeNull();
+    expect(zoneJob.id).toBeGreaterThan(nodeJob);
+    await ctx.app.runtime.outbox.drain();
+    const status = async (id: number) =>
+      (await ctx.store.selectFrom('job').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    expect(await status(zoneJob.id)).toBe('done');
+    expect(await status(nodeJob)).toBe('pending');
+  });
+
+  it('answers the error log of a service whose node agent is not connected with the server unreachable message, not a failure', async () => {
+    const account = await createAccount(ctx.store, {
+      users: { owner: 'all=write' },
+      items: [{ reference: 'log-away.test', service: 'normal', node: 'once' }],
+    });
+    const answer = await api(ctx, account, 'owner', `/service/${account.items['log-away.test']}/logerror/`);
+    expect(answer.status).toBe(503);
+    expect(answer.body.system.errors).toEqual(['El servidor de este servicio no responde ahora mismo. Inténtalo de nuevo en unos minutos']);
   });
 });

@@ -12,9 +12,11 @@ export interface Launched {
   exited: Promise<number | null>;
 }
 
-export function launch(script: 'server' | 'agent' | 'cli', args: string[], env: Record<string, string>): Launched {
+/** `wrap` goes in front of the command: `ip netns exec <name>` runs an agent inside its node's network. */
+export function launch(script: 'server' | 'agent' | 'cli', args: string[], env: Record<string, string>, wrap: string[] = []): Launched {
   const file = { server: 'server.ts', agent: 'agent/main.ts', cli: 'cli/main.ts' }[script];
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(SRC, file), ...args], {
+  const command = [...wrap, process.execPath, '--disable-warning=ExperimentalWarning', path.join(SRC, file), ...args];
+  const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, ATALAYA_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { Readable } from 'node:stream';
 import type { DatabaseView, ServiceView } from '@atalaya/contract';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,21 @@ describe.skipIf(!reachable)('the MariaDB databases driver', () => {
     expect(dump.raw).toContain('INSERT INTO `producto` VALUES');
     expect(dump.raw).toContain('café ñandú');
     expect(dump.raw).not.toContain('mysql.user');
+  });
+
+  it('loads a dump into an empty database of the same name, as a moved service gets its data on the new node', async () => {
+    const drivers = ctx.app.runtime.drivers;
+    const dump = await drivers.databases.dump(db.bbdd);
+    const chunks: Buffer[] = [];
+    for await (const chunk of dump) chunks.push(Buffer.from(chunk));
+    const c = await admin();
+    await c.query(`DROP TABLE \`${db.bbdd}\`.producto`);
+    await c.end();
+    await drivers.databases.restore(db.bbdd, Readable.from([Buffer.concat(chunks)]));
+    const user = await asUser(db.user, "N'uev@-clave`99", db.bbdd);
+    const [rows] = await user.query('SELECT nombre FROM producto ORDER BY id');
+    await user.end();
+    expect((rows as { nombre: string }[]).map((r) => r.nombre)).toContain('café ñandú');
   });
 
   it('measures the database from information_schema: rows written make its size and the service’s database space grow', async () => {

@@ -18,6 +18,8 @@ export interface DatabaseDriver {
   remove(db: { name: string; user: string }): Promise<void>;
   /** An SQL dump; rejects before any byte is sent when the server cannot produce it. */
   dump(name: string): Promise<Readable>;
+  /** Loads a dump of `name` (as `dump` writes it) into the database of that name, which `ensure` made. */
+  restore(name: string, sql: Readable): Promise<void>;
   /** Bytes each database takes (data and indexes), by name; a database the server lacks is left out. */
   sizes(names: string[]): Promise<Record<string, number>>;
 }

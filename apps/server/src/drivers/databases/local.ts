@@ -36,5 +36,10 @@ export function localDatabaseDriver(store: Store, options: Record<string, unknow
       ].join('\n');
       return Readable.from([sql]);
     },
+    // No tables to load: the database itself is what `ensure` keeps.
+    async restore(name, sql) {
+      if (!(await state.get(name))) throw new Error(`unknown database ${name}`);
+      for await (const _chunk of sql);
+    },
   };
 }

@@ -12,6 +12,8 @@ export interface MariaDbOptions {
   localHosts?: string[];
   /** The dump program; `mariadb-dump` on PATH by default. */
   dumpCommand?: string;
+  /** The client a dump is loaded with; `mariadb` on PATH by default. */
+  clientCommand?: string;
 }
 
 /** Backtick-quoted identifier; names are also checked against a strict pattern before any SQL. */
@@ -30,6 +32,7 @@ export function parseOptions(raw: Record<string, unknown>): MariaDbOptions {
     prefix: typeof raw.prefix === 'string' ? raw.prefix : '',
     localHosts: Array.isArray(raw.localHosts) ? raw.localHosts.map(String) : undefined,
     dumpCommand: typeof raw.dumpCommand === 'string' ? raw.dumpCommand : undefined,
+    clientCommand: typeof raw.clientCommand === 'string' ? raw.clientCommand : undefined,
   };
 }
 
@@ -109,6 +112,31 @@ export function mariaDbDriver(raw: Record<string, unknown>): DatabaseDriver {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       return firstChunkOrFailure(child);
+    },
+    restore: async (name, sql) => {
+      checkName(name);
+      const args = [
+        '--no-defaults',
+        `--host=${url.hostname}`,
+        `--port=${url.port || 3306}`,
+        `--user=${decodeURIComponent(url.username)}`,
+        name,
+      ];
+      const child = spawn(options.clientCommand ?? 'mariadb', args, {
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', MYSQL_PWD: decodeURIComponent(url.password) },
+        stdio: ['pipe', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr?.on('data', (d: Buffer) => {
+        stderr = (stderr + d.toString()).slice(-2000);
+      });
+      const exited = new Promise<number | null>((resolve, reject) => {
+        child.on('error', reject);
+        child.on('close', resolve);
+      });
+      sql.pipe(child.stdin!);
+      const code = await exited;
+      if (code !== 0) throw new Error(`mariadb failed to load the dump of ${name} (${code}): ${stderr.trim()}`);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../store/schema.ts';
 import { recordChange, type ZoneAuthor } from './history/record.ts';
 import { APPLY_ZONE, type ApplyZonePayload, type RRsetKey } from './jobs.ts';
 import type { DnsRecordRow } from './tables.ts';
-import { type NewRecord, templateRecords } from './template.ts';
+import { type NewRecord, placedSettings, templateRecords } from './template.ts';
 
 export interface DnsContext {
   settings: DnsSettings;
@@ -31,7 +31,7 @@ export async function insertRecords(trx: Db, itemId: number, records: NewRecord[
 /** Queues the zone's apply job (of some RRsets, or of all), in the caller's transaction. */
 async function enqueueApply(trx: Transaction<Database>, itemId: number, zone: string, version: number, changed?: RRsetKey[]) {
   const payload: ApplyZonePayload = { itemId, zone, version, ...(changed ? { changed } : {}) };
-  return enqueue(trx, APPLY_ZONE, payload, itemId);
+  return enqueue(trx, APPLY_ZONE, payload, itemId, { on: 'panel' });
 }
 
 /**
@@ -41,10 +41,16 @@ async function enqueueApply(trx: Transaction<Database>, itemId: number, zone: st
 export async function ensureZone(store: Store, ctx: DnsContext, itemId: number, reference: string) {
   const found = await store.selectFrom('dns_zone').select(['name', 'version']).where('item_id', '=', itemId).executeTakeFirst();
   if (found) return found;
+  const node = await store
+    .selectFrom('item')
+    .innerJoin('node', 'node.id', 'item.node_id')
+    .select('node.address')
+    .where('item.id', '=', itemId)
+    .executeTakeFirst();
   try {
     return await store.transaction().execute(async (trx) => {
       await trx.insertInto('dns_zone').values({ item_id: itemId, name: reference, version: 1, created_at: now() }).execute();
-      const defaults = templateRecords(ctx.settings, reference);
+      const defaults = templateRecords(placedSettings(ctx.settings, node?.address), reference);
       await insertRecords(trx, itemId, [...defaults, ...((await ctx.published?.(trx, itemId, reference, defaults)) ?? [])]);
       await enqueueApply(trx, itemId, reference, 1);
       return { name: reference, version: 1 };

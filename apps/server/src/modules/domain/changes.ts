@@ -46,7 +46,7 @@ export async function queueRegistryChange(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const job = await enqueue(trx, REGISTRY_CHANGE, { changeId: row.id }, change.itemId);
+  const job = await enqueue(trx, REGISTRY_CHANGE, { changeId: row.id }, change.itemId, { on: 'panel' });
   await trx.updateTable('registry_change').set({ job_id: job }).where('id', '=', row.id).execute();
   return row.id;
 }

@@ -5,6 +5,7 @@ import type { Runtime } from '../../runtime.ts';
 import type { Database } from '../../store/schema.ts';
 import { DKIM_JOB, dkimJob } from './mail/dkim.ts';
 import { mailboxOf } from './mail/mailbox.ts';
+import { MOVE_JOB, moveJob } from './move.ts';
 import { phpVersionOf } from './php.ts';
 import { measureUsage, USAGE_JOB } from './usage.ts';
 
@@ -77,7 +78,7 @@ const idOf = (payload: unknown) => Number((payload as { id?: unknown }).id);
 /** The service area's job handlers: each brings one backend object in line with its row. */
 export function serviceJobs(runtime: Runtime): JobHandlers {
   const db = runtime.store;
-  return {
+  const handlers: JobHandlers = {
     [DKIM_JOB]: dkimJob(runtime),
     [USAGE_JOB]: (payload) =>
       measureUsage(runtime, Number((payload as { itemId?: unknown }).itemId), (reference) =>
@@ -164,4 +165,7 @@ export function serviceJobs(runtime: Runtime): JobHandlers {
       }
     },
   };
+  // A move applies the service on its new node through the handlers above.
+  handlers[MOVE_JOB] = moveJob(runtime, handlers);
+  return handlers;
 }

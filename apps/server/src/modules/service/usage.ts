@@ -39,8 +39,9 @@ export async function measureUsage(runtime: Runtime, itemId: number, webRootOf: 
   ]);
   const [web, mail, sizes] = await Promise.all([
     service.kind === 'normal' ? drivers.web.spaceUsed({ reference, webRoot: webRootOf(reference) }) : Promise.resolve(0),
-    drivers.mail.usage(accounts.map((a) => `${a.name}@${reference}`)),
-    drivers.databases.sizes(databases.map((d) => d.name)),
+    // Nothing to ask for, nothing asked: a node without a mail or database role has no such driver.
+    accounts.length ? drivers.mail.usage(accounts.map((a) => `${a.name}@${reference}`)) : Promise.resolve({} as Record<string, number>),
+    databases.length ? drivers.databases.sizes(databases.map((d) => d.name)) : Promise.resolve({} as Record<string, number>),
   ]);
   const now = Math.floor(Date.now() / 1000);
   const before = await db

@@ -31,6 +31,7 @@ import * as domainLife from './0035_domain_life.ts';
 import * as nodes from './0036_nodes.ts';
 import * as termination from './0037_termination.ts';
 import * as transfers from './0038_transfers.ts';
+import * as nodeAddress from './0039_node_address.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -68,6 +69,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0035_domain_life', domainLife],
   ['0037_termination', termination],
   ['0038_transfers', transfers],
+  ['0039_node_address', nodeAddress],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

@@ -16,6 +16,8 @@ export interface DovecotHarness {
   lmtpPort: number;
   quotaStatusPort: number;
   backend: DovecotBackend;
+  /** The options the backend was built with (an agent's `drivers.mail` points at the same files). */
+  options: Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -30,7 +32,10 @@ export interface DeliveryOptions {
  * With `delivery` it also takes mail over LMTP through Sieve (Pigeonhole) with the quota plugin,
  * and answers Postfix's policy queries with quota-status, as a production mail server is set up.
  */
-export async function startDovecot(delivery?: DeliveryOptions): Promise<DovecotHarness> {
+export async function startDovecot(
+  delivery?: DeliveryOptions,
+  { host = '127.0.0.1', wrap = [] }: { host?: string; wrap?: string[] } = {},
+): Promise<DovecotHarness> {
   const dir = await tempDir('dovecot');
   const imapPort = await freePort();
   const lmtpPort = delivery ? await freePort() : 0;
@@ -46,7 +51,7 @@ export async function startDovecot(delivery?: DeliveryOptions): Promise<DovecotH
 state_dir = ${dir}/state
 instance_name = atalaya-test-${imapPort}
 protocols = imap${delivery ? ' lmtp' : ''}
-listen = 127.0.0.1
+listen = ${host}
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
@@ -72,7 +77,7 @@ service anvil {
 }
 service imap-login {
   inet_listener imap {
-    address = 127.0.0.1
+    address = ${host}
     port = ${imapPort}
   }
   inet_listener imaps {
@@ -81,15 +86,18 @@ service imap-login {
 }
 ${delivery ? deliveryConf(lmtpPort, quotaStatusPort, delivery.submissionPort) : ''}`,
   );
-  const daemon = startDaemon(DOVECOT, ['-F', '-c', conf]);
+  // `wrap` runs it inside another network (`ip netns exec <name>`), where it listens on `host`.
+  const daemon = wrap.length
+    ? startDaemon(wrap[0]!, [...wrap.slice(1), DOVECOT, '-F', '-c', conf])
+    : startDaemon(DOVECOT, ['-F', '-c', conf]);
   try {
-    await waitForPort(imapPort);
+    await waitForPort(imapPort, 10_000, host);
     if (delivery) await Promise.all([waitForPort(lmtpPort), waitForPort(quotaStatusPort)]);
   } catch (error) {
     await stopDaemon(daemon.child);
     throw new Error(`dovecot did not start: ${(error as Error).message}\n${daemon.output()}`);
   }
-  const backend = dovecotBackend({
+  const options = {
     passwdFile,
     mailRoot: path.join(dir, 'vmail'),
     uid: 65534,
@@ -103,7 +111,8 @@ ${delivery ? deliveryConf(lmtpPort, quotaStatusPort, delivery.submissionPort) : 
     // The cheapest cost Dovecot still accepts keeps the suite quick on a shared machine.
     hashMemoryKiB: 8192,
     hashTime: 1,
-  });
+  };
+  const backend = dovecotBackend(options);
   return {
     dir,
     conf,
@@ -111,6 +120,7 @@ ${delivery ? deliveryConf(lmtpPort, quotaStatusPort, delivery.submissionPort) : 
     lmtpPort,
     quotaStatusPort,
     backend,
+    options,
     async stop() {
       await stopDaemon(daemon.child);
       await removeDir(dir);
@@ -187,6 +197,43 @@ export function imapLogin(port: number, user: string, password: string): Promise
         socket.end('a2 LOGOUT\r\n');
         resolve(answer[1] === 'OK');
       }
+    });
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+/**
+ * Signs in over IMAP and reads the first message of the inbox: the whole conversation, in which a
+ * test looks for the message's text (or the refusal).
+ */
+export function imapFirstMessage(port: number, user: string, password: string, host = '127.0.0.1'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, host);
+    let buffer = '';
+    let step = 0;
+    const timer = setTimeout(() => socket.destroy(new Error('IMAP timeout')), 10_000);
+    const end = () => {
+      clearTimeout(timer);
+      socket.end('a4 LOGOUT\r\n');
+      resolve(buffer);
+    };
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      if (step === 0 && buffer.includes('* OK')) {
+        step = 1;
+        socket.write(`a1 LOGIN ${quote(user)} ${quote(password)}\r\n`);
+      } else if (step === 1 && /^a1 (OK|NO|BAD)/m.test(buffer)) {
+        if (!/^a1 OK/m.test(buffer)) return end();
+        step = 2;
+        socket.write('a2 SELECT INBOX\r\n');
+      } else if (step === 2 && /^a2 (OK|NO|BAD)/m.test(buffer)) {
+        step = 3;
+        socket.write('a3 FETCH 1 BODY[]\r\n');
+      } else if (step === 3 && /^a3 (OK|NO|BAD)/m.test(buffer)) end();
     });
     socket.on('error', (error) => {
       clearTimeout(timer);

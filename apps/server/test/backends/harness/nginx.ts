@@ -19,7 +19,16 @@ export interface NginxHarness {
  * nginx in the foreground on `dir`/nginx.conf, so the suite owns the process and ends it: pid, lock,
  * log and temp paths in `dir`, then the given lines inside `http {}`; answered once `port` listens.
  */
-export async function runNginx(dir: string, { connections, http, port }: { connections: number; http: string[]; port: number }) {
+export async function runNginx(
+  dir: string,
+  {
+    connections,
+    http,
+    port,
+    host = '127.0.0.1',
+    wrap = [],
+  }: { connections: number; http: string[]; port: number; host?: string; wrap?: string[] },
+) {
   const conf = path.join(dir, 'nginx.conf');
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, `${name}-temp`)};`;
   await writeFile(
@@ -40,9 +49,11 @@ export async function runNginx(dir: string, { connections, http, port }: { conne
       '',
     ].join('\n'),
   );
-  const daemon = startDaemon(NGINX, ['-e', path.join(dir, 'startup.log'), '-c', conf, '-p', `${dir}/`]);
+  const args = ['-e', path.join(dir, 'startup.log'), '-c', conf, '-p', `${dir}/`];
+  // `wrap` runs it inside another network (`ip netns exec <name>`), where it listens on `host`.
+  const daemon = wrap.length ? startDaemon(wrap[0]!, [...wrap.slice(1), NGINX, ...args]) : startDaemon(NGINX, args);
   try {
-    await waitForPort(port);
+    await waitForPort(port, 10_000, host);
   } catch (error) {
     await stopDaemon(daemon.child);
     throw new Error(`nginx did not start: ${(error as Error).message}\n${daemon.output()}`);

@@ -49,7 +49,7 @@ export default async function dnssecRoutes(app: FastifyInstance) {
       await store.transaction().execute(async (trx) => {
         await trx.updateTable('dns_zone').set({ dnssec: next, dnssec_due_at: null }).where('item_id', '=', itemId).execute();
         const payload: DnssecPayload = { itemId, zone, ...(enabled && nsec3 ? { nsec3: true } : {}) };
-        await enqueue(trx, enabled ? DNSSEC_SIGN : DNSSEC_WITHDRAW, payload, itemId);
+        await enqueue(trx, enabled ? DNSSEC_SIGN : DNSSEC_WITHDRAW, payload, itemId, { on: 'panel' });
       });
     }
     const data = await zoneDnssec(app.runtime, itemId, zone);
@@ -68,7 +68,7 @@ export default async function dnssecRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 0) return false;
       const payload: DnssecPayload = { itemId, zone };
-      await enqueue(trx, DNSSEC_ROLL_ADD, payload, itemId);
+      await enqueue(trx, DNSSEC_ROLL_ADD, payload, itemId, { on: 'panel' });
       return true;
     });
     if (!started) throw new ApiError(409, 'dns.dnssec_roll_not_on');

@@ -21,7 +21,7 @@ export const dnssecStepSchedule = (): Schedule => ({
       const step = DUE_STEPS[zone.dnssec];
       await trx.updateTable('dns_zone').set({ dnssec: step.next, dnssec_due_at: null }).where('item_id', '=', zone.item_id).execute();
       const payload: DnssecPayload = { itemId: zone.item_id, zone: zone.name };
-      await enqueue(trx, step.kind, payload, zone.item_id);
+      await enqueue(trx, step.kind, payload, zone.item_id, { on: 'panel' });
     }
   },
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../../http/actor.ts';
 import { ApiError, FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
+import { dumpDatabase, NodeAway } from '../../../nodes/remote.ts';
 import { changeChild } from '../jobs.ts';
 import { backendFields, jobNodeColumns, liveChild } from '../state.ts';
 import { createDatabase } from './create.ts';
@@ -34,7 +35,7 @@ const toDatabase = (row: Row): DatabaseView => ({
 /** Databases: /service/{id}/ddbb/…; names generated, one user each, applied by the databases driver. */
 export default async function ddbbRoutes(app: FastifyInstance) {
   const { runtime } = app;
-  const { store, secrets, config, drivers } = runtime;
+  const { store, secrets, config } = runtime;
   const rows = (itemId: number) =>
     store
       .selectFrom('service_database as d')
@@ -110,7 +111,9 @@ export default async function ddbbRoutes(app: FastifyInstance) {
   route(app, endpoints.service.ddbbDump, async (request, reply) => {
     const { service } = request.access;
     const row = await one(service.item_id, request.params.dbId);
-    const stream = await drivers.databases.dump(row.name).catch((error) => {
+    // Dumped where the database lives: the service's node, through its agent.
+    const stream = await dumpDatabase(runtime, service.item_id, row.name).catch((error) => {
+      if (error instanceof NodeAway) throw new ApiError(503, 'service.node_away');
       request.log.warn({ err: error, database: row.name }, 'dump failed');
       throw new ApiError(409, 'service.not_ready');
     });

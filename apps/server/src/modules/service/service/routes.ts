@@ -1,7 +1,8 @@
 import { endpoints, phpOptions } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
-import { FieldErrors } from '../../../http/errors.ts';
+import { ApiError, FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
+import { NodeAway, onItemNode } from '../../../nodes/remote.ts';
 import { enqueueServiceSites } from '../../sites/state.ts';
 import { enqueueWeb } from '../jobs.ts';
 import { enqueueUsage } from '../usage.ts';
@@ -63,7 +64,11 @@ export default async function mainRoutes(app: FastifyInstance) {
 
   route(app, endpoints.service.errorLog, async (request) => {
     const { access } = request;
-    const logs = await drivers.web.errorLog(access.reference, LOG_LINES);
+    // Read where the service runs: its node's nginx log, through the agent.
+    const logs = await onItemNode(runtime, access.itemId, () => drivers.web.errorLog(access.reference, LOG_LINES)).catch((error) => {
+      if (error instanceof NodeAway) throw new ApiError(503, 'service.node_away');
+      throw error;
+    });
     return { data: { logs: [...logs].sort((a, b) => b.ts - a.ts) } };
   });
 

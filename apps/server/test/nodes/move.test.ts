@@ -1,0 +1,250 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { dnsSettings } from '../../src/drivers/dns/index.ts';
+import { ensureZone } from '../../src/modules/dns/zone.ts';
+import { createItem, createRealm } from '../../src/modules/provisioning/accounts.ts';
+import { enqueueWeb, insertChild } from '../../src/modules/service/jobs.ts';
+import { enqueueUsage } from '../../src/modules/service/usage.ts';
+import { INSTALL_JOB } from '../../src/modules/sites/installer/job.ts';
+import { enqueueApply, siteKey } from '../../src/modules/sites/state.ts';
+import { enqueue } from '../../src/outbox/outbox.ts';
+import { createSecrets, sealingKey } from '../../src/secrets.ts';
+import { now } from '../../src/store/db.ts';
+import { imapFirstMessage } from '../backends/harness/dovecot.ts';
+import { packageFile, zip } from '../installer/archives.ts';
+import { describeStores, openTestStore } from '../stores.ts';
+import { type Cluster, startCluster } from './cluster.ts';
+import { eventually, launch } from './processes.ts';
+
+const NODES = ['web1', 'web2'] as const;
+/** DokuWiki's id in the panel's catalogue: an application without a database. */
+const DOKUWIKI = 6;
+type NodeName = (typeof NODES)[number];
+
+/**
+ * The panel and two agents as processes, each node in a network namespace of its own with its own
+ * nginx and Dovecot (cluster.ts, as docs/deploy.md sets nodes up).
+ */
+describeStores('moving a service between nodes on %s', (kind) => {
+  let opened: Awaited<ReturnType<typeof openTestStore>>;
+  let cluster: Cluster;
+  let secrets: ReturnType<typeof createSecrets>;
+  let realm: string;
+  let packages: string | undefined;
+  const env = () => ({ ATALAYA_DATA_DIR: opened.config.dataDir, DATABASE_URL: opened.config.databaseUrl ?? '' });
+  const job = (id: number) => opened.store.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const doneJob = (id: number, ms = 60_000) => eventually(async () => (await job(id)).status === 'done', ms, `job ${id} done`);
+  const served = (name: NodeName, host: string) => cluster.served(name, host);
+  const passwd = (name: NodeName) => {
+    const file = String(cluster.nodes[name]!.dovecot.options.passwdFile);
+    return existsSync(file) ? readFileSync(file, 'utf8') : '';
+  };
+  const siteFiles = (name: NodeName) => {
+    const dir = path.join(cluster.nodes[name]!.dir, 'nginx', 'atalaya', 'sites');
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  beforeAll(async () => {
+    opened = await openTestStore(kind);
+    realm = `move-${kind}.test`;
+    await createRealm(opened.store, realm);
+    secrets = createSecrets(sealingKey(opened.config));
+    // An application package on the mirror (here a path both nodes read): the installer runs on the service's node.
+    packages = mkdtempSync(path.join(tmpdir(), 'atalaya-node-packages-'));
+    const dokuwiki = packageFile(
+      path.join(packages, 'dokuwiki.zip'),
+      zip([{ name: 'dokuwiki-2024-02-06b/doku.php', body: '<?php // wiki\n' }]),
+    );
+    cluster = await startCluster(
+      opened,
+      [...NODES],
+      { ATALAYA_JOB_LEASE_SECONDS: '5' },
+      { drivers: { installer: { packages: { dokuwiki } } } },
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+    if (packages) rmSync(packages, { recursive: true, force: true });
+    await opened.cleanup();
+  });
+
+  it('applies a DNS change of a service placed on web1 while web1 agent is stopped, its node job waiting behind', {
+    timeout: 90_000,
+  }, async () => {
+    const item = await createItem(opened.store, { realm, reference: 'away.test', service: 'normal', node: 'web1' });
+    await cluster.stopAgent('web1');
+    const { job: mailbox } = await insertChild(opened.store, 'mail_account', item.id, {
+      item_id: item.id,
+      name: 'eva',
+      password_secret: secrets.encrypt('pw-eva'),
+      quota: 0,
+      job_id: null,
+      created_at: now(),
+    });
+    await ensureZone(opened.store, { settings: dnsSettings(opened.config) }, item.id, 'away.test');
+    const zoneJob = await opened.store
+      .selectFrom('job')
+      .select('id')
+      .where('item_id', '=', item.id)
+      .where('kind', '=', 'dns.apply-zone')
+      .executeTakeFirstOrThrow();
+    await doneJob(zoneJob.id, 30_000);
+    // The zone the panel serves points at web1, the service's node.
+    const apex = await opened.store
+      .selectFrom('dns_record')
+      .select('value')
+      .where('item_id', '=', item.id)
+      .where('zona', '=', '')
+      .where('type', '=', 'A')
+      .executeTakeFirstOrThrow();
+    expect(apex.value).toBe(cluster.nodes.web1!.net.address);
+    expect(await job(mailbox)).toMatchObject({ status: 'pending', attempts: 0 });
+    await cluster.startAgent('web1').waitFor(/connected to .* as web1/, 60_000);
+    await doneJob(mailbox);
+  });
+
+  it('moves a service from web1 to web2: the same site and mailbox served from web2, web1 holding nothing of it', {
+    timeout: 180_000,
+  }, async () => {
+    const reference = 'moved.test';
+    const item = await createItem(opened.store, { realm, reference, service: 'normal', mail: true, node: 'web1' });
+    const t = now();
+    const site = await opened.store
+      .insertInto('site')
+      .values({ service_id: item.id, name: 'www', folder: 'public', created_at: t, updated_at: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const jobs = [await enqueueWeb(opened.store, item.id), await enqueueApply(opened.store, item.id, siteKey(site.id))];
+    const { job: mailbox } = await insertChild(opened.store, 'mail_account', item.id, {
+      item_id: item.id,
+      name: 'ana',
+      password_secret: secrets.encrypt('pw-ana'),
+      quota: 0,
+      job_id: null,
+      created_at: now(),
+    });
+    await ensureZone(opened.store, { settings: dnsSettings(opened.config) }, item.id, reference);
+    for (const id of [...jobs, mailbox]) await doneJob(id);
+
+    // The customer's files on web1: a page, and a message in the mailbox.
+    const webRoot = (name: NodeName) => cluster.webRoot(name, reference);
+    writeFileSync(path.join(webRoot('web1'), 'public', 'index.html'), 'hello from the moved site\n');
+    const home = (name: NodeName) => path.join(String(cluster.nodes[name]!.dovecot.options.mailRoot), reference, 'ana');
+    mkdirSync(path.join(home('web1'), 'Maildir', 'new'), { recursive: true });
+    mkdirSync(path.join(home('web1'), 'Maildir', 'cur'), { recursive: true });
+    mkdirSync(path.join(home('web1'), 'Maildir', 'tmp'), { recursive: true });
+    writeFileSync(
+      path.join(home('web1'), 'Maildir', 'new', '1700000000.M1P1.node'),
+      'From: eva@example.test\r\nTo: ana@moved.test\r\nSubject: kept\r\n\r\nthe message that moves\r\n',
+    );
+    spawnSync('chown', ['-R', '65534:65534', path.join(String(cluster.nodes.web1!.dovecot.options.mailRoot), reference)]);
+    await eventually(async () => (await served('web1', `www.${reference}`)).includes('hello from the moved site'), 15_000, 'web1 serving');
+    expect(
+      await imapFirstMessage(cluster.nodes.web1!.dovecot.imapPort, `ana@${reference}`, 'pw-ana', cluster.nodes.web1!.net.address),
+    ).toContain('the message that moves');
+
+    const cli = launch('cli', ['service-move', reference, '--to', 'web2', '--wait'], env());
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).toMatch(/Moving moved\.test to web2: job (\d+)/);
+    expect(cli.output()).toContain('Moved moved.test to web2');
+    const moveJob = Number(/job (\d+)/.exec(cli.output())?.[1]);
+    expect(await job(moveJob)).toMatchObject({ status: 'done', progress: 100, node_id: expect.any(Number) });
+
+    // web2 serves the same page and the same mailbox.
+    await eventually(async () => (await served('web2', `www.${reference}`)).includes('hello from the moved site'), 15_000, 'web2 serving');
+    expect(
+      await imapFirstMessage(cluster.nodes.web2!.dovecot.imapPort, `ana@${reference}`, 'pw-ana', cluster.nodes.web2!.net.address),
+    ).toContain('the message that moves');
+    // web1 holds nothing of it: no host, no files, no mailbox.
+    await eventually(async () => (await served('web1', `www.${reference}`)).endsWith('\n404'), 15_000, 'web1 answering 404');
+    expect(siteFiles('web1').filter((f) => f.includes(`site-${site.id}`))).toEqual([]);
+    expect(existsSync(webRoot('web1'))).toBe(false);
+    expect(existsSync(home('web1'))).toBe(false);
+    expect(passwd('web1')).not.toContain(`@${reference}`);
+    expect(passwd('web2')).toContain(`ana@${reference}:`);
+    // The records the panel serves point at web2; the item is placed there.
+    const apex = await opened.store
+      .selectFrom('dns_record')
+      .select('value')
+      .where('item_id', '=', item.id)
+      .where('zona', '=', '')
+      .where('type', '=', 'A')
+      .executeTakeFirstOrThrow();
+    expect(apex.value).toBe(cluster.nodes.web2!.net.address);
+    const placed = await opened.store
+      .selectFrom('item')
+      .innerJoin('node', 'node.id', 'item.node_id')
+      .select('node.name')
+      .where('item.id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(placed.name).toBe('web2');
+  });
+
+  it('applies a change queued after the move on the new node', { timeout: 90_000 }, async () => {
+    const item = await opened.store.selectFrom('item').select('id').where('reference', '=', 'moved.test').executeTakeFirstOrThrow();
+    const { job: id } = await insertChild(opened.store, 'mail_account', item.id, {
+      item_id: item.id,
+      name: 'luis',
+      password_secret: secrets.encrypt('pw-luis'),
+      quota: 0,
+      job_id: null,
+      created_at: now(),
+    });
+    await doneJob(id);
+    expect(passwd('web2')).toContain('luis@moved.test:');
+    expect(passwd('web1')).not.toContain('luis@');
+  });
+
+  it('measures the usage of the moved service on web2, where its files are', { timeout: 90_000 }, async () => {
+    const item = await opened.store.selectFrom('item').select('id').where('reference', '=', 'moved.test').executeTakeFirstOrThrow();
+    const id = await enqueueUsage(opened.store, item.id);
+    await doneJob(id);
+    const page = statSync(path.join(cluster.webRoot('web2', 'moved.test'), 'public', 'index.html')).size;
+    const service = await opened.store
+      .selectFrom('service')
+      .select('used_space_web')
+      .where('item_id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(service.used_space_web)).toBeGreaterThanOrEqual(page);
+    expect(cluster.nodes.web2!.agent?.output()).toContain(`applied web.spaceUsed for job ${id}`);
+  });
+
+  it('installs an application on web2, where the moved service is, with its progress', { timeout: 90_000 }, async () => {
+    const item = await opened.store.selectFrom('item').select('id').where('reference', '=', 'moved.test').executeTakeFirstOrThrow();
+    const site = await opened.store.selectFrom('site').select('id').where('service_id', '=', item.id).executeTakeFirstOrThrow();
+    const id = await opened.store.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('installation')
+        .values({
+          service_id: item.id,
+          site_id: site.id,
+          app_id: DOKUWIKI,
+          directory: 'public/wiki',
+          url: 'http://www.moved.test/wiki/',
+          database_id: null,
+          created_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const sealed = secrets.encrypt(JSON.stringify({ values: {} }));
+      return enqueue(trx, INSTALL_JOB, { installationId: row.id, sealed, overwrite: false }, item.id);
+    });
+    await doneJob(id);
+    expect(existsSync(path.join(cluster.webRoot('web2', 'moved.test'), 'public', 'wiki', 'doku.php'))).toBe(true);
+    expect(existsSync(cluster.webRoot('web1', 'moved.test'))).toBe(false);
+    expect(cluster.nodes.web2!.agent?.output()).toContain(`applied installer.install for job ${id}`);
+  });
+
+  it('refuses to move a service to the node it is on, or to a node that does not exist', { timeout: 90_000 }, async () => {
+    const same = launch('cli', ['service-move', 'moved.test', '--to', 'web2'], env());
+    expect(await same.exited).not.toBe(0);
+    expect(same.output()).toContain('moved.test is on web2 already');
+    const none = launch('cli', ['service-move', 'moved.test', '--to', 'web9'], env());
+    expect(await none.exited).not.toBe(0);
+    expect(none.output()).toContain('No node named web9');
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * docs/decisions/047-service-move.md: the speed of jobs applied through node agents, with the panel
+ * and two agents as processes and each node in its own network namespace with its own nginx and
+ * Dovecot (the tests' set-up, apps/server/test/nodes/cluster.ts; SQLite store):
+ * - jobs per second through one agent and through two (BENCH_NODE_JOBS services, one web job each,
+ *   queued at once: the claim, the call to the agent, its nginx driver's write and the answer);
+ * - a new site from the API's answer to the node's nginx answering for it (BENCH_NODE_SITES
+ *   sites, one after another, `POST /service/:id/subdomain/create/` as the SPA sends it), p50 and p99.
+ *
+ * Alone: `node bench/nodes.ts` (needs root for the namespaces, else loopback addresses).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createItem } from '../apps/server/src/modules/provisioning/accounts.ts';
+import { enqueueWeb } from '../apps/server/src/modules/service/jobs.ts';
+import { createAccount } from '../apps/server/test/fixtures.ts';
+import { type Cluster, startCluster } from '../apps/server/test/nodes/cluster.ts';
+import { openTestStore } from '../apps/server/test/stores.ts';
+
+const JOBS = Number(process.env.BENCH_NODE_JOBS ?? 200);
+const SITES = Number(process.env.BENCH_NODE_SITES ?? 40);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+type Opened = Awaited<ReturnType<typeof openTestStore>>;
+
+/** Queues one web job for each of `count` services spread over `nodes`, all at once, and times them until the last is done. */
+async function jobsPerSecond(opened: Opened, realm: string, nodes: string[], count: number, tag: string) {
+  const items: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const node = nodes[i % nodes.length]!;
+    items.push((await createItem(opened.store, { realm, reference: `${tag}${i}.bench.test`, service: 'normal', node })).id);
+  }
+  const t0 = performance.now();
+  const ids = await opened.store.transaction().execute(async (trx) => {
+    const out: number[] = [];
+    for (const item of items) out.push(await enqueueWeb(trx, item));
+    return out;
+  });
+  for (;;) {
+    const left = await opened.store
+      .selectFrom('job')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', 'in', ids)
+      .where('status', '<>', 'done')
+      .executeTakeFirstOrThrow();
+    if (Number(left.n) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(`  ${count} web jobs through ${nodes.length} agent(s): ${seconds.toFixed(2)} s, ${(count / seconds).toFixed(1)} jobs/s`);
+}
+
+/** Creates sites one after another through the API, each timed from the answer until the node's nginx serves its page. */
+async function changeToLive(opened: Opened, cluster: Cluster, base: string) {
+  const reference = 'live.bench.test';
+  const account = await createAccount(opened.store, {
+    users: { owner: 'all=write' },
+    items: [{ reference, service: 'normal', node: 'web1' }],
+  });
+  const id = account.items[reference]!;
+  const headers = { ...(await account.as('owner')), 'content-type': 'application/x-www-form-urlencoded' };
+  const times: number[] = [];
+  for (let i = 0; i < SITES; i++) {
+    const folder = `s${i}`;
+    // The page is there before the site: "live" is nginx answering for the new host with it.
+    mkdirSync(path.join(cluster.webRoot('web1', reference), folder), { recursive: true });
+    writeFileSync(path.join(cluster.webRoot('web1', reference), folder, 'index.html'), `site ${i}\n`);
+    const response = await fetch(`${base}/p247/service/${id}/subdomain/create/`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams({ subDomain: folder, folder }).toString(),
+    });
+    const answered = performance.now();
+    if (!response.ok) throw new Error(`subdomain create answered ${response.status}: ${await response.text()}`);
+    for (;;) {
+      if ((await cluster.served('web1', `${folder}.${reference}`)).startsWith(`site ${i}`)) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    times.push(performance.now() - answered);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `  new site, API answer to nginx on the node serving it (${SITES} sites): p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms`,
+  );
+}
+
+export async function nodesScenario() {
+  const opened = await openTestStore('sqlite');
+  let cluster: Cluster | undefined;
+  try {
+    cluster = await startCluster(opened, ['web1', 'web2'], { ATALAYA_LOG_LEVEL: 'warn' });
+    const kind = cluster.nodes.web1!.net.kind === 'namespace' ? 'a network namespace each' : 'loopback addresses';
+    console.log(`Nodes (panel and two agents as processes, ${kind}, real nginx, SQLite):`);
+    const base = `http://127.0.0.1:${(await cluster.panel.waitFor(/Atalaya is running at http:\/\/localhost:(\d+)\//, 5000))[1]}`;
+    const realm = (await createAccount(opened.store, { users: {}, items: [] })).realm;
+    await jobsPerSecond(opened, realm, ['web1'], JOBS, 'one');
+    await jobsPerSecond(opened, realm, ['web1', 'web2'], JOBS, 'two');
+    await changeToLive(opened, cluster, base);
+  } finally {
+    await cluster?.stop();
+    await opened.cleanup();
+  }
+}
+
+if (import.meta.main) await nodesScenario();
