@@ -76,10 +76,7 @@ test.afterAll(async () => {
   await registry?.close();
 });
 
-// Fixme: every read of the domain goes to the slowed registry too, so the page's first read after
-// the save can come back once the change is already done, and the pending badge is never seen.
-// It needs a fault that holds only the domain:update (not the reads) until the test releases it.
-test.fixme('a writer edits the name servers of a domain on the epp registry: pending while the registry answers, then done', async ({
+test('a writer edits the name servers of a domain on the epp registry: pending while the registry answers, then done', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -95,9 +92,10 @@ test.fixme('a writer edits the name servers of a domain on the epp registry: pen
   await expect(page.getByTestId('contact-registrant')).toBeVisible({ timeout: 20_000 });
   expect(registry.state.data.domains[DOMAIN]).toBeDefined();
 
-  // The registry answers slowly: the change waits in the outbox and the screen says so. A domain
-  // without hosting edits its own servers straight away (no choice of the provider's).
-  registry.setFaults({ delayMs: 500 });
+  // The registry holds the update unanswered (its reads still answer, on the driver's other
+  // session): the change waits in the outbox and the screen says so. A domain without hosting
+  // edits its own servers straight away (no choice of the provider's).
+  registry.setFaults({ hold: ['domain:update'] });
   await page.getByTestId('summary-dns').getByRole('button', { name: 'Editar' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Servidor DNS 1' }).fill('ns1.registro-e2e.net');
@@ -106,6 +104,9 @@ test.fixme('a writer edits the name servers of a domain on the epp registry: pen
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   const change = page.getByTestId('change-nameServers');
   await expect(change.getByTestId('state-pending')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => registry.heldCount(), { timeout: 20_000 }).toBe(1);
+  await expect(change.getByTestId('state-pending')).toBeVisible();
+  expect(registry.state.data.domains[DOMAIN].hostObjs).not.toContain('ns1.registro-e2e.net');
   registry.clearFaults();
 
   // Done: the badge goes, the registry holds the servers and the summary shows them.

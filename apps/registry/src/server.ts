@@ -54,6 +54,7 @@ export class TestRegistry {
   private server?: Server;
   private control?: HttpServer;
   private nextPendingId = 1;
+  private held: Array<() => void> = [];
 
   constructor(options: RegistryOptions) {
     this.options = {
@@ -162,6 +163,26 @@ export class TestRegistry {
   clearFaults(): void {
     this.faults = {};
     this.commandTimes.clear();
+    this.releaseHeld();
+  }
+
+  /** Waits, when the `hold` fault names this command, until the test releases it. */
+  async holdIfAsked(key: string): Promise<void> {
+    if (!this.faults.hold?.includes(key)) return;
+    await new Promise<void>((resolve) => this.held.push(resolve));
+  }
+
+  /** How many commands the `hold` fault is holding now. */
+  heldCount(): number {
+    return this.held.length;
+  }
+
+  /** Lets every held command run (the `hold` fault stays for the next ones); answers how many it let go. */
+  releaseHeld(): number {
+    const held = this.held;
+    this.held = [];
+    for (const resolve of held) resolve();
+    return held.length;
   }
 
   /** Whether this command is over the limit (`refuse`), after waiting for room when the mode is `queue`. */
@@ -262,6 +283,10 @@ export class TestRegistry {
       case 'DELETE /faults':
         this.clearFaults();
         return reply(response, 200, this.faults);
+      case 'GET /held':
+        return reply(response, 200, { held: this.heldCount() });
+      case 'POST /held/release':
+        return reply(response, 200, { released: this.releaseHeld() });
       case 'GET /pending':
         return reply(
           response,
@@ -313,6 +338,7 @@ export class TestRegistry {
   }
 
   async close(): Promise<void> {
+    this.releaseHeld();
     this.dropConnections();
     await Promise.all([
       new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve())),
