@@ -190,7 +190,9 @@ describe('the control interface', () => {
     expect(code(await client.command(check))).toBe(2400);
     const bad = await control('POST', '/faults', { explode: true });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "unknown fault 'explode' (known: drop, answer, delayMs, maxSessions, rateLimit, pending, hold)" });
+    expect(await bad.json()).toEqual({
+      error: "unknown fault 'explode' (known: drop, answer, delayMs, maxSessions, rateLimit, pending, hold)",
+    });
     expect((await control('DELETE', '/faults')).status).toBe(200);
     expect(registry.faults).toEqual({});
   });
