@@ -23,7 +23,7 @@ for (const registry of ['local', 'epp'] as RegistryKind[]) {
       const saved = await t.postQueued(`/domain/${t.id('y.com')}/dnsedit/`, { 'default-ns': '0', dns: SERVERS });
       expect(saved.status).toBe(200);
       const queued = (await t.getQueued(`/domain/${t.id('y.com')}/`)).body.data;
-      expect(queued.changes).toEqual([{ id: expect.any(Number), action: 'nameServers', state: 'pending', message: '' }]);
+      expect(queued.changes).toEqual([{ id: expect.any(Number), action: 'nameServers', state: 'pending', message: '', job: null }]);
       expect(queued.domain.dns.servers).toEqual(before.domain.dns.servers);
       await t.drain();
       const after = await domain();
@@ -107,6 +107,7 @@ describeStores('registry changes when the EPP registry misbehaves (%s)', (kind) 
         action: 'nameServers',
         state: 'failed',
         message: expect.stringMatching(/^The registry does not allow this change.*: .+/),
+        job: null,
       },
     ]);
     expect(answer.domain.dns.servers).toEqual(servers);

@@ -60,6 +60,11 @@ export const registryChangeSchema = z.object({
   state: z.enum(['pending', 'failed']),
   /** Why it failed, translated, with the registry's own words; empty while pending. */
   message: z.string(),
+  /**
+   * The change's job when the outbox gave up on it (the registry never answered): a writer may
+   * retry it. Null while pending and for a change the registry refused, which is asked anew.
+   */
+  job: z.number().nullable(),
 });
 export type RegistryChangeView = z.infer<typeof registryChangeSchema>;
 
