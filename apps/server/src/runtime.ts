@@ -63,7 +63,7 @@ const SCHEDULES: ((config: Config, runtime: Runtime) => Schedule)[] = [
   usageSchedule,
   dnssecStepSchedule,
   dkimRotationSchedule,
-  (_config, runtime) => registryPollSchedule(runtime.drivers.registry),
+  (_config, runtime) => registryPollSchedule(runtime.store, runtime.drivers.registry),
   autoRenewSchedule,
 ];
 

@@ -42,6 +42,8 @@ export const domainViewSchema = z.object({
   ts: z.number(),
   blocked: z.boolean(),
   transferBlock: z.boolean(),
+  /** The statuses only the registry sets (`serverHold`, `serverTransferProhibited`…), as EPP names them. */
+  serverStatuses: z.array(z.string()),
   whoisPrivacy: z.boolean(),
   permissions: z.partialRecord(z.enum(AREAS), z.enum(LEVELS)),
   authcode: z.boolean(),

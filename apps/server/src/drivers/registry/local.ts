@@ -101,6 +101,7 @@ export function createLocalRegistry(store: Store, secrets: Secrets, policy: Life
         name: row.name,
         status: row.status,
         statuses: statuses.length ? statuses : ['ok'],
+        serverStatuses: [],
         expireAt: row.expire_at,
         lifecycle: lifecycleAt(row.expire_at, now(), policy),
         renewalMode: row.renewal_mode === 'expire' ? 'expire' : 'auto',

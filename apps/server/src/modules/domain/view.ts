@@ -94,6 +94,7 @@ export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: L
       ts: info.updatedAt,
       blocked: info.statuses.includes('clientUpdateProhibited'),
       transferBlock: info.statuses.includes('clientTransferProhibited'),
+      serverStatuses: info.serverStatuses,
       whoisPrivacy: info.privacy,
       permissions: access.permissions,
       authcode: info.authKind === 'authcode',

@@ -11,6 +11,7 @@ import { AuthCodeCard } from './components/AuthCodeCard.tsx';
 import { ContactsCard } from './components/ContactsCard.tsx';
 import { LifeCard } from './components/LifeCard.tsx';
 import { RegistryChanges } from './components/RegistryChanges.tsx';
+import { ServerStatuses } from './components/ServerStatuses.tsx';
 import { SummaryCard } from './components/SummaryCard.tsx';
 
 /** /admin/{id}/domain/: summary, domain actions, auth code or transfer key, contacts (docs/behaviour/shell-session-domains.md#domain-page). */
@@ -33,6 +34,7 @@ export default function DomainPage() {
   const { domain } = data;
   return (
     <Stack>
+      <ServerStatuses domain={domain} />
       <RegistryChanges data={data} />
       <LifeCard data={data} />
       <SummaryCard data={data} />

@@ -51,6 +51,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         name: row.name,
         status: row.status,
         statuses: ['ok'],
+        serverStatuses: [],
         expireAt: 0,
         lifecycle: { state: 'active', until: 0 },
         renewalMode: row.renewal_mode === 'expire' ? 'expire' : 'auto',
@@ -82,6 +83,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
       return {
         ...info,
         statuses: statuses.length ? statuses : ['ok'],
+        serverStatuses: domain.statuses.filter((s) => s.startsWith('server')),
         expireAt: domain.expireAt,
         lifecycle: lifecycleFromRgp(domain.rgp, domain.expireAt, domain.updatedAt, policy),
         updatedAt: domain.updatedAt || domain.createdAt || row.created_at,
