@@ -47,6 +47,10 @@ export interface DomainInfo {
   name: string;
   status: string;
   statuses: DomainStatus[];
+  /** Its subordinate hosts at the registry (its glue records' names), lower case. */
+  glueHosts: string[];
+  /** Whether the registry publishes DNSSEC records (DS or keys) for it. */
+  hasSecDns: boolean;
   /** The statuses only the registry sets (`serverHold`, `serverTransferProhibited`…): shown, never changed by the panel. */
   serverStatuses: string[];
   expireAt: number;
