@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import type { TestRegistry } from '../../apps/registry/src/server.ts';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { createSession, SESSION_COOKIE } from '../../apps/server/src/modules/session/sessions.ts';
@@ -76,13 +76,8 @@ test.afterAll(async () => {
   await registry?.close();
 });
 
-// Fixme: every read of the domain goes to the slowed registry too, so the page's first read after
-// the save can come back once the change is already done, and the pending badge is never seen.
-// It needs a fault that holds only the domain:update (not the reads) until the test releases it.
-test.fixme('a writer edits the name servers of a domain on the epp registry: pending while the registry answers, then done', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
+/** A writer's page on a domain of its own, registered at the test registry on first sight. */
+async function openEppDomain(browser: Browser) {
   const DOMAIN = unique('registro-e2e.com');
   const account = await withStore((store) =>
     createAccount(store, { users: { w: 'all=write' }, items: [{ reference: DOMAIN, domain: true }] }),
@@ -94,10 +89,34 @@ test.fixme('a writer edits the name servers of a domain on the epp registry: pen
   await page.goto(`/admin/${account.items[DOMAIN]}/domain/`);
   await expect(page.getByTestId('contact-registrant')).toBeVisible({ timeout: 20_000 });
   expect(registry.state.data.domains[DOMAIN]).toBeDefined();
+  return { DOMAIN, itemId: account.items[DOMAIN], page, context };
+}
 
-  // The registry answers slowly: the change waits in the outbox and the screen says so. A domain
-  // without hosting edits its own servers straight away (no choice of the provider's).
-  registry.setFaults({ delayMs: 500 });
+test('a status only the registry sets (serverHold) shows on the domain screen once the panel reads the domain again', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { DOMAIN, itemId, page, context } = await openEppDomain(browser);
+  await expect(page.getByTestId('server-statuses')).toHaveCount(0);
+  registry.serverStatus('domain', DOMAIN, ['serverHold']);
+  // What the poll does on the registry's notice (tested through the API): the domain's row is
+  // touched, so the kept reads of it refresh.
+  await withStore((store) => store.updateTable('domain').set({ updated_at: 1 }).where('item_id', '=', itemId).execute());
+  await page.reload();
+  await expect(page.getByTestId('server-statuses').getByText('Suspendido por el registro')).toBeVisible({ timeout: 20_000 });
+  await context.close();
+});
+
+test('a writer edits the name servers of a domain on the epp registry: pending while the registry answers, then done', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { DOMAIN, page, context } = await openEppDomain(browser);
+
+  // The registry holds the update unanswered (its reads still answer, on the driver's other
+  // session): the change waits in the outbox and the screen says so. A domain without hosting
+  // edits its own servers straight away (no choice of the provider's).
+  registry.setFaults({ hold: ['domain:update'] });
   await page.getByTestId('summary-dns').getByRole('button', { name: 'Editar' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Servidor DNS 1' }).fill('ns1.registro-e2e.net');
@@ -106,6 +125,9 @@ test.fixme('a writer edits the name servers of a domain on the epp registry: pen
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   const change = page.getByTestId('change-nameServers');
   await expect(change.getByTestId('state-pending')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => registry.heldCount(), { timeout: 20_000 }).toBe(1);
+  await expect(change.getByTestId('state-pending')).toBeVisible();
+  expect(registry.state.data.domains[DOMAIN].hostObjs).not.toContain('ns1.registro-e2e.net');
   registry.clearFaults();
 
   // Done: the badge goes, the registry holds the servers and the summary shows them.

@@ -16,9 +16,15 @@ export interface Faults {
   rateLimit?: { commands: number; perMs: number; mode: 'refuse' | 'queue' };
   /** Commands answered 1001 and completed later (`completePending`), e.g. `domain:update`. */
   pending?: string[];
+  /**
+   * Commands held unanswered until the test releases them (`releaseHeld`); every other command,
+   * reads included, answers at once on the other sessions. A held command blocks its own session,
+   * as a slow registry would.
+   */
+  hold?: string[];
 }
 
-const FAULT_KEYS = ['drop', 'answer', 'delayMs', 'maxSessions', 'rateLimit', 'pending'];
+const FAULT_KEYS = ['drop', 'answer', 'delayMs', 'maxSessions', 'rateLimit', 'pending', 'hold'];
 
 /** Checks a fault plan from the control interface; returns what is wrong, or null. */
 export function faultsProblem(value: unknown): string | null {
@@ -33,6 +39,10 @@ export function faultsProblem(value: unknown): string | null {
   const rate = plan.rateLimit as Faults['rateLimit'];
   if (rate && (!(rate.commands > 0) || !(rate.perMs > 0) || (rate.mode !== 'refuse' && rate.mode !== 'queue'))) {
     return "rateLimit needs commands > 0, perMs > 0 and mode 'refuse' or 'queue'";
+  }
+  const hold = plan.hold;
+  if (hold !== undefined && (!Array.isArray(hold) || hold.length === 0 || !hold.every((key) => typeof key === 'string' && key !== ''))) {
+    return "hold is a list of command keys, e.g. ['domain:update']";
   }
   return null;
 }

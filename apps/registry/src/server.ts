@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer, type Server, type TLSSocket } from 'node:tls';
 import { completePending, type PendingAction } from './commands.ts';
 import { DEFAULT_POLICY, type Policy } from './context.ts';
-import { domainTransfer } from './domains.ts';
+import { domainStatuses, domainTransfer } from './domains.ts';
 import { type Faults, faultsProblem } from './faults.ts';
 import { advanceLifecycle } from './lifecycle.ts';
 import { EppError } from './results.ts';
@@ -54,6 +54,7 @@ export class TestRegistry {
   private server?: Server;
   private control?: HttpServer;
   private nextPendingId = 1;
+  private held: Array<() => void> = [];
 
   constructor(options: RegistryOptions) {
     this.options = {
@@ -162,6 +163,26 @@ export class TestRegistry {
   clearFaults(): void {
     this.faults = {};
     this.commandTimes.clear();
+    this.releaseHeld();
+  }
+
+  /** Waits, when the `hold` fault names this command, until the test releases it. */
+  async holdIfAsked(key: string): Promise<void> {
+    if (!this.faults.hold?.includes(key)) return;
+    await new Promise<void>((resolve) => this.held.push(resolve));
+  }
+
+  /** How many commands the `hold` fault is holding now. */
+  heldCount(): number {
+    return this.held.length;
+  }
+
+  /** Lets every held command run (the `hold` fault stays for the next ones); answers how many it let go. */
+  releaseHeld(): number {
+    const held = this.held;
+    this.held = [];
+    for (const resolve of held) resolve();
+    return held.length;
   }
 
   /** Whether this command is over the limit (`refuse`), after waiting for room when the mode is `queue`. */
@@ -200,12 +221,26 @@ export class TestRegistry {
     this.state.save();
   }
 
-  /** Sets or lifts server statuses (`serverUpdateProhibited`…), which only the registry may set. */
-  serverStatus(object: 'domain' | 'host' | 'contact', name: string, add: string[] = [], rem: string[] = []): boolean {
+  /**
+   * Sets or lifts server statuses (`serverUpdateProhibited`…), which only the registry may set;
+   * with `notify`, a domain's sponsor is told through its poll queue, the domain's data (RFC 5731
+   * infData: name, roid, statuses, sponsor) in the message.
+   */
+  serverStatus(object: 'domain' | 'host' | 'contact', name: string, add: string[] = [], rem: string[] = [], notify = false): boolean {
     const table = object === 'domain' ? this.state.data.domains : object === 'host' ? this.state.data.hosts : this.state.data.contacts;
     const target = table[object === 'contact' ? name : name.toLowerCase()];
     if (!target) return false;
     target.statuses = [...target.statuses.filter((s) => !rem.includes(s.s) && !add.includes(s.s)), ...add.map((s) => ({ s }))];
+    if (notify && object === 'domain') {
+      const domain = this.state.data.domains[name.toLowerCase()];
+      const infData = x('domain:infData', { 'xmlns:domain': NS.domain }, [
+        x('domain:name', {}, domain.name),
+        x('domain:roid', {}, domain.roid),
+        ...domainStatuses(domain).map((s) => x('domain:status', { s: s.s })),
+        x('domain:clID', {}, domain.clID),
+      ]);
+      this.state.queue(domain.clID, `Server status of ${domain.name} changed by the registry`, infData, this.now());
+    }
     this.state.save();
     return true;
   }
@@ -262,6 +297,10 @@ export class TestRegistry {
       case 'DELETE /faults':
         this.clearFaults();
         return reply(response, 200, this.faults);
+      case 'GET /held':
+        return reply(response, 200, { held: this.heldCount() });
+      case 'POST /held/release':
+        return reply(response, 200, { released: this.releaseHeld() });
       case 'GET /pending':
         return reply(
           response,
@@ -276,7 +315,13 @@ export class TestRegistry {
         this.queueMessage(String(input.clID), String(input.msg));
         return reply(response, 200, {});
       case 'POST /server-status': {
-        const done = this.serverStatus(input.object as 'domain', String(input.name), input.add as string[], input.rem as string[]);
+        const done = this.serverStatus(
+          input.object as 'domain',
+          String(input.name),
+          input.add as string[],
+          input.rem as string[],
+          input.notify === true,
+        );
         return done ? reply(response, 200, {}) : reply(response, 404, { error: 'no such object' });
       }
       case 'GET /clock':
@@ -313,6 +358,7 @@ export class TestRegistry {
   }
 
   async close(): Promise<void> {
+    this.releaseHeld();
     this.dropConnections();
     await Promise.all([
       new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve())),

@@ -160,6 +160,8 @@ export class Session {
     const key = child(root, NS.epp, 'hello') ? 'hello' : commandKey(command);
     const faults = this.registry.faults;
     if (faults.delayMs) await sleep(faults.delayMs);
+    await this.registry.holdIfAsked(key);
+    if (this.socket.destroyed) return;
     if (this.clID && faults.rateLimit) {
       const refused = await this.registry.rateLimit(this.clID, faults.rateLimit);
       if (refused) return this.answer({ code: 2502, reason: 'command rate limit exceeded', clTRID });

@@ -1,14 +1,8 @@
+import { EPP_NS } from '@atalaya/contract/epp';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 
-/** The namespaces of the EPP documents this registry reads and writes (RFC 5730–5733, 5910, 3915). */
-export const NS = {
-  epp: 'urn:ietf:params:xml:ns:epp-1.0',
-  domain: 'urn:ietf:params:xml:ns:domain-1.0',
-  host: 'urn:ietf:params:xml:ns:host-1.0',
-  contact: 'urn:ietf:params:xml:ns:contact-1.0',
-  secDNS: 'urn:ietf:params:xml:ns:secDNS-1.1',
-  rgp: 'urn:ietf:params:xml:ns:rgp-1.0',
-} as const;
+/** The EPP namespaces, shared with the other side of the protocol (packages/contract/src/epp.ts). */
+export const NS = EPP_NS;
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 
 /** The prefix an error message shows for a namespace, so `domain:name` reads as in the RFCs. */

@@ -151,6 +151,24 @@ describe('faults on demand', () => {
     await client.command(`<poll op="ack" msgID="${/id="([^"]+)"/.exec(message ?? '')?.[1]}"/>`);
   });
 
+  it('holds a named command unanswered while reads answer at once, until the test releases it', async () => {
+    await client.command(createDomain('held.test', NS2));
+    const writer = await loggedIn();
+    registry.setFaults({ hold: ['domain:update'] });
+    let answered = false;
+    const update = writer.command(swapNs('held.test')).then((answer) => {
+      answered = true;
+      return answer;
+    });
+    await expect.poll(() => registry.heldCount()).toBe(1);
+    expect(await client.command(infoDomain('held.test'))).toContain('<domain:hostObj>ns2.dns.example</domain:hostObj>');
+    expect(answered).toBe(false);
+    expect(registry.releaseHeld()).toBe(1);
+    expect(code(await update)).toBe(1000);
+    expect(registry.state.data.domains['held.test'].hostObjs).toEqual(['ns1.dns.example', 'ns3.dns.example']);
+    writer.close();
+  });
+
   it('takes the name of a pending create at once, and frees it when the create is refused', async () => {
     registry.setFaults({ pending: ['domain:create'] });
     expect(code(await client.command(createDomain('pending-create.test', NS2)))).toBe(1001);
@@ -172,9 +190,22 @@ describe('the control interface', () => {
     expect(code(await client.command(check))).toBe(2400);
     const bad = await control('POST', '/faults', { explode: true });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "unknown fault 'explode' (known: drop, answer, delayMs, maxSessions, rateLimit, pending)" });
+    expect(await bad.json()).toEqual({
+      error: "unknown fault 'explode' (known: drop, answer, delayMs, maxSessions, rateLimit, pending, hold)",
+    });
     expect((await control('DELETE', '/faults')).status).toBe(200);
     expect(registry.faults).toEqual({});
+  });
+
+  it('holds a command over HTTP, counts it and releases it', async () => {
+    await client.command(createDomain('http-held.test', NS2));
+    expect((await control('POST', '/faults', { hold: 'domain:update' })).status).toBe(400);
+    expect((await control('POST', '/faults', { hold: ['domain:update'] })).status).toBe(200);
+    const update = client.command(swapNs('http-held.test'));
+    await expect.poll(async () => (await (await control('GET', '/held')).json()).held).toBe(1);
+    expect(await (await control('POST', '/held/release')).json()).toEqual({ released: 1 });
+    expect(code(await update)).toBe(1000);
+    expect(await (await control('GET', '/held')).json()).toEqual({ held: 0 });
   });
 
   it('completes pending actions and queues messages over HTTP', async () => {

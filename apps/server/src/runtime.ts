@@ -5,7 +5,7 @@ import { dnssecJobs } from './modules/dns/dnssec/jobs.ts';
 import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { autoRenewSchedule } from './modules/domain/auto-renew.ts';
-import { registryJobs } from './modules/domain/changes.ts';
+import { registryJobs, touchChangeOfJob } from './modules/domain/changes.ts';
 import { registryPollSchedule } from './modules/domain/poll.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { tellJobFailed } from './modules/operator/events.ts';
@@ -23,6 +23,7 @@ import { createScheduler, type Schedule, type Scheduler } from './scheduler.ts';
 import { createSecrets, type Secrets, sealingKey } from './secrets.ts';
 import type { Store } from './store/db.ts';
 import { housekeepingSchedule } from './store/housekeeping.ts';
+import type { Job } from './store/schema.ts';
 import { createSignals, type Signals } from './store/signals.ts';
 
 /**
@@ -65,15 +66,21 @@ const SCHEDULES: ((config: Config, runtime: Runtime) => Schedule)[] = [
   usageSchedule,
   dnssecStepSchedule,
   dkimRotationSchedule,
-  (_config, runtime) => registryPollSchedule(runtime.drivers.registry),
+  (_config, runtime) => registryPollSchedule(runtime.store, runtime.drivers.registry),
   autoRenewSchedule,
   terminationSchedule,
 ];
 
+/** A job the outbox gave up on: the operator's event, and the domain screen's change shown failed. */
+const failed = async (store: Store, job: Job) => {
+  await touchChangeOfJob(store, job);
+  await tellJobFailed(store, job);
+};
+
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}, driverLog: DriverLog = SILENT): Runtime {
   const secrets = createSecrets(sealingKey(config));
   const signals = createSignals(store, config.databaseUrl, log);
-  const outbox = createOutbox(store, { ...config.jobs, signals, log, onFailed: (job) => tellJobFailed(store, job) });
+  const outbox = createOutbox(store, { ...config.jobs, signals, log, onFailed: (job) => failed(store, job) });
   const drivers = nodeAwareDrivers(createDrivers(config, store, secrets, driverLog), config.hosting.webRoot);
   const runtime: Runtime = {
     config,

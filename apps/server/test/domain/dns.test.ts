@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type DomainTest, describeRegistries, fieldErrors, openDomainTest } from './helpers.ts';
 
 describeRegistries('DNS servers on %s', (kind, registry) => {
@@ -96,6 +96,22 @@ describeRegistries('DNS servers on %s', (kind, registry) => {
     expect(fieldErrors(res.body)).toEqual({ 'dns.1': 'This server is inside the domain: create its glue record with its IP first' });
     await t.post(`/domain/${t.id('y.com')}/gluerecord/create/`, { name: 'ns2.y.com', ip: '192.0.2.2' });
     expect((await edit('y.com', { 'default-ns': '0', dns: ['ns1.example.org', 'ns2.y.com'] })).status).toBe(200);
+  });
+
+  it('reads the registry once for a save: the glue check and the DNSSEC guard use the domain info already read', async () => {
+    const registry = t.ctx.app.runtime.drivers.registry;
+    await t.get(`/domain/${t.id('z.eu')}/`); // registered, and its info kept
+    const spies = (['info', 'listHosts', 'listSecDns'] as const).map((method) => vi.spyOn(registry, method));
+    try {
+      const save = (dns: string[]) => t.postQueued(`/domain/${t.id('z.eu')}/dnsedit/`, { 'default-ns': '0', dns });
+      expect((await save(['ns1.example.org', 'ns2.z.eu'])).status).toBe(400);
+      expect((await save(['ns1.example.org', 'ns2.example.org'])).status).toBe(200);
+      const [info, listHosts, listSecDns] = spies.map((spy) => spy.mock.calls.length);
+      expect(info).toBeLessThanOrEqual(1);
+      expect({ listHosts, listSecDns }).toEqual({ listHosts: 0, listSecDns: 0 });
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it('refuses a read-only user, another realm and a blocked domain, leaving the set as it was', async () => {

@@ -65,7 +65,8 @@ export interface DomainTest {
 
 /**
  * An app with a realm holding x.es (domain + hosting), y.com (domain only), z.eu (domain only)
- * and m.com (mail only); users w (write all), r (read all), d (domain only, read).
+ * and m.com (mail only); users w (write all), r (read all), d (domain only, read), n (write all but
+ * the name servers, which it reads).
  */
 export async function openDomainTest(
   kind: StoreKind,
@@ -78,7 +79,7 @@ export async function openDomainTest(
   const { overrides, server } = await registryFor(registry, otherClients);
   const ctx = await openTestApp(kind, overrides);
   const account = await createAccount(ctx.store, {
-    users: { w: 'all=write', r: 'all=read', d: 'domain=read' },
+    users: { w: 'all=write', r: 'all=read', d: 'domain=read', n: 'all=write,domain_dns=read' },
     items: [
       { reference: 'x.es', domain: true, service: 'normal' },
       { reference: 'y.com', domain: true },

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { listRegistryMessages } from '../../src/modules/domain/messages.ts';
-import { pollRegistry } from '../../src/modules/domain/poll.ts';
+import { POLL_LEASE_SECONDS, pollRegistry, takePollLease } from '../../src/modules/domain/poll.ts';
 import { reconcileRegistry } from '../../src/modules/domain/reconcile.ts';
+import { now } from '../../src/store/db.ts';
 import { CLIENT_ID } from '../registry-epp/harness.ts';
 import { describeStores } from '../stores.ts';
 import { type DomainTest, openDomainTest, type RegistryKind } from './helpers.ts';
@@ -23,7 +24,7 @@ for (const registry of ['local', 'epp'] as RegistryKind[]) {
       const saved = await t.postQueued(`/domain/${t.id('y.com')}/dnsedit/`, { 'default-ns': '0', dns: SERVERS });
       expect(saved.status).toBe(200);
       const queued = (await t.getQueued(`/domain/${t.id('y.com')}/`)).body.data;
-      expect(queued.changes).toEqual([{ id: expect.any(Number), action: 'nameServers', state: 'pending', message: '' }]);
+      expect(queued.changes).toEqual([{ id: expect.any(Number), action: 'nameServers', state: 'pending', message: '', job: null }]);
       expect(queued.domain.dns.servers).toEqual(before.domain.dns.servers);
       await t.drain();
       const after = await domain();
@@ -107,6 +108,7 @@ describeStores('registry changes when the EPP registry misbehaves (%s)', (kind) 
         action: 'nameServers',
         state: 'failed',
         message: expect.stringMatching(/^The registry does not allow this change.*: .+/),
+        job: null,
       },
     ]);
     expect(answer.domain.dns.servers).toEqual(servers);
@@ -138,9 +140,46 @@ describeStores('registry changes when the EPP registry misbehaves (%s)', (kind) 
     expect((await domain()).changes).toMatchObject([{ state: 'failed', message: expect.stringMatching(/rejected by the registry/) }]);
   });
 
+  it('shows the statuses the registry set once the poll reads its notice (serverHold, serverTransferProhibited)', async () => {
+    expect((await domain()).domain.serverStatuses).toEqual([]);
+    t.registry!.serverStatus('domain', 'y.com', ['serverHold', 'serverTransferProhibited'], [], true);
+    expect(await t.ctx.app.runtime.scheduler.runNow('registry-poll')).toBe(true);
+    expect((await domain()).domain.serverStatuses).toEqual(['serverHold', 'serverTransferProhibited']);
+    expect(t.registry!.state.data.messages).toEqual([]);
+    const logged = await t.ctx.store
+      .selectFrom('audit_event')
+      .select(['item_id', 'detail'])
+      .where('action', '=', 'registry.message')
+      .execute();
+    expect(logged).toMatchObject([{ item_id: id }]);
+    expect(JSON.parse(logged[0].detail)).toMatchObject({ kind: 'status', statuses: 'serverHold serverTransferProhibited' });
+    // Lifted by the registry: gone from the panel after the next poll.
+    t.registry!.serverStatus('domain', 'y.com', [], ['serverHold'], true);
+    await t.ctx.app.runtime.scheduler.runNow('registry-poll');
+    expect((await domain()).domain.serverStatuses).toEqual(['serverTransferProhibited']);
+  });
+
+  it('reads the queue in one process at a time: a run finds the lease taken and leaves the queue, and a run gives its lease back', async () => {
+    t.registry!.queueMessage(CLIENT_ID, 'Scheduled maintenance on Sunday');
+    const at = now();
+    expect(await t.ctx.store.transaction().execute((trx) => takePollLease(trx, at))).toBe(at + POLL_LEASE_SECONDS);
+    expect(await t.ctx.store.transaction().execute((trx) => takePollLease(trx, at + 1))).toBeNull();
+    await t.ctx.app.runtime.scheduler.runNow('registry-poll');
+    expect(t.registry!.state.data.messages).toHaveLength(1);
+    // The lease ended (a process that crashed holding it): the next run takes it, reads, and gives it back.
+    await t.ctx.store
+      .updateTable('counter')
+      .set({ reset_at: at - 1 })
+      .where('key', '=', 'registry-poll')
+      .execute();
+    await t.ctx.app.runtime.scheduler.runNow('registry-poll');
+    expect(t.registry!.state.data.messages).toEqual([]);
+    expect(await t.ctx.store.selectFrom('counter').select('key').where('key', '=', 'registry-poll').execute()).toEqual([]);
+  });
+
   it('keeps a poll message it cannot read for the operator, acknowledges it and records it', async () => {
     t.registry!.queueMessage(CLIENT_ID, 'Scheduled maintenance on Sunday');
-    const read = await t.ctx.store.transaction().execute((trx) => pollRegistry(trx, t.ctx.app.runtime.drivers.registry));
+    const read = await pollRegistry(t.ctx.store, t.ctx.app.runtime.drivers.registry);
     expect(read).toBe(1);
     expect(t.registry!.state.data.messages).toEqual([]);
     // What `npm run admin -- registry-messages` prints.

@@ -1,6 +1,13 @@
 /** Texts of the domain screens, in es, en and ca. */
 export const domain = {
   es: {
+    'domain.server_statuses': 'Estados fijados por el registro',
+    'domain.server_statuses_hint': 'El registro mantiene el dominio en estos estados; solo el registro puede quitarlos.',
+    'domain.status_serverHold': 'Suspendido por el registro',
+    'domain.status_serverTransferProhibited': 'Transferencia bloqueada por el registro',
+    'domain.status_serverUpdateProhibited': 'Cambios bloqueados por el registro',
+    'domain.status_serverDeleteProhibited': 'Baja bloqueada por el registro',
+    'domain.status_serverRenewProhibited': 'Renovación bloqueada por el registro',
     'domain.changes': 'Cambios en el registro',
     'domain.change_nameServers': 'Servidores DNS',
     'domain.change_status': 'Bloqueo del dominio',
@@ -131,6 +138,13 @@ export const domain = {
     'domain.all_contacts': 'Contactos administrativo, de facturación y técnico',
   },
   en: {
+    'domain.server_statuses': 'Statuses set by the registry',
+    'domain.server_statuses_hint': 'The registry holds the domain in these statuses; only the registry can lift them.',
+    'domain.status_serverHold': 'Suspended by the registry',
+    'domain.status_serverTransferProhibited': 'Transfer locked by the registry',
+    'domain.status_serverUpdateProhibited': 'Changes locked by the registry',
+    'domain.status_serverDeleteProhibited': 'Deletion locked by the registry',
+    'domain.status_serverRenewProhibited': 'Renewal locked by the registry',
     'domain.changes': 'Changes at the registry',
     'domain.change_nameServers': 'DNS servers',
     'domain.change_status': 'Domain lock',
@@ -261,6 +275,13 @@ export const domain = {
     'domain.all_contacts': 'Administrative, billing and technical contacts',
   },
   ca: {
+    'domain.server_statuses': 'Estats fixats pel registre',
+    'domain.server_statuses_hint': 'El registre manté el domini en aquests estats; només el registre els pot treure.',
+    'domain.status_serverHold': 'Suspès pel registre',
+    'domain.status_serverTransferProhibited': 'Transferència bloquejada pel registre',
+    'domain.status_serverUpdateProhibited': 'Canvis bloquejats pel registre',
+    'domain.status_serverDeleteProhibited': 'Baixa bloquejada pel registre',
+    'domain.status_serverRenewProhibited': 'Renovació bloquejada pel registre',
     'domain.changes': 'Canvis al registre',
     'domain.change_nameServers': 'Servidors DNS',
     'domain.change_status': 'Bloqueig del domini',

@@ -42,6 +42,8 @@ export const domainViewSchema = z.object({
   ts: z.number(),
   blocked: z.boolean(),
   transferBlock: z.boolean(),
+  /** The statuses only the registry sets (`serverHold`, `serverTransferProhibited`…), as EPP names them. */
+  serverStatuses: z.array(z.string()),
   whoisPrivacy: z.boolean(),
   permissions: z.partialRecord(z.enum(AREAS), z.enum(LEVELS)),
   authcode: z.boolean(),
@@ -66,6 +68,11 @@ export const registryChangeSchema = z.object({
   state: z.enum(['pending', 'failed']),
   /** Why it failed, translated, with the registry's own words; empty while pending. */
   message: z.string(),
+  /**
+   * The change's job when the outbox gave up on it (the registry never answered): a writer may
+   * retry it. Null while pending and for a change the registry refused, which is asked anew.
+   */
+  job: z.number().nullable(),
 });
 export type RegistryChangeView = z.infer<typeof registryChangeSchema>;
 

@@ -228,7 +228,10 @@ export const hosting = {
     permission: write('service_ddbb'),
   }),
 
-  /** A failed change retried by its user: write on the area of the row the job applies (service rows, sites, the DNS zone). */
+  /**
+   * A failed change retried by its user: write on the area of the row the job applies (service
+   * rows, sites, the DNS zone, a domain's registry change).
+   */
   jobRetry: endpoint({
     method: 'POST',
     path: '/service/:id/job/:jobId/retry/',
@@ -245,6 +248,15 @@ export const hosting = {
         'service_subdomains',
         'service_redirects',
         'service_dnszone',
+        'domain',
+        'domain_dns',
+        'domain_gluerecords',
+        'domain_dnssec',
+        'domain_ownercontacts',
+        'domain_contacts',
+        'domain_others',
+        'domain_transferblock',
+        'domain_authcode',
       ],
       level: 'write',
     },

@@ -47,6 +47,12 @@ export interface DomainInfo {
   name: string;
   status: string;
   statuses: DomainStatus[];
+  /** Its subordinate hosts at the registry (its glue records' names), lower case. */
+  glueHosts: string[];
+  /** Whether the registry publishes DNSSEC records (DS or keys) for it. */
+  hasSecDns: boolean;
+  /** The statuses only the registry sets (`serverHold`, `serverTransferProhibited`…): shown, never changed by the panel. */
+  serverStatuses: string[];
   expireAt: number;
   /** Where the domain is in its life at the registry, and until when. */
   lifecycle: Lifecycle;
@@ -128,6 +134,7 @@ export class RegistryError extends Error {
 export type RegistryMessage = { id: string; count: number; queuedAt: string; text: string; xml: string } & (
   | { kind: 'pending'; object: string; applied: boolean; clTRID: string; svTRID: string }
   | { kind: 'transfer'; object: string; status: string; requestedBy: string; state: TransferState | null }
+  | { kind: 'status'; object: string; statuses: string[] }
   | { kind: 'unknown' }
 );
 

@@ -91,6 +91,8 @@ export function createLocalRegistry(
         ).as('servers'),
         jsonArrayFrom(eb.selectFrom('domain_contact as c').select(CONTACT_ROW).whereRef('c.item_id', '=', 'domain.item_id')).as('contacts'),
         eb.selectFrom('domain_transfer as t').select('t.status').whereRef('t.item_id', '=', 'domain.item_id').as('transfer_status'),
+        jsonArrayFrom(eb.selectFrom('domain_host as h').select('h.name').whereRef('h.item_id', '=', 'domain.item_id')).as('hosts'),
+        eb.exists(eb.selectFrom('domain_ds as d').select('d.id').whereRef('d.item_id', '=', 'domain.item_id')).as('has_ds'),
       ])
       .where('domain.item_id', '=', 0),
   );
@@ -121,6 +123,9 @@ export function createLocalRegistry(
         name: row.name,
         status: row.status,
         statuses: statuses.length ? statuses : ['ok'],
+        serverStatuses: [],
+        glueHosts: fromJson(row.hosts).map((h) => h.name.toLowerCase()),
+        hasSecDns: Boolean(row.has_ds),
         expireAt: row.expire_at,
         lifecycle: lifecycleAt(row.expire_at, now(), policy),
         renewalMode: row.renewal_mode === 'expire' ? 'expire' : 'auto',

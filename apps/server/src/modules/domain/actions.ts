@@ -23,8 +23,9 @@ export interface Payloads {
   privacy: { on: boolean };
   contacts: { roles: ContactType[]; data: ContactData };
   hostCreate: HostData;
-  hostUpdate: { hostId: number; ipv4: string; ipv6: string };
-  hostDelete: { hostId: number };
+  /** `name` too since reconcile compares glue by name (changes queued before it carry the id only). */
+  hostUpdate: { hostId: number; name?: string; ipv4: string; ipv6: string };
+  hostDelete: { hostId: number; name?: string };
   secDnsAdd: SecDnsData;
   secDnsRemove: { id: number; key: string };
   /** The auth code sealed with the app's key: the payload is stored, the code never in clear. */

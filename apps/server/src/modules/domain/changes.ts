@@ -1,4 +1,4 @@
-import { type Language, type RegistryChangeView, translate } from '@atalaya/contract';
+import { type Language, translate } from '@atalaya/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type DomainInfo, RegistryError } from '../../drivers/registry/interface.ts';
@@ -12,6 +12,7 @@ import type { Database } from '../../store/schema.ts';
 import { recordActivity } from '../activity/record.ts';
 import { REGISTRY_ACTIONS } from './actions.ts';
 import { refusalMessage } from './refusals.ts';
+import { changeArea, type OpenChange } from './view.ts';
 
 /** The one job kind every registry change runs as; its payload is the change's id only. */
 export const REGISTRY_CHANGE = 'registry.change';
@@ -124,6 +125,16 @@ export function registryJobs({ store, drivers, secrets }: Runtime): JobHandlers 
   };
 }
 
+/**
+ * The change a registry job runs is touched when the outbox gives up on the job or a user retries
+ * it: the job's status is part of what the domain screen shows, and only the change row's trigger
+ * moves `auth_version`, which the kept domain answers follow.
+ */
+export async function touchChangeOfJob(store: Store, job: { id: number; kind: string }) {
+  if (job.kind !== REGISTRY_CHANGE) return;
+  await store.updateTable('registry_change').set({ updated_at: now() }).where('job_id', '=', job.id).execute();
+}
+
 /** The domain's cached reads refresh (its row's trigger moves auth_version). */
 const touchDomain = (store: Store, itemId: number) =>
   store.updateTable('domain').set({ updated_at: now() }).where('item_id', '=', itemId).execute();
@@ -133,21 +144,22 @@ const touchDomain = (store: Store, itemId: number) =>
  * action, when it is still pending (queued or awaiting the registry) or failed. A change whose job
  * the outbox gave up on shows failed with the job's error.
  */
-export async function openChanges(store: Store, itemId: number, language: Language): Promise<RegistryChangeView[]> {
+export async function openChanges(store: Store, itemId: number, language: Language): Promise<OpenChange[]> {
   const rows = await store
     .selectFrom('registry_change as c')
     .leftJoin('job', 'job.id', 'c.job_id')
-    .select(['c.id', 'c.action', 'c.state', 'c.message', 'job.status as job_status'])
+    .select(['c.id', 'c.action', 'c.payload', 'c.state', 'c.message', 'c.job_id', 'job.status as job_status'])
     .where('c.item_id', '=', itemId)
     .orderBy('c.id', 'desc')
     .limit(50)
     .execute();
   const seen = new Set<string>();
-  const open: RegistryChangeView[] = [];
+  const open: OpenChange[] = [];
   for (const row of rows) {
     if (seen.has(row.action)) continue;
     seen.add(row.action);
-    const failed = row.state === 'failed' || (row.state === 'queued' && row.job_status === 'failed');
+    const givenUp = row.state === 'queued' && row.job_status === 'failed';
+    const failed = row.state === 'failed' || givenUp;
     if (row.state === 'done') continue;
     const message = row.message ? (JSON.parse(row.message) as { key: string; params: Record<string, string> }) : null;
     open.push({
@@ -155,6 +167,8 @@ export async function openChanges(store: Store, itemId: number, language: Langua
       action: row.action,
       state: failed ? 'failed' : 'pending',
       message: failed ? (message ? translate(language, message.key, message.params) : translate(language, 'domain.registry_failed')) : '',
+      job: givenUp ? row.job_id : null,
+      area: changeArea(row.action, JSON.parse(row.payload)),
     });
   }
   return open.reverse();

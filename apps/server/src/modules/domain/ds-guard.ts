@@ -1,4 +1,4 @@
-import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
+import type { DomainInfo } from '../../drivers/registry/interface.ts';
 import { FieldErrors } from '../../http/errors.ts';
 import type { Store } from '../../store/db.ts';
 
@@ -10,8 +10,8 @@ const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
  * published breaks resolution for validating resolvers, so that needs a confirmation: the refusal
  * names the consequence under the form's `confirm` field, and the form sends it again with `confirm`.
  */
-export async function confirmDsKept(store: Store, registry: RegistryDriver, info: DomainInfo, hosts: string[], panelServers: string[]) {
-  if ((await registry.listSecDns(info.itemId)).length === 0) return;
+export async function confirmDsKept(store: Store, info: DomainInfo, hosts: string[], panelServers: string[]) {
+  if (!info.hasSecDns) return;
   const signedHere = await store.selectFrom('dns_managed_ds').select('id').where('item_id', '=', info.itemId).executeTakeFirst();
   const able = new Set([...info.nameServers, ...(signedHere ? panelServers : [])].map(bare));
   const unable = hosts.filter((h) => !able.has(bare(h)));

@@ -27,9 +27,9 @@ export default async function glueRoutes(app: FastifyInstance) {
 
   route(app, endpoints.domain.glueSave, async (request) => {
     const { info, registry } = await domainOf(request);
-    await hostOf(registry, info.itemId, request.params.recordId);
+    const host = await hostOf(registry, info.itemId, request.params.recordId);
     refuseBlocked(info);
-    const payload = { hostId: pathId(request.params.recordId), ipv4: request.body.ip, ipv6: request.body.ipv6 };
+    const payload = { hostId: host.id, name: host.name, ipv4: request.body.ip, ipv6: request.body.ipv6 };
     const change = await queueFromRequest(request, info.itemId, 'hostUpdate', payload);
     return { data: { change }, info: [{ key: 'domain.glue_saved' }] };
   });
@@ -40,7 +40,7 @@ export default async function glueRoutes(app: FastifyInstance) {
     refuseBlocked(info);
     // RFC 5732: a host the domain still delegates to cannot go; the panel knows before the registry says so.
     if (info.nameServers.includes(host.name)) throw new ApiError(409, 'domain.glue_in_use');
-    const change = await queueFromRequest(request, info.itemId, 'hostDelete', { hostId: host.id });
+    const change = await queueFromRequest(request, info.itemId, 'hostDelete', { hostId: host.id, name: host.name });
     return { data: { change }, info: [{ key: 'domain.glue_deleted' }] };
   });
 }

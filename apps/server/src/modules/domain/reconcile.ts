@@ -13,6 +13,8 @@ export interface RegistryDifference {
   outcome?: 'repaired' | string;
 }
 
+type Glue = { ipv4: string; ipv6: string };
+
 /** The contact fields the registry keeps (the panel's extra keys are its own). */
 const contactKey = (c: ContactData | undefined) =>
   c ? [c.isOrg, c.orgName, c.firstName, c.lastName, c.email, c.phone, c.address, c.postalCode, c.city, c.country].join('|') : '';
@@ -36,13 +38,18 @@ async function panelIntent(store: Store, itemId: number) {
     privacy?: boolean;
     contacts: Map<ContactType, ContactData>;
     ds: Map<string, SecDnsData> | null;
-  } = { statuses: new Map(), contacts: new Map(), ds: null };
+    /** Each glue record the customer set (its addresses) or deleted (null), by host name. */
+    glue: Map<string, Glue | null>;
+  } = { statuses: new Map(), contacts: new Map(), ds: null, glue: new Map() };
   for (const row of rows) {
     const payload = JSON.parse(row.payload);
     if (row.action === 'nameServers') intent.nameServers = payload;
     else if (row.action === 'status') intent.statuses.set(payload.status, payload.on);
     else if (row.action === 'privacy') intent.privacy = payload.on;
     else if (row.action === 'contacts') for (const role of payload.roles as ContactType[]) intent.contacts.set(role, payload.data);
+    else if (row.action === 'hostCreate' || (row.action === 'hostUpdate' && payload.name)) {
+      intent.glue.set(payload.name, { ipv4: payload.ipv4, ipv6: payload.ipv6 });
+    } else if (row.action === 'hostDelete' && payload.name) intent.glue.set(payload.name, null);
     else if (row.action === 'secDnsAdd' || row.action === 'secDnsRemove') {
       intent.ds ??= new Map();
       if (row.action === 'secDnsAdd') intent.ds.set(secDnsKey(payload), payload);
@@ -55,7 +62,7 @@ async function panelIntent(store: Store, itemId: number) {
 /**
  * Compares each registered domain with the registry's `info`: expiry and the registry's statuses
  * are the registry's (repair copies its expiry to the panel's row); name servers, client statuses,
- * whois privacy, contacts and DNSSEC are what the customer set in the panel (repair queues the
+ * whois privacy, contacts, DNSSEC and glue records are what the customer set in the panel (repair queues the
  * change again through the outbox, which the caller then applies).
  */
 export async function reconcileRegistry(store: Store, registry: RegistryDriver, repair: boolean): Promise<RegistryDifference[]> {
@@ -97,6 +104,7 @@ export async function reconcileRegistry(store: Store, registry: RegistryDriver, 
       if (data && contactKey(data) !== contactKey(info.contacts[type])) requeue(`contact ${type}`, 'contacts', { roles: [type], data });
     }
     if (intent.ds) await compareDs(registry, info, intent.ds, await managedDsIds(store, domain.item_id), requeue);
+    if (intent.glue.size) await compareGlue(registry, info, intent.glue, requeue);
     for (const { what, fix } of fixes) {
       const difference: RegistryDifference = { area: 'registry', subject: `${domain.name} ${what}`, problem: 'differs' };
       if (repair) {
@@ -128,5 +136,29 @@ async function compareDs(
     if (managed.has(record.id)) continue;
     const key = secDnsKey(record);
     if (!wanted.has(key)) requeue(`DNSSEC ${record.keyTag} extra`, 'secDnsRemove', { id: record.id, key });
+  }
+}
+
+/**
+ * The glue records the customer set against the registry's subordinate hosts, by name: one
+ * missing is created again, one with other addresses is set back, one the customer deleted is
+ * deleted again. A host the customer never touched in the panel is not compared.
+ */
+async function compareGlue(
+  registry: RegistryDriver,
+  info: DomainInfo,
+  wanted: Map<string, Glue | null>,
+  requeue: (what: string, action: string, payload: unknown) => void,
+) {
+  const held = new Map((await registry.listHosts(info.itemId)).map((h) => [h.name, h]));
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  for (const [name, glue] of wanted) {
+    const host = held.get(name);
+    if (glue === null) {
+      if (host) requeue(`glue ${name} extra`, 'hostDelete', { hostId: host.id, name });
+    } else if (!host) requeue(`glue ${name} missing`, 'hostCreate', { name, ...glue });
+    else if (!same(host.ipv4, glue.ipv4) || !same(host.ipv6, glue.ipv6)) {
+      requeue(`glue ${name}`, 'hostUpdate', { hostId: host.id, name, ...glue });
+    }
   }
 }

@@ -125,6 +125,8 @@ export async function transferView(store: Store, registry: RegistryDriver, info:
                 ? translate(language, message.key, message.params)
                 : translate(language, 'domain.registry_failed')
               : '',
+            // A transfer is asked again with its code, not retried: the code may have changed.
+            job: null,
           }
         : null,
   };

@@ -3,6 +3,7 @@ import {
   CONTACT_TYPES,
   type Contact,
   type ContactType,
+  canAct,
   canSee,
   type DomainAnswer,
   type Language,
@@ -14,6 +15,37 @@ import { countryName } from './countries.ts';
 
 /** The registrant is the owner-contacts area; admin, billing and tech the contacts area (docs/behaviour/shell-session-domains.md#permissions). */
 export const contactArea = (type: ContactType): Area => (type === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts');
+
+/**
+ * The area a registry change belongs to, which a user must write to retry it: the area of the
+ * route that queued it (a status by its toggle, contacts by the role they change).
+ */
+export function changeArea(action: string, payload: unknown): Area {
+  const asked = payload as { status?: string; roles?: string[] };
+  switch (action) {
+    case 'nameServers':
+      return 'domain_dns';
+    case 'hostCreate':
+    case 'hostUpdate':
+    case 'hostDelete':
+      return 'domain_gluerecords';
+    case 'secDnsAdd':
+    case 'secDnsRemove':
+      return 'domain_dnssec';
+    case 'privacy':
+      return 'domain_others';
+    case 'status':
+      return asked.status === 'clientTransferProhibited'
+        ? 'domain_transferblock'
+        : asked.status === 'clientUpdateProhibited'
+          ? 'domain_others'
+          : 'domain';
+    case 'contacts':
+      return contactArea(asked.roles?.includes('registrant') ? 'registrant' : 'admin');
+    default:
+      return 'domain';
+  }
+}
 
 export function toContactView(data: ContactData, language: Language): Contact {
   return {
@@ -36,8 +68,15 @@ export function toContactView(data: ContactData, language: Language): Contact {
   };
 }
 
-/** GET /domain/{id}/ and the toggles' answer; contacts the user may not see are null. */
-export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: Language, changes: RegistryChangeView[]): DomainAnswer {
+/** A change as `openChanges` reads it: its view, and the area a user must write to retry it. */
+export type OpenChange = RegistryChangeView & { area: Area };
+
+/**
+ * GET /domain/{id}/ and the toggles' answer; contacts the user may not see are null, and a failed
+ * change offers its job to retry only to a user who writes the change's area.
+ */
+export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: Language, open: OpenChange[]): DomainAnswer {
+  const changes = open.map(({ area, ...change }) => ({ ...change, job: canAct(access.permissions, area) ? change.job : null }));
   const contact = (type: ContactType) => {
     const data = info.contacts[type];
     return data && canSee(access.permissions, contactArea(type)) ? toContactView(data, language) : null;
@@ -55,6 +94,7 @@ export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: L
       ts: info.updatedAt,
       blocked: info.statuses.includes('clientUpdateProhibited'),
       transferBlock: info.statuses.includes('clientTransferProhibited'),
+      serverStatuses: info.serverStatuses,
       whoisPrivacy: info.privacy,
       permissions: access.permissions,
       authcode: info.authKind === 'authcode',

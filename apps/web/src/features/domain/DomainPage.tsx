@@ -12,6 +12,7 @@ import { ContactsCard } from './components/ContactsCard.tsx';
 import { DelegationCard } from './components/DelegationCard.tsx';
 import { LifeCard } from './components/LifeCard.tsx';
 import { RegistryChanges } from './components/RegistryChanges.tsx';
+import { ServerStatuses } from './components/ServerStatuses.tsx';
 import { SummaryCard } from './components/SummaryCard.tsx';
 import { TransferCard } from './components/TransferCard.tsx';
 
@@ -44,6 +45,7 @@ export default function DomainPage() {
   }
   return (
     <Stack>
+      <ServerStatuses domain={domain} />
       <RegistryChanges data={data} />
       {domain.pendingTransfer && <TransferCard data={data} />}
       <LifeCard data={data} />

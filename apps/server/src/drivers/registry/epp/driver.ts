@@ -9,7 +9,7 @@ import { mergeContact, panelContacts, savePanelContact } from './contacts.ts';
 import { createEppContext, type Registered } from './context.ts';
 import { domainCreate, domainInfo } from './domain-xml.ts';
 import { refusalOf } from './errors.ts';
-import { glueAttributes } from './glue-table.ts';
+import { glueAttributes, glueRecords } from './glue-table.ts';
 import { hostMethods } from './hosts.ts';
 import { lifeMethods } from './life.ts';
 import type { EppSettings } from './options.ts';
@@ -52,6 +52,9 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         name: row.name,
         status: row.status,
         statuses: ['ok'],
+        serverStatuses: [],
+        glueHosts: [],
+        hasSecDns: false,
         expireAt: 0,
         lifecycle: { state: 'active', until: 0 },
         renewalMode: row.renewal_mode === 'expire' ? 'expire' : 'auto',
@@ -98,6 +101,10 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
       return {
         ...info,
         statuses: statuses.length ? statuses : ['ok'],
+        serverStatuses: domain.statuses.filter((s) => s.startsWith('server')),
+        // With host attributes the glue lives in the panel's table; with host objects the registry lists them.
+        glueHosts: attributes ? (await glueRecords(store, itemId)).map((h) => h.name) : domain.hosts.map((h) => h.toLowerCase()),
+        hasSecDns: domain.secDns.length > 0,
         expireAt: domain.expireAt,
         lifecycle: lifecycleFromRgp(domain.rgp, domain.expireAt, domain.updatedAt, policy),
         updatedAt: domain.updatedAt || domain.createdAt || row.created_at,

@@ -1,7 +1,7 @@
 import type { RegistryMessage } from '../interface.ts';
 import type { EppCommand } from './command.ts';
 import { readTransferData } from './transfers.ts';
-import { attr, child, text, type XmlNode } from './xml.ts';
+import { attr, child, list, text, type XmlNode } from './xml.ts';
 
 /** RFC 5730 §2.9.2.3: the head of the client's message queue; sent again safely (it changes nothing). */
 export const pollRequest = (): EppCommand => ({ name: 'poll', read: true, node: { poll: { '@_op': 'req' } } });
@@ -12,7 +12,8 @@ export const pollAck = (id: string): EppCommand => ({ name: 'poll', read: true, 
 /**
  * What the panel reads of a message: a pending action's outcome (RFC 5731 §3.3, 5733 `panData`:
  * the object, whether it was applied, and the clTRID of the command that asked for it) or a
- * transfer notice (`trnData`). Anything else is left to the operator with its XML.
+ * transfer notice (`trnData`) or a domain's data the registry changed (`infData`, a server status
+ * set or lifted). Anything else is left to the operator with its XML.
  */
 export function readPollMessage(
   resData: XmlNode | undefined,
@@ -44,6 +45,12 @@ export function readPollMessage(
       requestedBy: text(child(transfer, 'reID')),
       state: readTransferData(resData, clientId),
     };
+  }
+  // A domain's own data (RFC 5731 infData) in a notice: the registry changed something of it,
+  // most often a status only it may set.
+  const info = child(resData, 'infData');
+  if (info && child(info, 'roid')) {
+    return { ...base, kind: 'status', object: text(child(info, 'name')), statuses: list(info, 'status').map((s) => attr(s, 's')) };
   }
   return { ...base, kind: 'unknown' };
 }

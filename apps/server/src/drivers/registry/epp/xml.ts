@@ -1,14 +1,8 @@
 import { createRequire } from 'node:module';
+import { EPP_NS } from '@atalaya/contract/epp';
 
-/** The namespaces of RFC 5730–5733, 5910 and 3915. */
-export const NS = {
-  epp: 'urn:ietf:params:xml:ns:epp-1.0',
-  domain: 'urn:ietf:params:xml:ns:domain-1.0',
-  host: 'urn:ietf:params:xml:ns:host-1.0',
-  contact: 'urn:ietf:params:xml:ns:contact-1.0',
-  secDNS: 'urn:ietf:params:xml:ns:secDNS-1.1',
-  rgp: 'urn:ietf:params:xml:ns:rgp-1.0',
-} as const;
+/** The EPP namespaces, shared with the other side of the protocol (packages/contract/src/epp.ts). */
+export const NS = EPP_NS;
 
 /** A node as fast-xml-parser builds and reads it: `@_` attributes, `#text` text, arrays for repeated elements. */
 export type XmlNode = { [name: string]: unknown };

@@ -4,12 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { StateBadge } from '../../../components/hosting/StateBadge.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { dnssecKey, glueKey } from '../api/domain.ts';
+import { dnssecKey, domainKey, glueKey } from '../api/domain.ts';
 
 /**
  * The domain's changes the registry has not applied yet (pending) or refused (failed, with its
- * reason), with the same state badge as the hosting rows. Once a change is applied, the domain's
- * lists (glue, DNSSEC) are read again: they show the registry's view.
+ * reason), with the same state badge as the hosting rows: a change the registry never answered
+ * comes with its job, which a writer of its area retries there. Once a change is applied, the
+ * domain's lists (glue, DNSSEC) are read again: they show the registry's view.
  */
 export function RegistryChanges({ data }: { data: DomainAnswer }) {
   const { t } = useTranslation();
@@ -38,7 +39,17 @@ export function RegistryChanges({ data }: { data: DomainAnswer }) {
           <div key={change.id} data-testid={`change-${change.action}`}>
             <Group gap={0}>
               <Text>{t(`domain.change_${change.action}`)}</Text>
-              <StateBadge state={change.state} />
+              <StateBadge
+                state={change.state}
+                retry={
+                  change.job !== null && {
+                    itemId: id,
+                    job: change.job,
+                    listKey: domainKey(id),
+                    name: t(`domain.change_${change.action}`),
+                  }
+                }
+              />
             </Group>
             {change.message && (
               <Text size="sm" c="red">
