@@ -1,5 +1,15 @@
 import type { ContactType, DnsMode } from '@atalaya/contract';
-import type { ContactData, DomainStatus, HostData, RegistryDriver, SecDnsData } from '../../drivers/registry/interface.ts';
+import {
+  type ContactData,
+  type DomainStatus,
+  type HostData,
+  type RegistryDriver,
+  RegistryError,
+  type SecDnsData,
+} from '../../drivers/registry/interface.ts';
+import { addYears, dayOf } from '../../drivers/registry/lifecycle.ts';
+import type { Store } from '../../store/db.ts';
+import { recordBilling } from './billing.ts';
 
 /**
  * What a queued registry change does when its job runs, by action name (decision 038). Each
@@ -8,12 +18,18 @@ import type { ContactData, DomainStatus, HostData, RegistryDriver, SecDnsData } 
  * A new registry action (renew, restore, a transfer) is one entry here and a route that queues it
  * with `queueRegistryChange`.
  */
-export type RegistryAction = (registry: RegistryDriver, itemId: number, payload: never) => Promise<void>;
+export type RegistryAction = (registry: RegistryDriver, itemId: number, payload: never, ctx: ActionContext) => Promise<void>;
+
+/** What an action may need besides the registry: the store, for what it records once applied (the billing ledger). */
+export interface ActionContext {
+  store: Store;
+}
 
 /** What makes two DNSSEC records the same one at the registry. */
 export const secDnsKey = (d: SecDnsData) => `${d.type}:${d.keyTag}:${d.algorithm}:${d.digestType}:${d.digest.toLowerCase()}`;
 
-const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P) => Promise<void>) => run as RegistryAction;
+const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P, ctx: ActionContext) => Promise<void>) =>
+  run as RegistryAction;
 
 export interface Payloads {
   nameServers: { mode: DnsMode; hosts: string[] };
@@ -25,6 +41,10 @@ export interface Payloads {
   hostDelete: { hostId: number };
   secDnsAdd: SecDnsData;
   secDnsRemove: { id: number; key: string };
+  /** From the expiry the request read (Unix seconds), billed once to `actor`. */
+  renew: { years: number; curExpDate: number; actor: string };
+  /** Each role's data from another domain, the roles with the same data in one update. */
+  contactsCopy: { contacts: Partial<Record<ContactType, ContactData>> };
 }
 
 export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
@@ -59,5 +79,30 @@ export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
   secDnsRemove: action<Payloads['secDnsRemove']>(async (registry, itemId, { id }) => {
     if (!(await registry.listSecDns(itemId)).some((d) => d.id === id)) return;
     await registry.removeSecDns(itemId, id);
+  }),
+  renew: action<Payloads['renew']>(async (registry, itemId, { years, curExpDate, actor }, { store }) => {
+    const target = addYears(curExpDate, years);
+    let expireAt: number;
+    try {
+      expireAt = await registry.renew(itemId, years, curExpDate);
+    } catch (error) {
+      // A job run again after its renewal was applied finds the expiry it set: billed, not renewed twice.
+      if (!(error instanceof RegistryError && error.subject === 'curExpDate')) throw error;
+      const info = await registry.info(itemId);
+      if (!info || dayOf(info.expireAt) !== dayOf(target)) throw error;
+      expireAt = info.expireAt;
+    }
+    const row = await store.selectFrom('domain').select('name').where('item_id', '=', itemId).executeTakeFirstOrThrow();
+    await recordBilling(store, { itemId, domain: row.name, action: 'renew', years, fromDate: dayOf(curExpDate), expireAt, actor });
+  }),
+  contactsCopy: action<Payloads['contactsCopy']>(async (registry, itemId, { contacts }) => {
+    const groups = new Map<string, { roles: ContactType[]; data: ContactData }>();
+    for (const [role, data] of Object.entries(contacts) as [ContactType, ContactData][]) {
+      const key = JSON.stringify(data);
+      const group = groups.get(key) ?? { roles: [], data };
+      group.roles.push(role);
+      groups.set(key, group);
+    }
+    for (const { roles, data } of groups.values()) await registry.updateContacts(itemId, roles, data);
   }),
 };

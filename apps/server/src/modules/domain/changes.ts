@@ -111,7 +111,7 @@ export function registryJobs({ store, drivers }: Runtime): JobHandlers {
       if (!apply) throw new PermanentJobError(`unknown registry action ${change.action}`);
       const transactions: RegistryTransaction[] = [];
       try {
-        await traceRegistry(() => apply(drivers.registry, change.item_id, JSON.parse(change.payload) as never), transactions);
+        await traceRegistry(() => apply(drivers.registry, change.item_id, JSON.parse(change.payload) as never, { store }), transactions);
       } catch (error) {
         if (!(error instanceof RegistryError)) throw error;
         await store.transaction().execute((trx) => settleChange(trx, changeId, { state: 'failed', transactions, refusal: error }));

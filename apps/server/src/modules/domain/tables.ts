@@ -20,6 +20,30 @@ export interface DomainRegistryColumns {
   renewal_mode: Generated<string>;
   /** The expiry the renewal schedule claimed to renew from (null: none). */
   renew_claimed: number | null;
+  /** After a change of owner: until when the panel keeps the transfer block on (null: no such lock). */
+  transfer_lock_until: number | null;
+}
+
+/** A bulk action over domains: who asked, which action and its fields (JSON). */
+export interface DomainBulkTable {
+  id: Generated<number>;
+  user_id: number;
+  action: string;
+  fields: string;
+  created_at: number;
+}
+
+/** One domain of a bulk action: queued, done, failed or skipped, with the change it queued and why it ended so. */
+export interface DomainBulkItemTable {
+  id: Generated<number>;
+  bulk_id: number;
+  item_id: number;
+  /** Empty for an id the caller may not see: nothing of another realm's domain is kept or shown. */
+  name: Generated<string>;
+  state: string;
+  /** `{key, params}` as JSON: why it was skipped or refused before reaching the registry. */
+  message: Generated<string>;
+  change_id: number | null;
 }
 
 /** The billing ledger: each billable action once (unique on item, action and the date it starts from). */
@@ -132,4 +156,6 @@ export type DomainTables = {
   domain_host: DomainHostTable;
   domain_ds: DomainDsTable;
   billing_event: BillingEventTable;
+  domain_bulk: DomainBulkTable;
+  domain_bulk_item: DomainBulkItemTable;
 };

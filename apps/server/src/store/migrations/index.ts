@@ -29,6 +29,7 @@ import * as operator from './0033_operator.ts';
 import * as registryChanges from './0034_registry_changes.ts';
 import * as domainLife from './0035_domain_life.ts';
 import * as nodes from './0036_nodes.ts';
+import * as domainBulkOwner from './0037_domain_bulk_owner.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -64,6 +65,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0034_registry_changes', registryChanges],
   ['0036_nodes', nodes],
   ['0035_domain_life', domainLife],
+  ['0037_domain_bulk_owner', domainBulkOwner],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */
