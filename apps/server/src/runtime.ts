@@ -6,6 +6,7 @@ import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { autoRenewSchedule } from './modules/domain/auto-renew.ts';
 import { registryJobs } from './modules/domain/changes.ts';
+import { transferLockSchedule } from './modules/domain/owner.ts';
 import { registryPollSchedule } from './modules/domain/poll.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { tellJobFailed } from './modules/operator/events.ts';
@@ -64,6 +65,7 @@ const SCHEDULES: ((config: Config, runtime: Runtime) => Schedule)[] = [
   dkimRotationSchedule,
   (_config, runtime) => registryPollSchedule(runtime.drivers.registry),
   autoRenewSchedule,
+  transferLockSchedule,
 ];
 
 export function createRuntime(config: Config, store: Store, log: BackgroundLog = () => {}, driverLog: DriverLog = SILENT): Runtime {

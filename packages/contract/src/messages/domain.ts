@@ -57,6 +57,7 @@ export const domain = {
       'El titular pasa a ser otra persona u organización: confirma el cambio. El dominio no se podrá transferir durante {{days}} días salvo que lo evites',
     'domain.owner_changed_locked': 'Titular cambiado: el dominio no se podrá transferir hasta el {{date}}',
     'domain.purged': 'El registro ha borrado este dominio: ya no se puede renovar ni restaurar',
+    'domain.owner_change_confirm_nolock': 'El titular pasa a ser otra persona u organización: confirma el cambio',
   },
   en: {
     'domain.blocked': 'The domain has the modification block on: turn it off before making changes',
@@ -115,6 +116,7 @@ export const domain = {
       'The registrant becomes another person or organisation: confirm the change. The domain cannot be transferred for {{days}} days unless you opt out',
     'domain.owner_changed_locked': 'Registrant changed: the domain cannot be transferred until {{date}}',
     'domain.purged': 'The registry has deleted this domain: it can no longer be renewed or restored',
+    'domain.owner_change_confirm_nolock': 'The registrant becomes another person or organisation: confirm the change',
   },
   ca: {
     'domain.blocked': 'El domini té el bloqueig de modificació actiu: desactiva’l abans de fer canvis',
@@ -173,5 +175,6 @@ export const domain = {
       'El titular passa a ser una altra persona o organització: confirma el canvi. El domini no es podrà transferir durant {{days}} dies tret que ho evitis',
     'domain.owner_changed_locked': 'Titular canviat: el domini no es podrà transferir fins al {{date}}',
     'domain.purged': 'El registre ha esborrat aquest domini: ja no es pot renovar ni restaurar',
+    'domain.owner_change_confirm_nolock': 'El titular passa a ser una altra persona o organització: confirma el canvi',
   },
 };

@@ -16,7 +16,7 @@ export interface DomainContext {
 /**
  * The domain of a call its route authorised: the registry's view of it. An item the registry has
  * not seen yet (created by the CLI) is registered with default contacts and name servers on first
- * sight, so every domain has the four contacts.
+ * sight, so every domain has the four contacts (not one the registry purged).
  */
 export async function domainOf(request: ItemRequest): Promise<DomainContext> {
   const access = request.access;
@@ -28,7 +28,8 @@ export async function domainOf(request: ItemRequest): Promise<DomainContext> {
   // Time moves a domain on (expiry, deletion, purge) without any write the cache would notice.
   if (info && info.lifecycle.until > 0 && info.lifecycle.until <= now()) info = await registry.info(itemId);
   if (!info) throw notFound();
-  if (Object.keys(info.contacts).length === 0) {
+  // A domain the registry purged keeps its own state: registering it again is a new purchase, never a side effect of a read.
+  if (Object.keys(info.contacts).length === 0 && info.lifecycle.state !== 'purged') {
     const user = request.user!;
     await registry.create(itemId, await defaultRegistration(request.server, itemId, info.name, user.realmName));
     info = (await registry.info(itemId))!;

@@ -20,7 +20,7 @@ import { isStoredId } from '../../http/ids.ts';
 import type { Runtime } from '../../runtime.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import type { AuthCache } from '../session/auth-cache.ts';
+import { type AuthCache, callerKey } from '../session/auth-cache.ts';
 import type { SessionUser } from '../session/sessions.ts';
 import type { Payloads } from './actions.ts';
 import { queueRegistryChange } from './changes.ts';
@@ -186,7 +186,7 @@ export async function startBulk(runtime: Runtime, caller: Caller, fields: BulkFi
   return runtime.store.transaction().execute(async (trx) => {
     const bulk = await trx
       .insertInto('domain_bulk')
-      .values({ user_id: userId, action: fields.action, fields: JSON.stringify(fields), created_at: now() })
+      .values({ user_id: userId, caller: callerKey(caller.user), action: fields.action, fields: JSON.stringify(fields), created_at: now() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await write(trx, fields, bulk.id, userId, planned);
@@ -194,10 +194,15 @@ export async function startBulk(runtime: Runtime, caller: Caller, fields: BulkFi
   });
 }
 
-/** The caller's own bulk action, or 404: another user's batch is not theirs to see. */
+/** The caller's own bulk action, or 404: another user's batch, or another token's, is not theirs to see. */
 async function bulkOf(runtime: Runtime, user: SessionUser, bulkId: number) {
   const bulk = isStoredId(bulkId)
-    ? await runtime.store.selectFrom('domain_bulk').selectAll().where('id', '=', bulkId).where('user_id', '=', user.id).executeTakeFirst()
+    ? await runtime.store
+        .selectFrom('domain_bulk')
+        .selectAll()
+        .where('id', '=', bulkId)
+        .where('caller', '=', callerKey(user))
+        .executeTakeFirst()
     : undefined;
   if (!bulk) throw notFound();
   return bulk;

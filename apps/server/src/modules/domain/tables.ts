@@ -28,6 +28,8 @@ export interface DomainRegistryColumns {
 export interface DomainBulkTable {
   id: Generated<number>;
   user_id: number;
+  /** `callerKey` of who started it: the user alone, or the user through one API token. */
+  caller: string;
   action: string;
   fields: string;
   created_at: number;

@@ -8,6 +8,8 @@ import { type MigrationDb, withId } from './helpers.ts';
 export async function up(db: MigrationDb, kind: 'sqlite' | 'postgres') {
   await withId(db.schema.createTable('domain_bulk'), kind)
     .addColumn('user_id', 'integer', (c) => c.notNull())
+    // Who may follow it: the user, and the API token when one made it (callerKey), so a token sees only its own batches.
+    .addColumn('caller', 'text', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('fields', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())

@@ -12,7 +12,7 @@ import { setItemPermissions } from '../../../lib/permissions.ts';
 import { domainKey, renew, restore, setRenewalMode } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 
-const STATE_COLOR: Record<ExpiryState, string> = { active: 'green', grace: 'orange', redemption: 'red', pendingDelete: 'gray' };
+const STATE_COLOR: Record<ExpiryState, string> = { active: 'green', grace: 'orange', redemption: 'red', pendingDelete: 'gray', purged: 'dark' };
 /** The years a renewal may add: the registry refuses more than ten. */
 const YEARS = Array.from({ length: 10 }, (_, i) => String(i + 1));
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
