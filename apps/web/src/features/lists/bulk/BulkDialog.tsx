@@ -9,7 +9,7 @@ import { startBulk } from './api.ts';
 
 const YEARS = Array.from({ length: 10 }, (_, i) => String(i + 1));
 const INPUTS = ['ids', 'years', 'mode', 'dns', 'lock', 'on', 'sourceId'] as const;
-/** The rows a refusal of one name server names (`dns.N`), shown under the one box. */
+/** The fields a refusal of one name server names (dns, its row), shown under the one box. */
 const DNS_ROWS = Array.from({ length: 50 }, (_, i) => ['dns', i].join('.'));
 
 interface Props {
