@@ -1,5 +1,6 @@
 import type { Store } from '../apps/server/src/store/db.ts';
 import { bigRealmScenario } from './big-realm.ts';
+import { bulkScenario } from './bulk.ts';
 import { dnsZoneScenario } from './dns-zone.ts';
 import type { LoadResult } from './load.ts';
 import { registryScenario } from './registry.ts';
@@ -21,4 +22,5 @@ export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [
   scaleScenario,
   () => webScenario(),
   () => registryScenario(),
+  () => bulkScenario(),
 ];
