@@ -5,7 +5,8 @@
  * how close each full minute comes to the limit (the registry's own count of the commands it took)
  * while no command is refused and every domain ends renewed and billed once.
  *
- * Alone: `node bench/bulk.ts`; BENCH_BULK_DOMAINS (1,000) and BENCH_BULK_PER_MINUTE (1,200).
+ * Alone: `node bench/bulk.ts`; BENCH_BULK_DOMAINS (1,000), BENCH_BULK_PER_MINUTE (1,200) and
+ * BENCH_BULK_CONCURRENCY (the outbox's `jobs.concurrency`, 8).
  */
 import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -19,6 +20,8 @@ import { openTestStore } from '../apps/server/test/stores.ts';
 
 const DOMAINS = Number(process.env.BENCH_BULK_DOMAINS ?? 1_000);
 const PER_MINUTE = Number(process.env.BENCH_BULK_PER_MINUTE ?? 1_200);
+/** Outbox jobs applied at once: enough to keep the registry's limit busy while each renewal waits for its answers. */
+const CONCURRENCY = Number(process.env.BENCH_BULK_CONCURRENCY ?? 8);
 const MINUTE = 60_000;
 
 const contacts = Object.fromEntries(CONTACT_TYPES.map((type) => [type, SAMPLE_CONTACT])) as Record<ContactType, ContactData>;
@@ -30,13 +33,16 @@ const registration = {
 };
 
 export async function bulkScenario() {
-  console.log(`Bulk renewal (${DOMAINS} domains, test registry limited to ${PER_MINUTE} commands a minute, SQLite):`);
+  console.log(
+    `Bulk renewal (${DOMAINS} domains, test registry limited to ${PER_MINUTE} commands a minute, ${CONCURRENCY} jobs at once, SQLite):`,
+  );
   const certs = certificateFiles();
   const registry = await startTestRegistry(certs);
   const { certFile, keyFile, caFile } = certs;
   const options = { host: 'localhost', port: registry.port, clientId: CLIENT_ID, password: PASSWORD, certFile, keyFile, caFile };
   const { store, config, cleanup } = await openTestStore('sqlite', {
-    'drivers.registry': { driver: 'epp', ...options, sessions: 2, commandsPerMinute: PER_MINUTE },
+    'drivers.registry': { driver: 'epp', ...options, sessions: 4, commandsPerMinute: PER_MINUTE },
+    'jobs.concurrency': CONCURRENCY,
   });
   const names = Array.from({ length: DOMAINS }, (_, i) => `bulk-${i}.com`);
   const account = await createAccount(store, { users: { w: 'all=write' }, items: names.map((reference) => ({ reference, domain: true })) });
