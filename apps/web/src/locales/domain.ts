@@ -101,6 +101,9 @@ export const domain = {
     'domain.apply_to': 'Aplicar a',
     'domain.only_contact': 'Solo este contacto',
     'domain.all_contacts': 'Contactos administrativo, de facturación y técnico',
+    'domain.owner_change_confirm_label': 'Confirmo el cambio de titular',
+    'domain.owner_change_opt_out_label': 'No bloquear las transferencias tras el cambio (lo pide el nuevo titular)',
+    'domain.transfer_lock_until': 'Por el cambio de titular no se puede transferir hasta el {{date}}',
   },
   en: {
     'domain.changes': 'Changes at the registry',
@@ -203,6 +206,9 @@ export const domain = {
     'domain.apply_to': 'Apply to',
     'domain.only_contact': 'This contact only',
     'domain.all_contacts': 'Administrative, billing and technical contacts',
+    'domain.owner_change_confirm_label': 'I confirm the change of registrant',
+    'domain.owner_change_opt_out_label': 'Do not lock transfers after the change (the new registrant asks so)',
+    'domain.transfer_lock_until': 'After the change of registrant it cannot be transferred until {{date}}',
   },
   ca: {
     'domain.changes': 'Canvis al registre',
@@ -305,5 +311,8 @@ export const domain = {
     'domain.apply_to': 'Aplica a',
     'domain.only_contact': 'Només aquest contacte',
     'domain.all_contacts': 'Contactes administratiu, de facturació i tècnic',
+    'domain.owner_change_confirm_label': 'Confirmo el canvi de titular',
+    'domain.owner_change_opt_out_label': 'No bloquejar les transferències després del canvi (ho demana el nou titular)',
+    'domain.transfer_lock_until': 'Pel canvi de titular no es pot transferir fins al {{date}}',
   },
 };
