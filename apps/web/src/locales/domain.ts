@@ -104,6 +104,8 @@ export const domain = {
     'domain.owner_change_confirm_label': 'Confirmo el cambio de titular',
     'domain.owner_change_opt_out_label': 'No bloquear las transferencias tras el cambio (lo pide el nuevo titular)',
     'domain.transfer_lock_until': 'Por el cambio de titular no se puede transferir hasta el {{date}}',
+    'domain.change_renew': 'Renovación',
+    'domain.change_contactsCopy': 'Contactos copiados',
   },
   en: {
     'domain.changes': 'Changes at the registry',
@@ -209,6 +211,8 @@ export const domain = {
     'domain.owner_change_confirm_label': 'I confirm the change of registrant',
     'domain.owner_change_opt_out_label': 'Do not lock transfers after the change (the new registrant asks so)',
     'domain.transfer_lock_until': 'After the change of registrant it cannot be transferred until {{date}}',
+    'domain.change_renew': 'Renewal',
+    'domain.change_contactsCopy': 'Copied contacts',
   },
   ca: {
     'domain.changes': 'Canvis al registre',
@@ -314,5 +318,7 @@ export const domain = {
     'domain.owner_change_confirm_label': 'Confirmo el canvi de titular',
     'domain.owner_change_opt_out_label': 'No bloquejar les transferències després del canvi (ho demana el nou titular)',
     'domain.transfer_lock_until': 'Pel canvi de titular no es pot transferir fins al {{date}}',
+    'domain.change_renew': 'Renovació',
+    'domain.change_contactsCopy': 'Contactes copiats',
   },
 };
