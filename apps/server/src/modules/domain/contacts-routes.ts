@@ -62,7 +62,7 @@ export default async function contactRoutes(app: FastifyInstance) {
         ...actorOf(request),
         action: 'domain.owner_change_consent',
         item: { id: info.itemId, reference: access.reference },
-        area: 'domain_ownercontacts',
+        area: endpoints.domain.ownerSave.permission.area,
         detail: { lockDays: days, optOut, lockedUntil: end ? dayText(end) : '' },
       });
       return end;
