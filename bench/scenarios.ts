@@ -1,5 +1,6 @@
 import type { Store } from '../apps/server/src/store/db.ts';
 import { bigRealmScenario } from './big-realm.ts';
+import { bulkScenario } from './bulk.ts';
 import { dnsZoneScenario } from './dns-zone.ts';
 import type { LoadResult } from './load.ts';
 import { nodesScenario } from './nodes.ts';
@@ -23,4 +24,5 @@ export const SCENARIOS: ((ctx: BenchContext) => Promise<void>)[] = [
   () => webScenario(),
   () => registryScenario(),
   () => nodesScenario(),
+  () => bulkScenario(),
 ];

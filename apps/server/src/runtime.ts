@@ -6,6 +6,7 @@ import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
 import { autoRenewSchedule } from './modules/domain/auto-renew.ts';
 import { registryJobs, touchChangeOfJob } from './modules/domain/changes.ts';
+import { transferLockSchedule } from './modules/domain/owner.ts';
 import { registryPollSchedule } from './modules/domain/poll.ts';
 import { expiryWarningSchedule } from './modules/expiry/warnings.ts';
 import { tellJobFailed } from './modules/operator/events.ts';
@@ -69,6 +70,7 @@ const SCHEDULES: ((config: Config, runtime: Runtime) => Schedule)[] = [
   (_config, runtime) => registryPollSchedule(runtime.store, runtime.drivers.registry),
   autoRenewSchedule,
   terminationSchedule,
+  transferLockSchedule,
 ];
 
 /** A job the outbox gave up on: the operator's event, and the domain screen's change shown failed. */

@@ -147,6 +147,19 @@ const schema = z.object({
       autoRenewDays: z.coerce.number().int().min(0).max(365).default(30),
     })
     .prefault({}),
+  /**
+   * A change of owner (registrant name, organisation or e-mail) locks the domain against transfers
+   * for `lockDays` (the ICANN transfer policy's 60 days), unless the registrant opts out; `tlds`
+   * sets other days for a TLD (`es: 0` where the registry has no such lock).
+   */
+  ownerChange: z
+    .object({
+      lockDays: z.coerce.number().int().min(0).max(365).default(60),
+      tlds: z
+        .record(z.string().regex(/^[a-z0-9-]{2,63}$/, 'a TLD without its dot, in lower case'), z.coerce.number().int().min(0).max(365))
+        .default({}),
+    })
+    .prefault({}),
   /** Free certificates for sites (decision 019): the ACME directory, the account's contact, the preferred challenge. */
   acme: z
     .object({

@@ -102,6 +102,7 @@ const SAMPLES: Record<string, Fields> = {
   'POST /domain/:id/dnssec/create/': { type: 'digest', keytag: '12345', algorithm: '13', digesttype: '2', digest: 'AB'.repeat(32) },
   'POST /domain/:id/owner/save/': OWNER,
   'POST /domain/:id/contacts/save/': { ...OWNER, type: 'admin', mode: 'only_contact' },
+  'POST /domain/bulk/': { action: 'renewal', mode: 'auto', ids: ['1', '2', '3'] },
 };
 const requestOf = (e: Endpoint): Fields | null => {
   const fromSchema = sampleOf((e.body ?? e.query) as z.ZodType | undefined);
@@ -266,6 +267,10 @@ describeStores('a token scoped to one item and one area, over every call of the 
       expiresAt: null,
     });
     bearer = { authorization: `Bearer ${token.token}` };
+    // A bulk action of the token's own, over every item: what its progress calls are walked on.
+    const bulk = await send(ctx.app, 'POST', '/domain/bulk/', bearer, { action: 'renewal', mode: 'auto', ids: [ids.a, ids.b, ids.c] });
+    expect(bulk.status).toBe(200);
+    for (const key of ['a', 'b', 'c'] as const) children[ids[key]].bulkId = String(bulk.body.data.id);
   });
   afterAll(() => ctx.close());
 

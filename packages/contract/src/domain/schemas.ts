@@ -134,7 +134,17 @@ function orgRule<T extends { isOrg: '0' | '1'; orgName: string; postalCode: stri
   if (!isPostalCode(v.postalCode, v.country)) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'domain.postal_code_invalid' });
 }
 
-export const ownerSaveSchema = contactFieldsSchema.extend({ type: z.literal('registrant').optional() }).superRefine(orgRule);
+/**
+ * The registrant. A change of owner (another name, organisation or e-mail) needs `confirmOwnerChange`
+ * '1', and locks transfers for the TLD's days unless `transferLockOptOut` is '1'.
+ */
+export const ownerSaveSchema = contactFieldsSchema
+  .extend({
+    type: z.literal('registrant').optional(),
+    confirmOwnerChange: choice(['0', '1']).optional(),
+    transferLockOptOut: choice(['0', '1']).optional(),
+  })
+  .superRefine(orgRule);
 export const contactsSaveSchema = contactFieldsSchema
   .extend({ type: choice(OTHER_CONTACT_TYPES), mode: choice(CONTACT_MODES) })
   .superRefine(orgRule);

@@ -26,8 +26,11 @@ export type Contact = z.infer<typeof domainContactSchema>;
 /** The fields a contact has in every shape (the API's and the registry's): who, and where. */
 export type ContactPostal = Omit<Contact, 'type' | 'name' | 'vat' | 'countryKey'>;
 
-/** A domain's life at its registry: active, expired in its renewal grace, in redemption (restorable), pending delete. */
-export const EXPIRY_STATES = ['active', 'grace', 'redemption', 'pendingDelete'] as const;
+/**
+ * A domain's life at its registry: active, expired in its renewal grace, in redemption (restorable),
+ * pending delete, and purged (the registry has deleted it for good; the panel keeps its item).
+ */
+export const EXPIRY_STATES = ['active', 'grace', 'redemption', 'pendingDelete', 'purged'] as const;
 export type ExpiryState = (typeof EXPIRY_STATES)[number];
 
 export const domainViewSchema = z.object({
@@ -39,6 +42,8 @@ export const domainViewSchema = z.object({
   /** Where the domain is in its life at the registry, and when that state ends (Unix seconds). */
   expiry: z.object({ state: z.enum(EXPIRY_STATES), until: z.number() }),
   renewalMode: z.enum(['auto', 'expire']),
+  /** After a change of owner: until when the domain cannot be transferred (Unix seconds; 0: no such lock). */
+  transferLockUntil: z.number(),
   ts: z.number(),
   blocked: z.boolean(),
   transferBlock: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkAnswerSchema, bulkSchema } from '../domain/bulk.ts';
 import {
   contactsSaveSchema,
   countryLookupSchema,
@@ -24,6 +25,7 @@ import { endpoint, itemParams, SIGNED_IN } from './endpoint.ts';
 
 const glueParams = z.object({ id: z.string(), recordId: z.string() });
 const dnssecParams = z.object({ id: z.string(), dnssecId: z.string() });
+const bulkParams = z.object({ bulkId: z.string() });
 /** A change queued for the registry: its id (the domain answer's `changes` says where it stands). */
 const queued = z.object({ change: z.number() });
 const done = z.object({});
@@ -220,6 +222,21 @@ export const domain = {
     body: contactsSaveSchema,
     answer: done,
     permission: { area: 'domain_contacts', level: 'write' },
+  }),
+  /**
+   * One action over many domains of the list: each id is checked with its single call's permission
+   * (skipped when not held, not found when not visible), the rest queued for the registry.
+   */
+  bulk: endpoint({ method: 'POST', path: '/domain/bulk/', body: bulkSchema, answer: bulkAnswerSchema, permission: SIGNED_IN }),
+  /** A bulk action's progress and each domain's result; only its author's. */
+  bulkGet: endpoint({ method: 'GET', path: '/domain/bulk/:bulkId/', params: bulkParams, answer: bulkAnswerSchema, permission: SIGNED_IN }),
+  /** The bulk action's failed domains, checked and queued again. */
+  bulkRetry: endpoint({
+    method: 'POST',
+    path: '/domain/bulk/:bulkId/retry/',
+    params: bulkParams,
+    answer: bulkAnswerSchema,
+    permission: SIGNED_IN,
   }),
   /** The address lookup of the contact form. */
   country: endpoint({

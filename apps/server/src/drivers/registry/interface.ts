@@ -58,6 +58,8 @@ export interface DomainInfo {
   lifecycle: Lifecycle;
   /** The panel's choice: renewed by the schedule before expiry, or left to expire. */
   renewalMode: RenewalMode;
+  /** After a change of owner, until when the panel keeps the transfer block on (Unix seconds; 0: no such lock). */
+  transferLockUntil: number;
   updatedAt: number;
   dnsMode: DnsMode;
   nameServers: string[];

@@ -3,7 +3,7 @@
  * test registry keep them): renewable in the renewal grace, then deleted by the registry and
  * restorable in redemption, then only waiting to be purged.
  */
-export const EXPIRY_STATES = ['active', 'grace', 'redemption', 'pendingDelete'] as const;
+export const EXPIRY_STATES = ['active', 'grace', 'redemption', 'pendingDelete', 'purged'] as const;
 export type ExpiryState = (typeof EXPIRY_STATES)[number];
 
 export interface Lifecycle {
@@ -31,7 +31,9 @@ export function lifecycleAt(expireAt: number, at: number, policy: LifePolicy): L
   if (at < expireAt) return { state: 'active', until: expireAt };
   if (at < deletion) return { state: 'grace', until: deletion };
   if (at < redemptionEnd) return { state: 'redemption', until: redemptionEnd };
-  return { state: 'pendingDelete', until: redemptionEnd + policy.pendingDeleteDays * DAY };
+  const purge = redemptionEnd + policy.pendingDeleteDays * DAY;
+  if (at < purge) return { state: 'pendingDelete', until: purge };
+  return { state: 'purged', until: 0 };
 }
 
 /**

@@ -129,6 +129,7 @@ export function createLocalRegistry(
         expireAt: row.expire_at,
         lifecycle: lifecycleAt(row.expire_at, now(), policy),
         renewalMode: row.renewal_mode === 'expire' ? 'expire' : 'auto',
+        transferLockUntil: Number(row.transfer_lock_until ?? 0),
         updatedAt: row.updated_at || row.created_at,
         dnsMode: (DNS_MODES as readonly string[]).includes(row.dns_mode) ? (row.dns_mode as DnsMode) : 'mantenerDNS',
         nameServers: servers.map((s) => s.host),

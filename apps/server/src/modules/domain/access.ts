@@ -17,8 +17,8 @@ export interface DomainContext {
 /**
  * The domain of a call its route authorised: the registry's view of it. An item the registry has
  * not seen yet (created by the CLI) is registered with default contacts and name servers on first
- * sight, so every domain has the four contacts; a domain another registrar holds is shown as the
- * registry shows it to a stranger, and waits for a transfer.
+ * sight, so every domain has the four contacts (not one the registry purged); a domain another
+ * registrar holds is shown as the registry shows it to a stranger, and waits for a transfer.
  */
 export async function domainOf(request: ItemRequest): Promise<DomainContext> {
   const access = request.access;
@@ -31,8 +31,9 @@ export async function domainOf(request: ItemRequest): Promise<DomainContext> {
   if (info && info.lifecycle.until > 0 && info.lifecycle.until <= now()) info = await registry.info(itemId);
   if (info && (await followTransfer(request.server.runtime.store, registry, info))) info = await registry.info(itemId);
   if (!info) throw notFound();
-  // Another registrar's domain, or one waiting for its transfer in, is never registered here.
-  if (Object.keys(info.contacts).length === 0 && info.heldBy === null && !info.transferIn) {
+  // Another registrar's domain, one waiting for its transfer in, or one the registry purged is never
+  // registered here: registering it again is a new purchase, never a side effect of a read.
+  if (Object.keys(info.contacts).length === 0 && info.heldBy === null && !info.transferIn && info.lifecycle.state !== 'purged') {
     const user = request.user!;
     await registry.create(itemId, await defaultRegistration(request.server, itemId, info.name, user.realmName));
     info = (await registry.info(itemId))!;

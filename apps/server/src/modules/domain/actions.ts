@@ -1,7 +1,17 @@
 import type { ContactType, DnsMode } from '@atalaya/contract';
-import type { ContactData, DomainStatus, HostData, RegistryDriver, SecDnsData } from '../../drivers/registry/interface.ts';
+import {
+  type ContactData,
+  type DomainStatus,
+  type HostData,
+  type RegistryDriver,
+  RegistryError,
+  type SecDnsData,
+} from '../../drivers/registry/interface.ts';
+import { addYears, dayOf } from '../../drivers/registry/lifecycle.ts';
 import { recordTransaction } from '../../drivers/registry/trace.ts';
 import type { Secrets } from '../../secrets.ts';
+import type { Store } from '../../store/db.ts';
+import { billRenewal } from './renew.ts';
 
 /**
  * What a queued registry change does when its job runs, by action name (decision 038). Each
@@ -10,12 +20,19 @@ import type { Secrets } from '../../secrets.ts';
  * A new registry action (renew, restore, a transfer) is one entry here and a route that queues it
  * with `queueRegistryChange`.
  */
-export type RegistryAction = (registry: RegistryDriver, itemId: number, payload: never, secrets: Secrets) => Promise<void>;
+export type RegistryAction = (registry: RegistryDriver, itemId: number, payload: never, ctx: ActionContext) => Promise<void>;
+
+/** What an action may need besides the registry: the store (what it records once applied), the key of sealed payloads. */
+export interface ActionContext {
+  store: Store;
+  secrets: Secrets;
+}
 
 /** What makes two DNSSEC records the same one at the registry. */
 export const secDnsKey = (d: SecDnsData) => `${d.type}:${d.keyTag}:${d.algorithm}:${d.digestType}:${d.digest.toLowerCase()}`;
 
-const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P, secrets: Secrets) => Promise<void>) => run as RegistryAction;
+const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P, ctx: ActionContext) => Promise<void>) =>
+  run as RegistryAction;
 
 export interface Payloads {
   nameServers: { mode: DnsMode; hosts: string[] };
@@ -31,6 +48,10 @@ export interface Payloads {
   /** The auth code sealed with the app's key: the payload is stored, the code never in clear. */
   transferRequest: { sealed: string; years: number };
   transferAnswer: Record<string, never>;
+  /** From the expiry the request read (Unix seconds), billed once to `actor`. */
+  renew: { years: number; curExpDate: number; actor: string };
+  /** Each role's data from another domain, the roles with the same data in one update. */
+  contactsCopy: { contacts: Partial<Record<ContactType, ContactData>> };
 }
 
 /** The sponsor's answers and the requester's cancel: only while a transfer is pending, so a repeat finds it answered and stops. */
@@ -73,7 +94,7 @@ export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
     if (!(await registry.listSecDns(itemId)).some((d) => d.id === id)) return;
     await registry.removeSecDns(itemId, id);
   }),
-  transferRequest: action<Payloads['transferRequest']>(async (registry, itemId, { sealed, years }, secrets) => {
+  transferRequest: action<Payloads['transferRequest']>(async (registry, itemId, { sealed, years }, { secrets }) => {
     const info = await registry.info(itemId);
     // Ours already (an earlier run completed it), or asked already: nothing to send again.
     if (info && info.heldBy === null) return;
@@ -87,4 +108,29 @@ export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
   transferApprove: answerTransfer('transferApprove'),
   transferReject: answerTransfer('transferReject'),
   transferCancel: answerTransfer('transferCancel'),
+  renew: action<Payloads['renew']>(async (registry, itemId, { years, curExpDate, actor }, { store }) => {
+    const target = addYears(curExpDate, years);
+    let expireAt: number;
+    try {
+      expireAt = await registry.renew(itemId, years, curExpDate);
+    } catch (error) {
+      // A job run again after its renewal was applied finds the expiry it set: billed, not renewed twice.
+      if (!(error instanceof RegistryError && error.subject === 'curExpDate')) throw error;
+      const info = await registry.info(itemId);
+      if (!info || dayOf(info.expireAt) !== dayOf(target)) throw error;
+      expireAt = info.expireAt;
+    }
+    const row = await store.selectFrom('domain').select('name').where('item_id', '=', itemId).executeTakeFirstOrThrow();
+    await billRenewal(store, { itemId, name: row.name, expireAt: curExpDate }, years, expireAt, actor);
+  }),
+  contactsCopy: action<Payloads['contactsCopy']>(async (registry, itemId, { contacts }) => {
+    const groups = new Map<string, { roles: ContactType[]; data: ContactData }>();
+    for (const [role, data] of Object.entries(contacts) as [ContactType, ContactData][]) {
+      const key = JSON.stringify(data);
+      const group = groups.get(key) ?? { roles: [], data };
+      group.roles.push(role);
+      groups.set(key, group);
+    }
+    for (const { roles, data } of groups.values()) await registry.updateContacts(itemId, roles, data);
+  }),
 };

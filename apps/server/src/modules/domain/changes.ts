@@ -112,7 +112,10 @@ export function registryJobs({ store, drivers, secrets }: Runtime): JobHandlers 
       if (!apply) throw new PermanentJobError(`unknown registry action ${change.action}`);
       const transactions: RegistryTransaction[] = [];
       try {
-        await traceRegistry(() => apply(drivers.registry, change.item_id, JSON.parse(change.payload) as never, secrets), transactions);
+        await traceRegistry(
+          () => apply(drivers.registry, change.item_id, JSON.parse(change.payload) as never, { store, secrets }),
+          transactions,
+        );
       } catch (error) {
         if (!(error instanceof RegistryError)) throw error;
         await store.transaction().execute((trx) => settleChange(trx, changeId, { state: 'failed', transactions, refusal: error }));

@@ -4,10 +4,12 @@ import type { DomainInfo, DomainStatus } from '../../drivers/registry/interface.
 import { ApiError, notFound } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
+import { now } from '../../store/db.ts';
 import { mayWrite } from '../permission/access.ts';
 import { callerKey } from '../session/auth-cache.ts';
 import { domainOf, toggleOf } from './access.ts';
 import { openChanges, queueFromRequest, refuseBlocked } from './changes.ts';
+import { dayText } from './owner.ts';
 import { viaRegistry } from './refusals.ts';
 import { toDomainAnswer } from './view.ts';
 
@@ -30,6 +32,9 @@ export default async function infoRoutes(app: FastifyInstance) {
     // The write check on the toggle's own area comes first: nothing changes for a user who may only look.
     const { toggle, access, info } = await toggleOf(request);
     const { action, payload, on, asked } = toggleChange(info, toggle);
+    // A change of owner's transfer lock holds until its date: the schedule lifts it then.
+    if (toggle === 'transferblock' && !on && info.transferLockUntil > now())
+      throw new ApiError(409, 'domain.transfer_locked', { date: dayText(info.transferLockUntil) });
     if (toggle !== 'block') refuseBlocked(info);
     await queueFromRequest(request, info.itemId, action, payload);
     const language = requestLanguage(request);

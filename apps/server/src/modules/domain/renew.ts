@@ -18,6 +18,18 @@ export async function renewAndBill(
   actor: string,
 ) {
   const expireAt = await registry.renew(domain.itemId, years, domain.expireAt);
+  await billRenewal(store, domain, years, expireAt, actor);
+  return expireAt;
+}
+
+/** The ledger's line of a renewal the registry applied, and its `domain.renewed`, once however often it is asked. */
+export async function billRenewal(
+  store: Store,
+  domain: Pick<DomainInfo, 'itemId' | 'name' | 'expireAt'>,
+  years: number,
+  expireAt: number,
+  actor: string,
+) {
   await store.transaction().execute(async (trx) => {
     const billed = await recordBilling(trx, {
       itemId: domain.itemId,
@@ -30,5 +42,4 @@ export async function renewAndBill(
     });
     if (billed) await emitEvent(trx, 'domain.renewed', { name: domain.name, years, expireAt, actor, at: now() });
   });
-  return expireAt;
 }

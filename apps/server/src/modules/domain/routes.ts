@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import bulkRoutes from './bulk-routes.ts';
 import contactRoutes from './contacts-routes.ts';
 import countryRoutes from './country-routes.ts';
 import dnssecRoutes from './dnssec-routes.ts';
@@ -18,4 +19,5 @@ export default async function domainRoutes(app: FastifyInstance) {
   await app.register(dnssecRoutes);
   await app.register(contactRoutes);
   await app.register(countryRoutes);
+  await app.register(bulkRoutes);
 }

@@ -20,10 +20,12 @@ export interface DomainRegistryColumns {
   renewal_mode: Generated<string>;
   /** The expiry the renewal schedule claimed to renew from (null: none). */
   renew_claimed: number | null;
-  /** 1 while the item waits for the domain's transfer in from another registrar (0037). */
+  /** 1 while the item waits for the domain's transfer in from another registrar (migration 0038). */
   transfer_in: Generated<number>;
-  /** The local registry's sponsoring client: '' for the panel's own account (0037). */
+  /** The local registry's sponsoring client: '' for the panel's own account (migration 0038). */
   sponsor: Generated<string>;
+  /** After a change of owner: until when the panel keeps the transfer block on (null: no such lock). */
+  transfer_lock_until: number | null;
 }
 
 /** The local registry's last transfer of each domain (RFC 5731 trnData): times Unix seconds. */
@@ -37,6 +39,30 @@ export interface DomainTransferTable {
   action_by: string;
   action_at: number;
   years: number;
+}
+
+/** A bulk action over domains: who asked, which action and its fields (JSON). */
+export interface DomainBulkTable {
+  id: Generated<number>;
+  user_id: number;
+  /** `callerKey` of who started it: the user alone, or the user through one API token. */
+  caller: string;
+  action: string;
+  fields: string;
+  created_at: number;
+}
+
+/** One domain of a bulk action: queued, done, failed or skipped, with the change it queued and why it ended so. */
+export interface DomainBulkItemTable {
+  id: Generated<number>;
+  bulk_id: number;
+  item_id: number;
+  /** Empty for an id the caller may not see: nothing of another realm's domain is kept or shown. */
+  name: Generated<string>;
+  state: string;
+  /** `{key, params}` as JSON: why it was skipped or refused before reaching the registry. */
+  message: Generated<string>;
+  change_id: number | null;
 }
 
 /** The billing ledger: each billable action once (unique on item, action and the date it starts from). */
@@ -150,4 +176,6 @@ export type DomainTables = {
   domain_ds: DomainDsTable;
   billing_event: BillingEventTable;
   domain_transfer: DomainTransferTable;
+  domain_bulk: DomainBulkTable;
+  domain_bulk_item: DomainBulkItemTable;
 };

@@ -91,6 +91,7 @@ export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: L
       expireTS: info.expireAt,
       expiry: info.lifecycle,
       renewalMode: info.renewalMode,
+      transferLockUntil: info.transferLockUntil,
       ts: info.updatedAt,
       blocked: info.statuses.includes('clientUpdateProhibited'),
       transferBlock: info.statuses.includes('clientTransferProhibited'),

@@ -32,6 +32,7 @@ import * as nodes from './0036_nodes.ts';
 import * as termination from './0037_termination.ts';
 import * as transfers from './0038_transfers.ts';
 import * as nodeAddress from './0039_node_address.ts';
+import * as domainBulkOwner from './0040_domain_bulk_owner.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -70,6 +71,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0037_termination', termination],
   ['0038_transfers', transfers],
   ['0039_node_address', nodeAddress],
+  ['0040_domain_bulk_owner', domainBulkOwner],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

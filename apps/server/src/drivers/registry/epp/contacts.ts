@@ -20,6 +20,12 @@ export async function panelContacts(store: Store, itemId: number): Promise<Parti
   return Object.fromEntries(rows.map((row) => [row.type, { ...toContact(row), handle: row.handle }]));
 }
 
+/** Whether the panel registered the domain once: it keeps a copy of each contact it created at the registry. */
+export async function registeredBefore(store: Store, itemId: number): Promise<boolean> {
+  const row = await store.selectFrom('domain_contact').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function savePanelContact(store: Store, itemId: number, type: ContactType, handle: string, data: ContactData) {
   const t = now();
   await store

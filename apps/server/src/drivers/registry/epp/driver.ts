@@ -5,7 +5,7 @@ import { type DomainInfo, type DomainStatus, type RegistryDriver, RegistryError 
 import { lifecycleFromRgp } from '../lifecycle.ts';
 import { contactMethods } from './contact-methods.ts';
 import { contactInfo, readContactInfo } from './contact-xml.ts';
-import { mergeContact, panelContacts, savePanelContact } from './contacts.ts';
+import { mergeContact, panelContacts, registeredBefore, savePanelContact } from './contacts.ts';
 import { createEppContext, type Registered } from './context.ts';
 import { domainCreate, domainInfo } from './domain-xml.ts';
 import { refusalOf } from './errors.ts';
@@ -43,7 +43,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
     async info(itemId) {
       const row = await store
         .selectFrom('domain')
-        .select(['name', 'status', 'dns_mode', 'auth_kind', 'created_at', 'renewal_mode', 'transfer_in'])
+        .select(['name', 'status', 'dns_mode', 'auth_kind', 'created_at', 'renewal_mode', 'transfer_in', 'transfer_lock_until'])
         .where('item_id', '=', itemId)
         .executeTakeFirst();
       if (!row) return null;
@@ -58,6 +58,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
         expireAt: 0,
         lifecycle: { state: 'active', until: 0 },
         renewalMode: row.renewal_mode === 'expire' ? 'expire' : 'auto',
+        transferLockUntil: Number(row.transfer_lock_until ?? 0),
         updatedAt: row.created_at,
         dnsMode: (DNS_MODES as readonly string[]).includes(row.dns_mode) ? (row.dns_mode as DnsMode) : 'mantenerDNS',
         nameServers: [],
@@ -73,8 +74,13 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
       try {
         domain = await registered(row.name);
       } catch (error) {
-        // Not at the registry yet: no contacts, which tells the panel to register it (unless it waits for a transfer in).
-        if (error instanceof RegistryError && error.code === 'not_found') return info.transferIn ? { ...info, heldBy: '' } : info;
+        // Not at the registry yet: no contacts, which tells the panel to register it; unless it waits
+        // for a transfer in, or the panel registered it once (it keeps the contacts it created), when
+        // the registry has purged it.
+        if (error instanceof RegistryError && error.code === 'not_found') {
+          if (info.transferIn) return { ...info, heldBy: '' };
+          return (await registeredBefore(store, itemId)) ? { ...info, lifecycle: { state: 'purged', until: 0 } } : info;
+        }
         throw error;
       }
       const pendingTransfer = domain.statuses.includes('pendingTransfer');

@@ -67,8 +67,18 @@ export const deleteGlue = (id: number, recordId: number) => call(domain.glueDele
 export const createDnssec = (id: number, fields: FormOf<typeof domain.dnssecCreate>) => call(domain.dnssecCreate, { id }, fields);
 export const deleteDnssec = (id: number, recordId: number) => call(domain.dnssecDelete, { id, dnssecId: recordId });
 
-export const saveOwner = (id: number, fields: Omit<ContactSaveInput, 'type' | 'mode'>) =>
-  call(domain.ownerSave, { id }, { ...fields, type: 'registrant' });
+/** `confirm`: the user agreed to a change of owner; `optOut`: without the transfer lock that follows it. */
+export const saveOwner = (id: number, fields: Omit<ContactSaveInput, 'type' | 'mode'>, owner: { confirm: boolean; optOut: boolean }) =>
+  call(
+    domain.ownerSave,
+    { id },
+    {
+      ...fields,
+      type: 'registrant',
+      ...(owner.confirm ? { confirmOwnerChange: '1' as const } : {}),
+      ...(owner.optOut ? { transferLockOptOut: '1' as const } : {}),
+    },
+  );
 export const saveContacts = (id: number, fields: ContactSaveInput) => call(domain.contactsSave, { id }, { ...fields });
 
 export const lookupAddress = (fields: { country: string; state: string; city: string; postal_code: string }) =>

@@ -1,5 +1,5 @@
 import { CONTACT_TYPES, type ContactType, canSee, type DomainAnswer, POSTAL_CODE_MAX } from '@atalaya/contract';
-import { Autocomplete, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Checkbox, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
@@ -25,12 +25,14 @@ export function ContactDialog({ data, type, onClose }: Props) {
   const [form, setForm] = useState<ContactForm>(fromContact(null));
   const lookup = useAddressLookup(opened, form.country, form.state, form.city, form.postalCode);
   const { check } = useDomainPermissions(id);
+  // A change of owner: the server asks for the consent under `confirmOwnerChange`, telling of the transfer lock.
+  const [owner, setOwner] = useState({ confirm: false, optOut: false });
   const submit = useFormMutation({
     opened,
     permission: { check, areas: role === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts' },
     send: () => {
       const fields = toFields(form, role);
-      return role === 'registrant' ? saveOwner(id, fields) : saveContacts(id, fields as Parameters<typeof saveContacts>[1]);
+      return role === 'registrant' ? saveOwner(id, fields, owner) : saveContacts(id, fields as Parameters<typeof saveContacts>[1]);
     },
     reload: [domainKey(id)],
     onClose,
@@ -39,6 +41,7 @@ export function ContactDialog({ data, type, onClose }: Props) {
   useEffect(() => {
     if (!opened) return;
     setForm(fromContact(data[role]));
+    setOwner({ confirm: false, optOut: false });
     submit.reset();
   }, [opened, role]);
   const set = (key: keyof ContactForm) => (value: string | null) => setForm((f) => ({ ...f, [key]: value ?? '' }));
@@ -53,6 +56,8 @@ export function ContactDialog({ data, type, onClose }: Props) {
   const states = lookup.data?.states.map((s) => s.name) ?? [];
   const cities = lookup.data?.cities.map((c) => c.name) ?? [];
   const org = form.isOrg === '1';
+  const ownerChange = fieldError(submit.error, 'confirmOwnerChange');
+  const asked = role === 'registrant' && (ownerChange !== undefined || owner.confirm);
 
   return (
     <FormDialog
@@ -129,6 +134,31 @@ export function ContactDialog({ data, type, onClose }: Props) {
         <TextInput label={t('domain.postal_code')} required maxLength={POSTAL_CODE_MAX} {...text('postalCode')} />
         <TextInput label={t('domain.address')} required {...text('address')} />
       </SimpleGrid>
+      {asked && (
+        <Alert color="orange" data-testid="owner-change">
+          <Stack gap="xs">
+            {ownerChange && <span role="alert">{ownerChange}</span>}
+            <Checkbox
+              name="confirmOwnerChange"
+              label={t('domain.owner_change_confirm_label')}
+              checked={owner.confirm}
+              onChange={(e) => {
+                const confirm = e.currentTarget.checked;
+                setOwner((o) => ({ ...o, confirm }));
+              }}
+            />
+            <Checkbox
+              name="transferLockOptOut"
+              label={t('domain.owner_change_opt_out_label')}
+              checked={owner.optOut}
+              onChange={(e) => {
+                const optOut = e.currentTarget.checked;
+                setOwner((o) => ({ ...o, optOut }));
+              }}
+            />
+          </Stack>
+        </Alert>
+      )}
       {role !== 'registrant' && (
         <Radio.Group name="mode" label={t('domain.apply_to')} value={form.mode} onChange={set('mode')}>
           <Stack gap="xs" mt="xs">

@@ -12,7 +12,13 @@ import { setItemPermissions } from '../../../lib/permissions.ts';
 import { domainKey, renew, restore, setRenewalMode } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 
-const STATE_COLOR: Record<ExpiryState, string> = { active: 'green', grace: 'orange', redemption: 'red', pendingDelete: 'gray' };
+const STATE_COLOR: Record<ExpiryState, string> = {
+  active: 'green',
+  grace: 'orange',
+  redemption: 'red',
+  pendingDelete: 'gray',
+  purged: 'dark',
+};
 /** The years a renewal may add: the registry refuses more than ten. */
 const YEARS = Array.from({ length: 10 }, (_, i) => String(i + 1));
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
@@ -65,6 +71,11 @@ export function LifeCard({ data }: { data: DomainAnswer }) {
             {t(`shell.domain_expiry_${expiry.state}`, { date: formatDate(expiry.until, i18n.language) })}
           </Text>
         </Group>
+        {data.domain.transferLockUntil * 1000 > Date.now() && (
+          <Text size="sm" data-testid="transfer-lock">
+            {t('domain.transfer_lock_until', { date: formatDate(data.domain.transferLockUntil, i18n.language) })}
+          </Text>
+        )}
         {writer && (
           <Group gap="sm">
             {renewable && (
