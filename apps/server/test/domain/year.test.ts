@@ -6,13 +6,17 @@ import { CLIENT_ID, certificateFiles, PASSWORD, startTestRegistry } from '../reg
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
 const DAY = 86_400;
-const COUNT = 100;
+/**
+ * A hundred domains on SQLite; on PostgreSQL a quarter of them, which still pass through every
+ * state: what the store changes is how the rows are read and written, not the registry's story,
+ * and a hundred would double the suite's longest file.
+ */
+const COUNT = { sqlite: 100, postgres: 25 } as const;
 const STEP_DAYS = 5;
 /** Expiries spread over the year's first ten months, one every three days. */
 const FIRST_DAY = (i: number) => 5 + 3 * i;
 // A year and a month in five-day steps: the last expiry (day 302) reaches its purge (day 382).
 const STEPS = 78;
-const names = Array.from({ length: COUNT }, (_, i) => `year${i}.test`);
 /** Every other domain renews itself; of those left to expire, every other one is restored from redemption. */
 const auto = (i: number) => i % 2 === 0;
 const restored = (i: number) => i % 4 === 1;
@@ -39,6 +43,7 @@ function registryView(registry: TestRegistry, name: string) {
 // The panel and the test registry share one clock (Date), moved a year forward in steps: as in
 // production, where both follow real time. Only Date is faked; timers and sockets run as usual.
 describeStores('a simulated year of %s domains on the epp driver', (kind) => {
+  const names = Array.from({ length: COUNT[kind] }, (_, i) => `year${i}.test`);
   let ctx: TestContext;
   let registry: TestRegistry;
   let account: Awaited<ReturnType<typeof createAccount>>;
@@ -157,7 +162,7 @@ describeStores('a simulated year of %s domains on the epp driver', (kind) => {
     expect(restoredAt.size).toBe(names.filter((_, i) => restored(i)).length);
     expect(purgedAt.size).toBe(names.filter((_, i) => !auto(i) && !restored(i)).length);
     console.log(
-      `simulated year (${kind}): ${COUNT} domains (${names.filter((_, i) => auto(i)).length} auto, ${COUNT - names.filter((_, i) => auto(i)).length} expire), ${STEPS} steps of ${STEP_DAYS} days, ${renewalsBilled} renewals billed once each, ${restoredAt.size} restored, ${purgedAt.size} purged, ${((performance.now() - wall) / 1000).toFixed(1)} s`,
+      `simulated year (${kind}): ${names.length} domains (${names.filter((_, i) => auto(i)).length} auto, ${names.length - names.filter((_, i) => auto(i)).length} expire), ${STEPS} steps of ${STEP_DAYS} days, ${renewalsBilled} renewals billed once each, ${restoredAt.size} restored, ${purgedAt.size} purged, ${((performance.now() - wall) / 1000).toFixed(1)} s`,
     );
   });
 });
