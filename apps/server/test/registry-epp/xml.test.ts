@@ -261,6 +261,7 @@ describe('EPP responses as the driver reads them', () => {
     );
     expect(readDomainInfo(read.resData)).toEqual({
       name: 'example.es',
+      clID: 'registrar1',
       statuses: ['ok', 'clientTransferProhibited'],
       registrant: 'R1',
       contacts: { admin: 'A1', tech: 'T1', billing: 'B1' },
