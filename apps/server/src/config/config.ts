@@ -184,7 +184,7 @@ const schema = z.object({
       mailQuotaMb: z.coerce.number().int().min(1).default(1024),
       /** A new DKIM key signs this long after it is published (the record's TTL, so resolvers see it first); the old one stays published as long again. */
       dkimTtlSeconds: z.coerce.number().int().min(60).max(604_800).default(3600),
-      /** Also sign with an Ed25519 key (RFC 8463) beside the RSA 2048 one. */
+      /** Also make and publish an Ed25519 key (RFC 8463) beside the RSA 2048 one; it signs where the mail driver runs an Ed25519 signer (`dkimSignEd25519`). */
       dkimEd25519: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
       /** What the panel publishes for every mail domain whose zone it hosts, and shows to copy where the zone is elsewhere (decision 045). */
       mailRecords: mailRecords.prefault({}),

@@ -13,23 +13,26 @@ export interface OpenDkimHarness {
 
 /**
  * An OpenDKIM of its own as a signing milter on a loopback port, reading the tables the mail
- * driver writes under `dkimDir`; more than one key of a domain signs (RSA and Ed25519 side by side).
+ * driver writes under `dkimDir` for one algorithm: `KeyTable`/`SigningTable` with rsa-sha256, the
+ * `.ed25519` pair with ed25519-sha256 (OpenDKIM 2.11 signs all keys of an instance with one).
  * `RequireSafeKeys false` only because the keys live under /tmp, which anyone may write: OpenDKIM
  * refuses keys below a world-writable folder, which /etc/opendkim never is.
  */
-export async function startOpenDkim(dkimDir: string): Promise<OpenDkimHarness> {
+export async function startOpenDkim(dkimDir: string, algorithm: 'rsa' | 'ed25519' = 'rsa'): Promise<OpenDkimHarness> {
   const port = await freePort();
-  const conf = path.join(dkimDir, 'opendkim.conf');
-  await writeFile(path.join(dkimDir, 'KeyTable'), '', { flag: 'a' });
-  await writeFile(path.join(dkimDir, 'SigningTable'), '', { flag: 'a' });
+  const suffix = algorithm === 'rsa' ? '' : `.${algorithm}`;
+  const conf = path.join(dkimDir, `opendkim${suffix}.conf`);
+  await writeFile(path.join(dkimDir, `KeyTable${suffix}`), '', { flag: 'a' });
+  await writeFile(path.join(dkimDir, `SigningTable${suffix}`), '', { flag: 'a' });
   await writeFile(
     conf,
     `Mode s
 Socket inet:${port}@127.0.0.1
-PidFile ${dkimDir}/opendkim.pid
+PidFile ${dkimDir}/opendkim${suffix}.pid
 UserID opendkim
-KeyTable file:${dkimDir}/KeyTable
-SigningTable refile:${dkimDir}/SigningTable
+SignatureAlgorithm ${algorithm}-sha256
+KeyTable file:${dkimDir}/KeyTable${suffix}
+SigningTable refile:${dkimDir}/SigningTable${suffix}
 MultipleSignatures yes
 Canonicalization relaxed/relaxed
 RequireSafeKeys false

@@ -22,8 +22,8 @@ export interface PostfixOptions {
   quotaStatusPort: number;
   /** The panel's alias map source (the compiled `hash:` map beside it). */
   aliasMap: string;
-  /** A signing milter (OpenDKIM) every message passes through. */
-  milterPort?: number;
+  /** Signing milters (OpenDKIM) every message passes through, in this order. */
+  milterPorts?: number[];
 }
 
 /** The services the instance runs; none chrooted, SMTP on a loopback port of its own. */
@@ -92,8 +92,8 @@ virtual_alias_maps = hash:${o.aliasMap}
 virtual_transport = lmtp:inet:127.0.0.1:${o.lmtpPort}
 smtpd_recipient_restrictions = check_policy_service inet:127.0.0.1:${o.quotaStatusPort}, permit_mynetworks, reject_unauth_destination
 ${
-  o.milterPort
-    ? `smtpd_milters = inet:127.0.0.1:${o.milterPort}
+  o.milterPorts?.length
+    ? `smtpd_milters = ${o.milterPorts.map((port) => `inet:127.0.0.1:${port}`).join(', ')}
 non_smtpd_milters = $smtpd_milters
 milter_default_action = tempfail
 `

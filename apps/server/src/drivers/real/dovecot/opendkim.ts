@@ -1,5 +1,6 @@
 import { chown, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { DkimAlgorithm } from '../../../dkim.ts';
 import type { DkimKeyEntry } from '../../mail/interface.ts';
 import { readOrNull, withLock, writeAtomic } from '../common/files.ts';
 import { hostName } from '../common/names.ts';
@@ -13,10 +14,23 @@ const SELECTOR = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * SigningTable (`refile:`, `*@<domain> <key name>`), one line per key, with the private keys in
  * `<dkimDir>/keys` (0640, OpenDKIM's group). A domain's lines are replaced as a whole and OpenDKIM
  * is told to reload, since it reads its tables at start.
+ *
+ * OpenDKIM 2.11 signs every key of an instance with its one `SignatureAlgorithm` (an Ed25519 key
+ * under rsa-sha256 defers the mail), so each algorithm has an instance and tables of its own:
+ * `KeyTable`/`SigningTable` for the RSA instance, `KeyTable.ed25519`/`SigningTable.ed25519` for
+ * the Ed25519 one, written only where the operator runs it (`dkimSignEd25519`). Postfix passes the
+ * message through both, and it leaves with two signatures (RFC 8463).
  */
 export function openDkimTables(o: DovecotOptions) {
-  const keyTable = path.join(o.dkimDir, 'KeyTable');
-  const signingTable = path.join(o.dkimDir, 'SigningTable');
+  const tables = {
+    rsa: { key: path.join(o.dkimDir, 'KeyTable'), signing: path.join(o.dkimDir, 'SigningTable'), reload: o.dkimReload },
+    ed25519: {
+      key: path.join(o.dkimDir, 'KeyTable.ed25519'),
+      signing: path.join(o.dkimDir, 'SigningTable.ed25519'),
+      reload: o.dkimReloadEd25519,
+    },
+  };
+  const instances: DkimAlgorithm[] = o.dkimSignEd25519 ? ['rsa', 'ed25519'] : ['rsa'];
   const keyFile = (domain: string, selector: string) => path.join(o.dkimDir, 'keys', `${domain}.${selector}.private`);
   const domainOf = (line: string, table: 'key' | 'signing') =>
     table === 'key' ? line.split(/\s+/)[1]?.split(':')[0] : line.split(/\s+/)[0]?.replace(/^\*@/, '');
@@ -27,29 +41,27 @@ export function openDkimTables(o: DovecotOptions) {
   }
 
   async function apply(domain: string, keys: DkimKeyEntry[]) {
-    await withLock(`${keyTable}.lock`, async () => {
+    await withLock(`${tables.rsa.key}.lock`, async () => {
       // OpenDKIM drops to its own user before it reads a key: the folder is its group's to enter.
       await mkdir(path.join(o.dkimDir, 'keys'), { recursive: true, mode: 0o750 });
       if (o.dkimGroup !== undefined && process.getuid?.() === 0) await chown(path.join(o.dkimDir, 'keys'), 0, o.dkimGroup);
       const held = new Set(keys.map((k) => keyFile(domain, k.selector)));
       for (const key of keys) await writeAtomic(keyFile(domain, key.selector), key.privateKeyPem, 0o640, o.dkimGroup);
-      await replaceLines(
-        keyTable,
-        'key',
-        domain,
-        keys.map((k) => `${k.selector}._domainkey.${domain} ${domain}:${k.selector}:${keyFile(domain, k.selector)}`),
-      );
-      await replaceLines(
-        signingTable,
-        'signing',
-        domain,
-        // OpenDKIM signs every key of a message with its one `SignatureAlgorithm` (Debian 12's
-        // 2.11 beta refuses an Ed25519 key under rsa-sha256 and defers the mail), so an Ed25519
-        // key signs only where the operator runs a signer that takes it (`dkimSignEd25519`).
-        keys
-          .filter((k) => k.sign && (k.algorithm === 'rsa' || o.dkimSignEd25519))
-          .map((k) => `*@${domain} ${k.selector}._domainkey.${domain}`),
-      );
+      for (const algorithm of instances) {
+        const own = keys.filter((k) => k.algorithm === algorithm);
+        await replaceLines(
+          tables[algorithm].key,
+          'key',
+          domain,
+          own.map((k) => `${k.selector}._domainkey.${domain} ${domain}:${k.selector}:${keyFile(domain, k.selector)}`),
+        );
+        await replaceLines(
+          tables[algorithm].signing,
+          'signing',
+          domain,
+          own.filter((k) => k.sign).map((k) => `*@${domain} ${k.selector}._domainkey.${domain}`),
+        );
+      }
       // Keys of this domain no longer listed (a rotated-out selector) leave the disk too; a
       // selector has no dot, so another domain's files (`sub.<domain>.…`) never match.
       for (const name of await readdir(path.join(o.dkimDir, 'keys'))) {
@@ -59,7 +71,10 @@ export function openDkimTables(o: DovecotOptions) {
         if (SELECTOR.test(selector) && !held.has(full)) await rm(full, { force: true });
       }
     });
-    if (o.dkimReload.length) await runChecked(o.dkimReload[0]!, o.dkimReload.slice(1));
+    for (const algorithm of instances) {
+      const reload = tables[algorithm].reload;
+      if (reload.length) await runChecked(reload[0]!, reload.slice(1));
+    }
   }
 
   return {

@@ -23,10 +23,15 @@ export const dovecotOptionsSchema = z.object({
   dkimDir: absolute.default('/etc/opendkim/atalaya'),
   /** Group of the private keys (mode 0640): OpenDKIM's. */
   dkimGroup: z.coerce.number().int().min(0).optional(),
-  /** Put Ed25519 keys in the SigningTable too (a signer that signs each key with its own algorithm). */
+  /**
+   * A second OpenDKIM runs with `SignatureAlgorithm ed25519-sha256`, reading `KeyTable.ed25519` and
+   * `SigningTable.ed25519` in `dkimDir`: Ed25519 keys sign there, beside the RSA instance.
+   */
   dkimSignEd25519: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
   /** Tells OpenDKIM to read its tables again (Debian's unit reloads with SIGUSR1); empty for none. */
   dkimReload: z.array(z.string().min(1)).default(['/bin/systemctl', 'reload', 'opendkim']),
+  /** The same for the Ed25519 instance (used only with `dkimSignEd25519`). */
+  dkimReloadEd25519: z.array(z.string().min(1)).default(['/bin/systemctl', 'reload', 'opendkim-ed25519']),
   /** Postfix `virtual_alias_maps` source file; the compiled map sits next to it. */
   aliasMap: absolute.default('/etc/postfix/atalaya/virtual'),
   postmap: absolute.default('/usr/sbin/postmap'),
