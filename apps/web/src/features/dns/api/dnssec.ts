@@ -14,9 +14,6 @@ export const dnssecQuery = (serviceId: string) =>
     refetchInterval: (q) => (q.state.data && (!SETTLED.has(q.state.data.state) || q.state.data.job) ? 2000 : false),
   });
 
-export const checkQuery = (serviceId: string) =>
-  queryOptions({ queryKey: ['dns', serviceId, 'check'], queryFn: () => fetchData(endpoints.dns.check, { id: serviceId }), staleTime: 0 });
-
 /** Sent from the dialog that named the consequence, so confirmed (the API answers 409 without). */
 export const setDnssec = (serviceId: string, enabled: boolean) =>
   call(endpoints.dns.dnssecSwitch, { id: serviceId }, { enabled: enabled ? 1 : 0, confirm: 1 });

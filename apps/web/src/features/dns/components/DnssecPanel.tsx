@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Code, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DelegationCheck } from '../../../components/hosting/DelegationCheck.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { dnssecKey, dnssecQuery, rollDnssecKey, setDnssec } from '../api/dnssec.ts';
-import { DelegationCheck } from './DelegationCheck.tsx';
 
 const OFF_STATES = new Set(['off', 'withdrawing', 'waiting', 'unsigning']);
 

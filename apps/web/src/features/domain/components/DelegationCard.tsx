@@ -1,7 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { DelegationCheck } from '../../../components/hosting/DelegationCheck.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
-import { DelegationCheck } from '../../dns/components/DelegationCheck.tsx';
 
 /**
  * The delegation check on the domain screen, when the panel also hosts the domain's zone (and the

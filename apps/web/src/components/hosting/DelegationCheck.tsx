@@ -1,8 +1,13 @@
 import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { checkQuery } from '../api/dnssec.ts';
+import { fetchData } from '../../lib/api.ts';
+import { endpoints } from '../../lib/endpoints.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+
+/** The delegation check of a zone: asked when the user asks, never kept (the world changes under it). */
+const checkQuery = (serviceId: string) =>
+  queryOptions({ queryKey: ['dns', serviceId, 'check'], queryFn: () => fetchData(endpoints.dns.check, { id: serviceId }), staleTime: 0 });
 
 const LEVEL_COLOR = { ok: 'green', warning: 'yellow', error: 'red' } as const;
 
