@@ -426,13 +426,13 @@ export const COMMANDS: Record<string, Command> = {
   },
   'seed-realm': {
     args: ['domain-name', 'username'],
-    help: 'Creates a realm of --items N items (default 10000) mixing domains, hosting and mail, in one transaction, and a user with write on all of them: for benches and tests of the paged lists.',
-    options: { items: { type: 'string' }, ...passwordOption },
+    help: "Creates a realm of --items N items (default 10000) mixing domains, hosting and mail, in one transaction, and a user with write on all of them: for benches and tests of the paged lists. --mail-keys also queues every mail domain's DKIM keys, as item-create does.",
+    options: { items: { type: 'string' }, 'mail-keys': { type: 'boolean' }, ...passwordOption },
     run: async ({ store }, [realm, username], values) => {
       const { password, shown } = newPassword(values);
       const items = wholeNumber(values, 'items') ?? 10_000;
       const started = performance.now();
-      await seedBulkRealm(store, { realm, username, password, items });
+      await seedBulkRealm(store, { realm, username, password, items, mailKeys: values['mail-keys'] === true });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(`Realm ${realm} seeded with ${items} items in ${seconds} s${shown ? `; user ${username}, password ${password}` : ''}`);
     },

@@ -25,7 +25,13 @@ describeStores('the bulk seed of a big realm on %s', (kind) => {
 
   beforeAll(async () => {
     ctx = await openTestApp(kind);
-    const seeded = await seedBulkRealm(ctx.store, { realm: 'masivo.example', username: 'ana', password: 'seed-password-1', items: ITEMS });
+    const seeded = await seedBulkRealm(ctx.store, {
+      realm: 'masivo.example',
+      username: 'ana',
+      password: 'seed-password-1',
+      items: ITEMS,
+      mailKeys: true,
+    });
     headers = { cookie: `${SESSION_COOKIE}=${await createSession(ctx.store, seeded.userId)}`, 'x-dd-request': '1' };
   });
   afterAll(() => ctx.close());
@@ -62,7 +68,20 @@ describeStores('the bulk seed of a big realm on %s', (kind) => {
     expect((await send(ctx.app, 'POST', '/user/info/', headers)).body.data.total_domain).toBe(expected.domain);
   });
 
-  it('queues the DKIM job of every mail domain, one each, as an item made alone gets', async () => {
+  it('queues no DKIM job unless asked: a realm seeded to measure the lists makes no keys meanwhile', async () => {
+    await seedBulkRealm(ctx.store, { realm: 'sinclaves.example', username: 'ana', password: 'seed-password-1', items: 12 });
+    const jobs = await ctx.store
+      .selectFrom('job')
+      .innerJoin('item', 'item.id', 'job.item_id')
+      .innerJoin('realm', 'realm.id', 'item.realm_id')
+      .select('job.id')
+      .where('realm.name', '=', 'sinclaves.example')
+      .where('job.kind', '=', DKIM_JOB)
+      .execute();
+    expect(jobs).toEqual([]);
+  });
+
+  it('queues the DKIM job of every mail domain when asked, one each, as an item made alone gets', async () => {
     const jobs = await ctx.store
       .selectFrom('job')
       .innerJoin('mail_service', 'mail_service.item_id', 'job.item_id')
