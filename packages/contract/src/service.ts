@@ -300,7 +300,7 @@ export const dkimKeySchema = z.object({
 export type DkimKey = z.infer<typeof dkimKeySchema>;
 
 /** What each record a mail domain needs is for (decision 045). */
-export const MAIL_PURPOSES = ['mx', 'host', 'spf', 'dkim', 'dmarc', 'mtasts', 'tlsrpt'] as const;
+export const MAIL_PURPOSES = ['mx', 'host', 'spf', 'dkim', 'dmarc', 'mtasts', 'mtastshost', 'tlsrpt'] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 /** The health card's checks, in the order it shows them. */
 export const MAIL_CHECKS = ['mx', 'spf', 'dkim', 'dmarc', 'mtasts'] as const;

@@ -19,6 +19,8 @@ describe.skipIf(PDNS_MISSING)('the mail health card and the records to copy, aga
       'drivers.dns': pdns.driverConfig,
       'hosting.mailRecords.resolver': `127.0.0.1:${pdns.dnsPort}`,
       'hosting.mailRecords.mtaSts': 'testing',
+      // The policy's own host has its test (mta-sts-site.test.ts); this card needs no ACME order.
+      'hosting.mailRecords.mtaStsHost': false,
       'hosting.mailRecords.tlsRpt': 'mailto:tls-reports@{zone}',
     });
     acc = await createAccount(ctx.store, {
