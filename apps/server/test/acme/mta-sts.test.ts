@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLocalSite } from '../../src/drivers/sites/local.ts';
+import { missingRecords } from '../../src/modules/service/mail/records.ts';
 import { eventually, missingBinaries } from '../backends/harness/common.ts';
 import { NGINX, type NginxHarness, startNginx } from '../backends/harness/nginx.ts';
 import { exec } from '../backends/http.ts';
@@ -147,10 +148,7 @@ describe.skipIf(PDNS_MISSING ?? pebbleMissing())('the MTA-STS policy in the loca
     });
     acc = await createAccount(ctx.store, {
       users: { w: 'all=write' },
-      items: [
-        { reference: 'correo.test', service: 'normal', mail: true },
-        { reference: 'web.test', service: 'normal' },
-      ],
+      items: [{ reference: 'correo.test', service: 'normal', mail: true }],
     });
     id = acc.items['correo.test']!;
     await ctx.app.runtime.outbox.drain();
@@ -183,9 +181,13 @@ describe.skipIf(PDNS_MISSING ?? pebbleMissing())('the MTA-STS policy in the loca
     await ctx.app.runtime.outbox.drain();
     expect((await applied())?.mtaSts).toBe(policy('mail.correo.test', 'mx2.correo.test'));
   });
+});
 
-  it('makes no policy host for a hosting service without mail', async () => {
-    const web = acc.items['web.test']!;
-    expect(await ctx.store.selectFrom('site').select('id').where('service_id', '=', web).execute()).toEqual([]);
-  });
+it('publishes no mta-sts address where the customer’s zone already points that name somewhere', () => {
+  const wanted = [{ purpose: 'mtastshost' as const, zona: 'mta-sts', type: 'A' as const, value: '192.0.2.10', priority: null }];
+  expect(missingRecords(wanted, [{ zona: 'mta-sts', type: 'CNAME', value: 'policies.example.net.' }])).toEqual([]);
+  expect(missingRecords(wanted, [{ zona: 'mta-sts', type: 'AAAA', value: '2001:db8::1' }])).toEqual([]);
+  expect(missingRecords(wanted, [{ zona: 'www', type: 'A', value: '192.0.2.10' }])).toEqual([
+    expect.objectContaining({ zona: 'mta-sts', type: 'A', value: '192.0.2.10' }),
+  ]);
 });
