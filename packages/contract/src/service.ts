@@ -339,6 +339,8 @@ export const mailHealthSchema = z.object({
   findings: z.array(mailFindingSchema),
   /** The MTA-STS policy to serve at https://mta-sts.<domain>/.well-known/mta-sts.txt, when the provider turned it on. */
   mtaStsPolicy: z.string().nullable(),
+  /** Whether the panel serves that policy itself, from the domain's `mta-sts` site. */
+  mtaStsServed: z.boolean(),
 });
 export type MailHealth = z.infer<typeof mailHealthSchema>;
 

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { MailHealth } from '@atalaya/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLocalSite } from '../../src/drivers/sites/local.ts';
 import { missingRecords } from '../../src/modules/service/mail/records.ts';
@@ -59,6 +60,7 @@ describe.skipIf(skip)('the MTA-STS policy served from its own host with a free c
       'drivers.dns': { ...pdns.driverConfig, webIp: '127.0.0.1' },
       'acme.directoryUrl': pebble.directoryUrl,
       'acme.caFile': pebble.caFile,
+      'hosting.mailRecords.resolver': `127.0.0.1:${pdns.dnsPort}`,
       ...MTA_STS,
     });
     rootFile = path.join(h.dir, 'pebble-root.pem');
@@ -95,6 +97,9 @@ describe.skipIf(skip)('the MTA-STS policy served from its own host with a free c
     expect(body).toBe(policy(`mail.${REFERENCE}`));
     expect((await fetch('/')).stdout).toMatch(/^HTTP\/1\.1 404/);
     expect((await fetch('/index.php')).stdout).toMatch(/^HTTP\/1\.1 404/);
+    // The mail screen says the panel serves it, rather than asking for it to be served.
+    const health = await app.call<MailHealth>(`/service/${app.id}/mail/health/`);
+    expect(health.body.data).toMatchObject({ mtaStsPolicy: policy(`mail.${REFERENCE}`), mtaStsServed: true });
   }, 60_000);
 
   it('serves one mx line per MX record once the customer adds one, and announces it with a new _mta-sts id', async () => {

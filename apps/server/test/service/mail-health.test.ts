@@ -72,6 +72,7 @@ describe.skipIf(PDNS_MISSING)('the mail health card and the records to copy, aga
     ]);
     expect(h.findings.every((f) => f.fix === '')).toBe(true);
     expect(h.mtaStsPolicy).toBe('version: STSv1\r\nmode: testing\r\nmx: mail.correo.test\r\nmax_age: 604800\r\n');
+    expect(h.mtaStsServed).toBe(false);
   });
 
   it('finds each fault made on purpose: no DKIM record, an SPF that omits the server, no DMARC', async () => {

@@ -30,6 +30,7 @@ export const service = {
     'hosting.mail_live_different': 'Con otro valor',
     'hosting.mail_live_unknown': 'Sin respuesta',
     'hosting.mail_mtasts_policy': 'Y sirve esta política en {{url}}:',
+    'hosting.mail_mtasts_policy_served': 'El panel sirve esta política en {{url}}:',
     'hosting.dkim': 'DKIM',
     'hosting.dkim_hint':
       'Las claves con que el servidor firma el correo del dominio. Si el panel aloja la zona, sus registros se publican solos; si no, publica estos registros TXT en la zona del dominio.',
@@ -170,6 +171,7 @@ export const service = {
     'hosting.mail_live_different': 'Other value',
     'hosting.mail_live_unknown': 'No answer',
     'hosting.mail_mtasts_policy': 'And serve this policy at {{url}}:',
+    'hosting.mail_mtasts_policy_served': 'The panel serves this policy at {{url}}:',
     'hosting.dkim': 'DKIM',
     'hosting.dkim_hint':
       'The keys the server signs the domain’s mail with. Where the panel hosts the zone their records are published by it; otherwise publish these TXT records in the domain’s zone.',
@@ -310,6 +312,7 @@ export const service = {
     'hosting.mail_live_different': 'Amb un altre valor',
     'hosting.mail_live_unknown': 'Sense resposta',
     'hosting.mail_mtasts_policy': 'I serveix aquesta política a {{url}}:',
+    'hosting.mail_mtasts_policy_served': 'El tauler serveix aquesta política a {{url}}:',
     'hosting.dkim': 'DKIM',
     'hosting.dkim_hint':
       'Les claus amb què el servidor signa el correu del domini. Si el panell allotja la zona, els seus registres es publiquen sols; si no, publica aquests registres TXT a la zona del domini.',

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config/config.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { now } from '../../store/db.ts';
@@ -34,7 +34,7 @@ export async function ensureMtaStsSite(trx: Transaction<Database>, config: Confi
   const t = now();
   const site = await trx
     .insertInto('site')
-    .values({ service_id: itemId, name: MTA_STS_HOST, folder: '', created_at: t, updated_at: t })
+    .values({ service_id: itemId, name: MTA_STS_HOST, folder: MTA_STS_HOST, created_at: t, updated_at: t })
     .returning('id')
     .executeTakeFirstOrThrow();
   await enqueueApply(trx, itemId, siteKey(site.id));
@@ -55,4 +55,17 @@ export async function enqueueMtaStsApply(trx: Transaction<Database>, itemId: num
     .where('name', '=', MTA_STS_HOST)
     .executeTakeFirst();
   if (site) await enqueueApply(trx, itemId, siteKey(site.id));
+}
+
+/** Whether the item's policy is served by its own `mta-sts` site (the mail screen says so instead of asking the operator to). */
+export async function servesMtaSts(db: Kysely<Database>, config: Config, itemId: number): Promise<boolean> {
+  const { mtaSts, mtaStsHost } = config.hosting.mailRecords;
+  if (mtaSts === 'off' || !mtaStsHost) return false;
+  const site = await db
+    .selectFrom('site')
+    .select('id')
+    .where('service_id', '=', itemId)
+    .where('name', '=', MTA_STS_HOST)
+    .executeTakeFirst();
+  return site !== undefined;
 }

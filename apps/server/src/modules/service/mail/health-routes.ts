@@ -6,6 +6,7 @@ import { dnsSettings } from '../../../drivers/dns/index.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import { route } from '../../../http/route.ts';
 import { targetOf } from '../../dns/check/probe.ts';
+import { servesMtaSts } from '../../sites/mta-sts.ts';
 import { type MailFindingCode, mailHealth, resolverLookup } from './health.ts';
 import { hostsZone, mailRecords, mtaStsPolicy, zoneMxHosts } from './records.ts';
 
@@ -46,6 +47,7 @@ export default async function mailHealthRoutes(app: FastifyInstance) {
         })),
         findings: findings.map(say),
         mtaStsPolicy: mtaStsPolicy(config, await zoneMxHosts(store, config, itemId, domain)),
+        mtaStsServed: await servesMtaSts(store, config, itemId),
       },
     };
   });
