@@ -300,7 +300,7 @@ export const dkimKeySchema = z.object({
 export type DkimKey = z.infer<typeof dkimKeySchema>;
 
 /** What each record a mail domain needs is for (decision 045). */
-export const MAIL_PURPOSES = ['mx', 'host', 'spf', 'dkim', 'dmarc', 'mtasts', 'tlsrpt'] as const;
+export const MAIL_PURPOSES = ['mx', 'host', 'spf', 'dkim', 'dmarc', 'mtasts', 'mtastshost', 'tlsrpt'] as const;
 export type MailPurpose = (typeof MAIL_PURPOSES)[number];
 /** The health card's checks, in the order it shows them. */
 export const MAIL_CHECKS = ['mx', 'spf', 'dkim', 'dmarc', 'mtasts'] as const;
@@ -339,6 +339,8 @@ export const mailHealthSchema = z.object({
   findings: z.array(mailFindingSchema),
   /** The MTA-STS policy to serve at https://mta-sts.<domain>/.well-known/mta-sts.txt, when the provider turned it on. */
   mtaStsPolicy: z.string().nullable(),
+  /** Whether the panel serves that policy itself, from the domain's `mta-sts` site. */
+  mtaStsServed: z.boolean(),
 });
 export type MailHealth = z.infer<typeof mailHealthSchema>;
 

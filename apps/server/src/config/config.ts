@@ -33,6 +33,12 @@ const mailRecords = z.object({
   mtaSts: z.enum(['off', 'testing', 'enforce']).default('off'),
   /** The policy's max_age, seconds (one day to one year). */
   mtaStsMaxAge: z.coerce.number().int().min(86_400).max(31_557_600).default(604_800),
+  /**
+   * With MTA-STS on, serve the policy from each hosted domain's own `mta-sts` host: its address in
+   * the zone, a site answering /.well-known/mta-sts.txt, a free certificate. Off when the operator
+   * serves the policies elsewhere (a central host the names point to); the TXT records stay.
+   */
+  mtaStsHost: flag.default(true),
   /** TLS reporting (RFC 8460): where reports go, e.g. `mailto:tls-reports@{zone}`; unset publishes no `_smtp._tls`. */
   tlsRpt: recordText(/^(mailto:|https:)/, 'a mailto: or https: address').optional(),
   /** The resolver the mail health card asks, "address" or "address:port"; unset: the system's first. */

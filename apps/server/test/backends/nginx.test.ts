@@ -224,4 +224,32 @@ describe.skipIf(skip)('the nginx backend against a real nginx on loopback', () =
     expect(existsSync(path.join(h.dir, 'atalaya', 'certs', 'site-3.key'))).toBe(false);
     expect((await h.backend.list()).map((s) => s.key).sort()).toEqual(['apex-2', 'site-1']);
   });
+
+  it('serves an MTA-STS policy as text/plain at exactly /.well-known/mta-sts.txt, the new text on re-apply, and nothing else there', async () => {
+    const policy = (...mx: string[]) => `version: STSv1\r\nmode: enforce\r\n${mx.map((m) => `mx: ${m}\r\n`).join('')}max_age: 86400\r\n`;
+    const sts = (text: string) =>
+      site({
+        key: 'site-9',
+        host: 'mta-sts.example.test',
+        folder: null,
+        mtaSts: text,
+        service: { kind: 'normal', phpVersion: '8.2', parkingActive: true },
+      });
+    await h.backend.applySite(sts(policy('mail.example.test')));
+    await eventually(async () => (await get(h.httpPort, 'mta-sts.example.test', '/.well-known/mta-sts.txt')).status === 200);
+    const answer = await get(h.httpPort, 'mta-sts.example.test', '/.well-known/mta-sts.txt');
+    expect(answer.body).toBe(policy('mail.example.test'));
+    expect(answer.headers['content-type']).toBe('text/plain');
+    // Not the parking page, not the folder: every other path of the policy host is a 404.
+    expect((await get(h.httpPort, 'mta-sts.example.test', '/')).status).toBe(404);
+    expect((await get(h.httpPort, 'mta-sts.example.test', '/.well-known/mta-sts.txt.bak')).status).toBe(404);
+    await h.backend.applySite(sts(policy('backup.example.net', 'mail.example.test')));
+    await eventually(
+      async () =>
+        (await get(h.httpPort, 'mta-sts.example.test', '/.well-known/mta-sts.txt')).body ===
+        policy('backup.example.net', 'mail.example.test'),
+    );
+    await h.backend.removeSite('site-9');
+    expect(existsSync(path.join(h.dir, 'atalaya', 'pages', 'site-9', 'mta-sts.txt'))).toBe(false);
+  });
 });

@@ -19,6 +19,8 @@ describe.skipIf(PDNS_MISSING)('the mail health card and the records to copy, aga
       'drivers.dns': pdns.driverConfig,
       'hosting.mailRecords.resolver': `127.0.0.1:${pdns.dnsPort}`,
       'hosting.mailRecords.mtaSts': 'testing',
+      // The policy's own host has its test (mta-sts-site.test.ts); this card needs no ACME order.
+      'hosting.mailRecords.mtaStsHost': false,
       'hosting.mailRecords.tlsRpt': 'mailto:tls-reports@{zone}',
     });
     acc = await createAccount(ctx.store, {
@@ -70,6 +72,7 @@ describe.skipIf(PDNS_MISSING)('the mail health card and the records to copy, aga
     ]);
     expect(h.findings.every((f) => f.fix === '')).toBe(true);
     expect(h.mtaStsPolicy).toBe('version: STSv1\r\nmode: testing\r\nmx: mail.correo.test\r\nmax_age: 604800\r\n');
+    expect(h.mtaStsServed).toBe(false);
   });
 
   it('finds each fault made on purpose: no DKIM record, an SPF that omits the server, no DMARC', async () => {

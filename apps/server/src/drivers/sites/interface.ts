@@ -46,6 +46,12 @@ export interface SiteState {
   folder: string | null;
   ssl: SiteCertificate | null;
   redirections: SiteRedirection[];
+  /**
+   * The MTA-STS policy (RFC 8461 §3.2) of the service's mail domain, for its `mta-sts` host: the host
+   * then answers exactly `/.well-known/mta-sts.txt` with this text as text/plain (and the ACME
+   * answers), nothing else. Absent or null for every other host.
+   */
+  mtaSts?: string | null;
   /** Facts of the service a vhost needs (PHP-FPM socket, parking page). */
   service: { kind: 'normal' | 'parking'; phpVersion: string; parkingActive: boolean; suspended?: boolean };
 }

@@ -3,6 +3,7 @@ import type { DnsSettings } from '../../drivers/dns/index.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
+import { enqueueMtaStsApply } from '../sites/mta-sts.ts';
 import { recordChange, type ZoneAuthor } from './history/record.ts';
 import { APPLY_ZONE, type ApplyZonePayload, type RRsetKey } from './jobs.ts';
 import type { DnsRecordRow } from './tables.ts';
@@ -113,6 +114,8 @@ export async function changeZoneIn<T>(
   const keys = touched.length ? touched : null;
   const before = keys ? records.filter((r) => keys.some((k) => k.zona === r.zona && k.type === r.type)) : records;
   const changeId = await recordChange(trx, itemId, author, before, await loadSets(trx, itemId, keys));
+  // An MTA-STS policy lists the domain's MX hosts: its host serves the new list.
+  if (!keys || keys.some((k) => k.zona === '' && k.type === 'MX')) await enqueueMtaStsApply(trx, itemId);
   const job = await enqueueApply(trx, itemId, zone.name, zone.version, keys ?? undefined);
   return { result, job, change: changeId };
 }

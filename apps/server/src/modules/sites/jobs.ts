@@ -1,5 +1,6 @@
 import type { JobHandlers } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
+import { refreshMtaStsRecord } from '../service/mail/records.ts';
 import { issueJob } from './acme/issue.ts';
 import { installJob } from './installer/job.ts';
 import { APPLY_JOB, loadSiteState } from './state.ts';
@@ -12,8 +13,11 @@ export function sitesJobs(runtime: Runtime): JobHandlers {
     [APPLY_JOB]: async (payload) => {
       const key = String((payload as { key?: unknown }).key);
       const state = await loadSiteState(runtime, key);
-      if (state) await drivers.sites.applySite(state);
-      else await drivers.sites.removeSite(key);
+      if (state) {
+        await drivers.sites.applySite(state);
+        // Served first, announced after: a sender fetching on the new id finds the new policy.
+        if (state.mtaSts) await refreshMtaStsRecord(runtime.store, state.serviceId, state.mtaSts);
+      } else await drivers.sites.removeSite(key);
     },
     ...installJob(runtime),
     ...issueJob(runtime),

@@ -3,6 +3,7 @@ import type { RedirectKind, SiteRedirection, SiteState } from '../../drivers/sit
 import { enqueue } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
 import type { Database } from '../../store/schema.ts';
+import { MTA_STS_HOST, mtaStsPolicy, zoneMxHosts } from '../service/mail/records.ts';
 import { phpVersionOf } from '../service/php.ts';
 
 export const APPLY_JOB = 'sites.apply';
@@ -79,14 +80,37 @@ export async function loadSiteState(
     site.ssl_enabled === 1 && site.cert && site.cert_key_sealed
       ? { cert: site.cert, key: secrets.decrypt(site.cert_key_sealed), chain: site.cert_chain }
       : null;
+  const host = `${site.name}.${service.reference}`;
+  const mtaSts = site.name === MTA_STS_HOST ? await mtaStsOf({ store: db, config }, serviceId, service.reference) : null;
+  if (mtaSts) {
+    // The name RFC 8461 gives the policy serves the policy alone: no folder, PHP, parking or redirections.
+    return {
+      key,
+      serviceId,
+      reference: service.reference,
+      host,
+      folder: null,
+      ssl,
+      redirections: [],
+      service: { ...facts, parkingActive: false },
+      mtaSts,
+    };
+  }
   return {
     key,
     serviceId,
     reference: service.reference,
-    host: `${site.name}.${service.reference}`,
+    host,
     folder: site.folder,
     ssl,
     redirections: await redirectionsOf(db, serviceId, site.id),
     service: facts,
   };
+}
+
+/** The policy a service's `mta-sts` host serves: its mail domain's, while MTA-STS is on; else null. */
+async function mtaStsOf({ store: db, config }: Pick<Runtime, 'store' | 'config'>, itemId: number, reference: string) {
+  if (config.hosting.mailRecords.mtaSts === 'off' || !config.hosting.mailRecords.mtaStsHost) return null;
+  const mail = await db.selectFrom('mail_service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
+  return mail ? mtaStsPolicy(config, await zoneMxHosts(db, config, itemId, reference)) : null;
 }

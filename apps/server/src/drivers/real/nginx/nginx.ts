@@ -19,7 +19,7 @@ type ServiceFacts = SiteState['service'];
 
 const KEY = /^(site|apex)-\d+$/;
 /** The pages the backend writes for a host, and only those, are removed when no longer wanted. */
-const GENERATED_PAGE = /^(parking|suspended|frame-\d+)\.html$/;
+const GENERATED_PAGE = /^((parking|suspended|frame-\d+)\.html|mta-sts\.txt)$/;
 
 export type NginxBackend = ReturnType<typeof nginxBackend>;
 
@@ -76,6 +76,7 @@ export function nginxBackend(raw: Record<string, unknown>) {
       phpSocket: site.service.kind === 'normal' ? phpSocketOf(site.service.phpVersion) : null,
       parking: site.service.parkingActive,
       suspended: site.service.suspended === true,
+      mtaSts: Boolean(site.mtaSts),
       tls: site.ssl ? { certFile: f.cert, keyFile: f.key } : null,
       pagesDir: f.pages,
       acmeDir: f.acme,
@@ -94,6 +95,7 @@ export function nginxBackend(raw: Record<string, unknown>) {
       const template = o.parkingTemplate ? await readFile(o.parkingTemplate, 'utf8') : undefined;
       wanted.set('parking.html', parkingPage(v.host, template));
     }
+    if (site.mtaSts) wanted.set('mta-sts.txt', site.mtaSts);
     for (const r of site.redirections) {
       if (r.kind !== 'frame') continue;
       wanted.set(`frame-${r.id}.html`, framePage(redirectTarget(r.target), r.frame ?? { title: '', description: '', keywords: '' }));

@@ -13,6 +13,8 @@ export interface Vhost {
   parking: boolean;
   /** Suspended by the operator: every path but the ACME answers is the suspension page, with 503. */
   suspended: boolean;
+  /** Serves the pages directory's mta-sts.txt at exactly /.well-known/mta-sts.txt, and nothing else. */
+  mtaSts: boolean;
   tls: { certFile: string; keyFile: string } | null;
   /** Directory of this host's generated pages (parking.html, frame-<id>.html). */
   pagesDir: string;
@@ -72,6 +74,17 @@ const suspendedBlocks = (v: Vhost) => [
 ];
 
 function contentBlocks(v: Vhost): string[] {
+  if (v.mtaSts) {
+    const policy = [`root ${quotePath(v.pagesDir)};`, 'default_type text/plain;', 'try_files /mta-sts.txt =404;'];
+    return [
+      '    location = /.well-known/mta-sts.txt {',
+      ...policy.map((l) => `        ${l}`),
+      '    }',
+      '    location / {',
+      '        return 404;',
+      '    }',
+    ];
+  }
   const takesRoot = v.redirections.some((r) => r.origin === '/');
   if (takesRoot) return [];
   if (v.parking || v.root === null) {

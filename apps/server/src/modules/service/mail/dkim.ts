@@ -7,6 +7,7 @@ import type { Schedule } from '../../../scheduler.ts';
 import { now } from '../../../store/db.ts';
 import type { Database } from '../../../store/schema.ts';
 import { ensureZone } from '../../dns/zone.ts';
+import { ensureMtaStsSite } from '../../sites/mta-sts.ts';
 import { publishedWithZone, publishMailRecords, unpublishDkim } from './records.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -106,7 +107,11 @@ export function dkimJob(runtime: Runtime) {
       await ensureZone(store, zones, itemId, item.reference);
     }
     // Whatever the zone lacks (first keys, a record deleted by hand) is published again.
-    await store.transaction().execute((trx) => publishMailRecords(trx, runtime.config, itemId));
+    await store.transaction().execute(async (trx) => {
+      await publishMailRecords(trx, runtime.config, itemId);
+      // With MTA-STS on, the policy those records announce is served from its own host.
+      await ensureMtaStsSite(trx, runtime.config, itemId);
+    });
     const rows = await store.selectFrom('mail_dkim').selectAll().where('item_id', '=', itemId).orderBy('id').execute();
     await drivers.mail.ensureDkim(
       item.reference,

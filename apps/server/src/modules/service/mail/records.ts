@@ -12,7 +12,7 @@ import { changeZoneIn } from '../../dns/zone.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** What a record is for: the mail screen names each one, the health card checks each kind. */
-export type MailPurpose = 'mx' | 'host' | 'spf' | 'dkim' | 'dmarc' | 'mtasts' | 'tlsrpt';
+export type MailPurpose = 'mx' | 'host' | 'spf' | 'dkim' | 'dmarc' | 'mtasts' | 'mtastshost' | 'tlsrpt';
 
 export interface MailRecord {
   purpose: MailPurpose;
@@ -33,12 +33,32 @@ const fill = (config: Config, text: string, zone: string) =>
 export const mxHostOf = (config: Config, zone: string) =>
   fill(config, config.hosting.mailRecords.mx, zone).replace(/\.$/, '').toLowerCase();
 
-/** The MTA-STS policy (RFC 8461 §3.2) a domain serves at https://mta-sts.<domain>/.well-known/mta-sts.txt. */
-export function mtaStsPolicy(config: Config, zone: string): string | null {
+/** The host that serves a domain's MTA-STS policy (RFC 8461 §3.2), relative to the zone. */
+export const MTA_STS_HOST = 'mta-sts';
+
+/**
+ * The MTA-STS policy (RFC 8461 §3.2) a domain serves at https://mta-sts.<domain>/.well-known/mta-sts.txt:
+ * one `mx:` line per host the domain's MX records name, so a sender accepts exactly those.
+ */
+export function mtaStsPolicy(config: Config, mxHosts: string[]): string | null {
   const { mtaSts, mtaStsMaxAge } = config.hosting.mailRecords;
-  if (mtaSts === 'off') return null;
-  return `version: STSv1\r\nmode: ${mtaSts}\r\nmx: ${mxHostOf(config, zone)}\r\nmax_age: ${mtaStsMaxAge}\r\n`;
+  const hosts = [...new Set(mxHosts.map((h) => h.replace(/\.$/, '').toLowerCase()).filter(Boolean))].sort();
+  if (mtaSts === 'off' || hosts.length === 0) return null;
+  const mx = hosts.map((h) => `mx: ${h}\r\n`).join('');
+  return `version: STSv1\r\nmode: ${mtaSts}\r\n${mx}max_age: ${mtaStsMaxAge}\r\n`;
 }
+
+/** The hosts the MX records of an item's zone name; before the zone exists, the configured MX host. */
+export async function zoneMxHosts(db: Db, config: Config, itemId: number, zone: string): Promise<string[]> {
+  const [found, rows] = await Promise.all([
+    db.selectFrom('dns_zone').select('item_id').where('item_id', '=', itemId).executeTakeFirst(),
+    db.selectFrom('dns_record').select('value').where('item_id', '=', itemId).where('type', '=', 'MX').where('zona', '=', '').execute(),
+  ]);
+  return found ? rows.map((r) => r.value) : [mxHostOf(config, zone)];
+}
+
+/** The `_mta-sts` TXT record of a policy: its id changes whenever the policy does, which tells senders to fetch it again. */
+export const mtaStsRecord = (policy: string) => `v=STSv1; id=${createHash('sha256').update(policy).digest('hex').slice(0, 20)}`;
 
 /**
  * Every record a mail domain needs, in the order the screen lists them: where mail goes (MX, and
@@ -71,11 +91,12 @@ export async function mailRecords(db: Db, config: Config, itemId: number, zone: 
     });
   }
   records.push({ purpose: 'dmarc', zona: '_dmarc', type: 'TXT', value: fill(config, defaults.dmarc, zone), priority: null });
-  const policy = mtaStsPolicy(config, zone);
+  const policy = mtaStsPolicy(config, await zoneMxHosts(db, config, itemId, zone));
   if (policy) {
-    // The id changes whenever the policy does, which is what tells senders to fetch it again.
-    const id = createHash('sha256').update(policy).digest('hex').slice(0, 20);
-    records.push({ purpose: 'mtasts', zona: '_mta-sts', type: 'TXT', value: `v=STSv1; id=${id}`, priority: null });
+    records.push({ purpose: 'mtasts', zona: '_mta-sts', type: 'TXT', value: mtaStsRecord(policy), priority: null });
+    const { webIp } = dnsSettings(config);
+    if (defaults.mtaStsHost)
+      records.push({ purpose: 'mtastshost', zona: MTA_STS_HOST, type: webIp.includes(':') ? 'AAAA' : 'A', value: webIp, priority: null });
     if (defaults.tlsRpt) {
       records.push({
         purpose: 'tlsrpt',
@@ -106,6 +127,9 @@ export function missingRecords(wanted: MailRecord[], present: { zona: string; ty
   const missing = wanted.filter((w) => {
     if (w.purpose === 'mx' || w.purpose === 'host') return false;
     const same = present.filter((p) => p.zona === w.zona && p.type === w.type);
+    // A name the customer already points somewhere is theirs, whatever address it holds.
+    if (w.purpose === 'mtastshost')
+      return !present.some((p) => p.zona === w.zona && (p.type === 'A' || p.type === 'AAAA' || p.type === 'CNAME'));
     const tag = TAGS[w.purpose];
     return tag ? !same.some((p) => tag.test(p.value)) : !same.some((p) => p.value === w.value);
   });
@@ -177,4 +201,31 @@ export async function unpublishDkim(
       .execute();
     touch({ zona, type: 'TXT' });
   });
+}
+
+/** A `_mta-sts` record as the panel writes it; any other is the customer's and stays as it is. */
+const OURS = /^v=STSv1; id=[0-9a-f]{20}$/;
+
+/**
+ * After the host serves a new policy (the MX records changed), the `_mta-sts` record the panel
+ * published takes the new policy's id, which is what makes senders fetch it again. One change of
+ * the zone by the mail service; nothing when the id is current or the record is not the panel's.
+ */
+export async function refreshMtaStsRecord(db: Kysely<Database>, itemId: number, policy: string) {
+  const wanted = mtaStsRecord(policy);
+  const present = await db
+    .selectFrom('dns_record')
+    .select(['id', 'value'])
+    .where('item_id', '=', itemId)
+    .where('zona', '=', '_mta-sts')
+    .where('type', '=', 'TXT')
+    .execute();
+  const stale = present.filter((r) => OURS.test(r.value) && r.value !== wanted);
+  if (stale.length === 0 || present.some((r) => r.value === wanted)) return null;
+  return db.transaction().execute((trx) =>
+    changeZoneIn(trx, itemId, MAIL_AUTHOR, async (t, _records, _zone, touch) => {
+      await t.updateTable('dns_record').set({ value: wanted }).where('id', '=', stale[0]!.id).execute();
+      touch({ zona: '_mta-sts', type: 'TXT' });
+    }),
+  );
 }

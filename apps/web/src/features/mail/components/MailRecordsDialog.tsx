@@ -69,7 +69,11 @@ export function MailRecordsDialog({ id, opened, onClose }: { id: number; opened:
         })}
         {data?.mtaStsPolicy && (
           <Stack gap={4}>
-            <Text size="sm">{t('hosting.mail_mtasts_policy', { url: `https://mta-sts.${data.domain}/.well-known/mta-sts.txt` })}</Text>
+            <Text size="sm">
+              {t(data.mtaStsServed ? 'hosting.mail_mtasts_policy_served' : 'hosting.mail_mtasts_policy', {
+                url: `https://mta-sts.${data.domain}/.well-known/mta-sts.txt`,
+              })}
+            </Text>
             <Code block>{data.mtaStsPolicy}</Code>
           </Stack>
         )}

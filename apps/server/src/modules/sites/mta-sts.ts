@@ -1,0 +1,71 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Config } from '../../config/config.ts';
+import { enqueue } from '../../outbox/outbox.ts';
+import { now } from '../../store/db.ts';
+import type { Database } from '../../store/schema.ts';
+import { MTA_STS_HOST } from '../service/mail/records.ts';
+import { ISSUE_JOB } from './acme/issue.ts';
+import { enqueueApply, siteKey } from './state.ts';
+
+/**
+ * Makes sure a mail domain with MTA-STS on serves its policy (RFC 8461 §3.2): the hosting service
+ * gets its `mta-sts` site with a free certificate ordered through the ACME job, as a customer's
+ * subdomain would; an existing one is applied again, which brings its policy up to date. Without
+ * MTA-STS, a mail service or a hosting service (the sites driver has no host to put it on) nothing
+ * changes. In the caller's transaction; returns the site's id or null.
+ */
+export async function ensureMtaStsSite(trx: Transaction<Database>, config: Config, itemId: number): Promise<number | null> {
+  if (config.hosting.mailRecords.mtaSts === 'off' || !config.hosting.mailRecords.mtaStsHost) return null;
+  const [service, mail] = await Promise.all([
+    trx.selectFrom('service').select('item_id').where('item_id', '=', itemId).executeTakeFirst(),
+    trx.selectFrom('mail_service').select('item_id').where('item_id', '=', itemId).executeTakeFirst(),
+  ]);
+  if (!service || !mail) return null;
+  const existing = await trx
+    .selectFrom('site')
+    .select('id')
+    .where('service_id', '=', itemId)
+    .where('name', '=', MTA_STS_HOST)
+    .executeTakeFirst();
+  if (existing) {
+    await enqueueApply(trx, itemId, siteKey(existing.id));
+    return existing.id;
+  }
+  const t = now();
+  const site = await trx
+    .insertInto('site')
+    .values({ service_id: itemId, name: MTA_STS_HOST, folder: MTA_STS_HOST, created_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await enqueueApply(trx, itemId, siteKey(site.id));
+  const job = await enqueue(trx, ISSUE_JOB, { siteId: site.id }, itemId);
+  await trx.updateTable('site').set({ acme_enabled: 1, acme_job_id: job }).where('id', '=', site.id).execute();
+  return site.id;
+}
+
+/**
+ * The zone's MX records changed (or the whole zone did): the policy naming them is served again
+ * from the store, in the caller's transaction. Nothing when the item has no policy site.
+ */
+export async function enqueueMtaStsApply(trx: Transaction<Database>, itemId: number) {
+  const site = await trx
+    .selectFrom('site')
+    .select('id')
+    .where('service_id', '=', itemId)
+    .where('name', '=', MTA_STS_HOST)
+    .executeTakeFirst();
+  if (site) await enqueueApply(trx, itemId, siteKey(site.id));
+}
+
+/** Whether the item's policy is served by its own `mta-sts` site (the mail screen says so instead of asking the operator to). */
+export async function servesMtaSts(db: Kysely<Database>, config: Config, itemId: number): Promise<boolean> {
+  const { mtaSts, mtaStsHost } = config.hosting.mailRecords;
+  if (mtaSts === 'off' || !mtaStsHost) return false;
+  const site = await db
+    .selectFrom('site')
+    .select('id')
+    .where('service_id', '=', itemId)
+    .where('name', '=', MTA_STS_HOST)
+    .executeTakeFirst();
+  return site !== undefined;
+}
