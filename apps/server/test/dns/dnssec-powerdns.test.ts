@@ -3,7 +3,7 @@ import { dsOf } from '../../src/drivers/dns/dnssec.ts';
 import { powerDnsDriver } from '../../src/drivers/dns/powerdns.ts';
 import { checkDelegation } from '../../src/modules/dns/check/findings.ts';
 import { ask } from '../../src/modules/dns/check/probe.ts';
-import { type DnsTest, openDnsTest } from './helpers.ts';
+import { type DnsTest, dnssecStepNow, openDnsTest } from './helpers.ts';
 import { PDNS_MISSING, type PowerDns, startPowerDns } from './powerdns-harness.ts';
 
 describe.skipIf(PDNS_MISSING)('DNSSEC and the delegation check against a real PowerDNS', () => {
@@ -40,13 +40,7 @@ describe.skipIf(PDNS_MISSING)('DNSSEC and the delegation check against a real Po
     // The DS waits for the DNSKEY's TTL (dnssec-validation.test.ts follows each step with delv).
     expect((await t.get('dnssec/')).body.data.state).toBe('publishing');
     expect(await registry().listSecDns(t.id)).toEqual([]);
-    await t.ctx.store
-      .updateTable('dns_zone')
-      .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
-      .where('item_id', '=', t.id)
-      .execute();
-    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
-    await drain();
+    await dnssecStepNow(t);
     const soa = await ask(here(), 'zona.es', 'SOA', { dnssec: true });
     expect(soa.answers.map((a) => a.type)).toContain('RRSIG');
     const dnskeys = (await ask(here(), 'zona.es', 'DNSKEY', { dnssec: true })).answers.filter((a) => a.type === 'DNSKEY');
@@ -144,15 +138,6 @@ describe.skipIf(PDNS_MISSING)('DNSSEC and the delegation check against a real Po
       (await ask(here(), 'zona.es', 'SOA', { dnssec: true })).answers
         .filter((a) => a.type === 'RRSIG')
         .map((a) => (a.data as { keyTag: number }).keyTag);
-    const step = async () => {
-      await t.ctx.store
-        .updateTable('dns_zone')
-        .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
-        .where('item_id', '=', t.id)
-        .execute();
-      await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
-      await drain();
-    };
     const [old] = await served();
     expect((await t.post('dnssec/roll/', {})).status).toBe(200);
     await drain();
@@ -161,11 +146,11 @@ describe.skipIf(PDNS_MISSING)('DNSSEC and the delegation check against a real Po
     expect(atRegistry).toHaveLength(2);
     expect(await served()).toEqual([old]);
     expect(await signer()).toEqual([old]);
-    await step();
+    await dnssecStepNow(t);
     expect(await served()).toEqual([fresh]);
     expect(await signer()).toEqual([fresh]);
     expect(await registry().listSecDns(t.id)).toHaveLength(2);
-    await step();
+    await dnssecStepNow(t);
     expect((await registry().listSecDns(t.id)).map((d) => d.keyTag)).toEqual([fresh]);
     expect((await t.get('dnssec/')).body.data.state).toBe('on');
   });
@@ -179,13 +164,7 @@ describe.skipIf(PDNS_MISSING)('DNSSEC and the delegation check against a real Po
     await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
     await drain();
     expect((await ask(here(), 'zona.es', 'SOA', { dnssec: true })).answers.map((a) => a.type)).toContain('RRSIG');
-    await t.ctx.store
-      .updateTable('dns_zone')
-      .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
-      .where('item_id', '=', t.id)
-      .execute();
-    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
-    await drain();
+    await dnssecStepNow(t);
     const soa = await ask(here(), 'zona.es', 'SOA', { dnssec: true });
     expect(soa.answers.map((a) => a.type)).toEqual(['SOA']);
     expect((await ask(here(), 'zona.es', 'DNSKEY', { dnssec: true })).answers).toEqual([]);

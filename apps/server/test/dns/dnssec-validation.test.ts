@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipReason } from '../skip.ts';
-import { type DnsTest, openDnsTest } from './helpers.ts';
+import { type DnsTest, dnssecStepNow, openDnsTest } from './helpers.ts';
 import { dig, PDNS_MISSING, type PowerDns, startPowerDns } from './powerdns-harness.ts';
 
 const run = promisify(execFile);
@@ -123,16 +123,6 @@ describe.skipIf(DELV_MISSING)('a validating resolver follows the chain from the 
     return ds;
   }
 
-  const pastDue = async () => {
-    await t.ctx.store
-      .updateTable('dns_zone')
-      .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
-      .where('item_id', '=', t.id)
-      .execute();
-    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
-    await drain();
-  };
-
   beforeAll(async () => {
     child = await startPowerDns();
     parent = await startPowerDns();
@@ -212,7 +202,7 @@ describe.skipIf(DELV_MISSING)('a validating resolver follows the chain from the 
     expect(dueAt - Math.floor(Date.now() / 1000)).toBeGreaterThan(wait - 30);
     expect(dueAt - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(wait);
     expect(await expectChainHolds()).toBe(0);
-    await pastDue();
+    await dnssecStepNow(t);
     expect(await state()).toBe('on');
     expect(await expectChainHolds()).toBe(1);
   });
@@ -222,10 +212,10 @@ describe.skipIf(DELV_MISSING)('a validating resolver follows the chain from the 
     await drain();
     expect(await state()).toBe('roll-waiting-ds');
     expect(await expectChainHolds()).toBe(2);
-    await pastDue();
+    await dnssecStepNow(t);
     expect(await state()).toBe('roll-waiting-key');
     expect(await expectChainHolds()).toBe(2);
-    await pastDue();
+    await dnssecStepNow(t);
     expect(await state()).toBe('on');
     expect(await expectChainHolds()).toBe(1);
   });
@@ -243,7 +233,7 @@ describe.skipIf(DELV_MISSING)('a validating resolver follows the chain from the 
     await drain();
     expect(await state()).toBe('waiting');
     expect((await t.get('dnssec/')).body.data.keys).toHaveLength(1);
-    await pastDue();
+    await dnssecStepNow(t);
     expect(await state()).toBe('off');
     expect(await registry().listSecDns(t.id)).toEqual([]);
     expect(await dig(child.dnsPort, 'zona.es', 'DNSKEY')).toEqual([]);

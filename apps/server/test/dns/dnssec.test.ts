@@ -4,7 +4,7 @@ import { dsOf } from '../../src/drivers/dns/dnssec.ts';
 import { createToken } from '../../src/modules/token/tokens.ts';
 import { createAccount, send } from '../fixtures.ts';
 import { describeStores } from '../stores.ts';
-import { type DnsTest, openDnsTest } from './helpers.ts';
+import { type DnsTest, dnssecStepNow, openDnsTest } from './helpers.ts';
 
 describeStores('the DNSSEC switch on %s', (kind) => {
   let t: DnsTest;
@@ -174,13 +174,7 @@ describeStores('the DNSSEC switch on %s', (kind) => {
     await drain();
     expect((await t.get('dnssec/')).body.data.keys).toHaveLength(1);
     // The clock past the TTL.
-    await t.ctx.store
-      .updateTable('dns_zone')
-      .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
-      .where('item_id', '=', t.id)
-      .execute();
-    await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
-    await drain();
+    await dnssecStepNow(t);
     state = (await t.get('dnssec/')).body.data;
     expect(state).toMatchObject({ state: 'off', keys: [], ds: [] });
   });

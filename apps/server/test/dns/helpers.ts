@@ -65,3 +65,14 @@ export async function closePowerDnsTest({ pdns, t }: Partial<PowerDnsTest>) {
   await t?.ctx.close();
   await pdns?.stop();
 }
+
+/** The zone's next DNSSEC step falls due now (its wait, a TTL, has passed); the schedule takes it and its jobs are applied. */
+export async function dnssecStepNow(t: DnsTest) {
+  await t.ctx.store
+    .updateTable('dns_zone')
+    .set({ dnssec_due_at: Math.floor(Date.now() / 1000) - 1 })
+    .where('item_id', '=', t.id)
+    .execute();
+  await t.ctx.app.runtime.scheduler.runNow('dnssec-steps');
+  await t.ctx.app.runtime.outbox.drain();
+}
