@@ -1,6 +1,6 @@
 import type { TestRegistry } from '../../../registry/src/server.ts';
 import { type Account, createAccount, type Fields, type Reply, send } from '../fixtures.ts';
-import { type Certs, CLIENT_ID, certificateFiles, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
+import { type Certs, CLIENT_ID, certificateFiles, eppDriverConfig, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
 import { describeStores, openTestApp, type StoreKind, type TestContext } from '../stores.ts';
 
 /** The registry driver a domain suite runs on: the panel's own, or EPP against the test registry over TLS. */
@@ -25,20 +25,10 @@ async function registryFor(
   certs ??= certificateFiles();
   // The second registrar account: the one that holds a domain before its transfer in, or asks for one of ours.
   const server = await startTestRegistry(certs, { clients: { [CLIENT_ID]: PASSWORD, [OTHER_CLIENT]: 'secret-b1', ...otherClients } });
-  const { certFile, keyFile, caFile } = certs;
   return {
     server,
     overrides: {
-      'drivers.registry': {
-        driver: 'epp',
-        host: 'localhost',
-        port: server.port,
-        clientId: CLIENT_ID,
-        password: PASSWORD,
-        certFile,
-        keyFile,
-        caFile,
-      },
+      'drivers.registry': eppDriverConfig(server, certs),
     },
   };
 }

@@ -3,7 +3,7 @@ import type { TestRegistry } from '../../../registry/src/server.ts';
 import { claimRenewals } from '../../src/modules/domain/auto-renew.ts';
 import { pollRegistry } from '../../src/modules/domain/poll.ts';
 import { type Account, createAccount, type Fields, type Reply, send } from '../fixtures.ts';
-import { CLIENT_ID, certificateFiles, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
+import { CLIENT_ID, certificateFiles, eppDriverConfig, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
 import { describeStores, openTestApp, type StoreKind, type TestContext } from '../stores.ts';
 import { OTHER_CLIENT } from './helpers.ts';
 
@@ -30,16 +30,7 @@ describeStores('a domain moved between two registrar accounts and back, complete
 
   async function openPanel(clientId: string, password: string, transferIn: boolean): Promise<Panel> {
     const ctx = await openTestApp(kind, {
-      'drivers.registry': {
-        driver: 'epp',
-        host: 'localhost',
-        port: registry.port,
-        clientId,
-        password,
-        certFile: certs.certFile,
-        keyFile: certs.keyFile,
-        caFile: certs.caFile,
-      },
+      'drivers.registry': eppDriverConfig(registry, certs, clientId, password),
     });
     const account = await createAccount(ctx.store, {
       users: { w: 'all=write' },

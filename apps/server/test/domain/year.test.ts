@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { TestRegistry } from '../../../registry/src/server.ts';
 import { renewDue } from '../../src/modules/domain/auto-renew.ts';
 import { createAccount, send } from '../fixtures.ts';
-import { CLIENT_ID, certificateFiles, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
+import { certificateFiles, eppDriverConfig, startTestRegistry } from '../registry-epp/harness.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
 const DAY = 86_400;
@@ -54,16 +54,7 @@ describeStores('a simulated year of %s domains on the epp driver', (kind) => {
     const certs = certificateFiles();
     registry = await startTestRegistry(certs);
     ctx = await openTestApp(kind, {
-      'drivers.registry': {
-        driver: 'epp',
-        host: 'localhost',
-        port: registry.port,
-        clientId: CLIENT_ID,
-        password: PASSWORD,
-        certFile: certs.certFile,
-        keyFile: certs.keyFile,
-        caFile: certs.caFile,
-      },
+      'drivers.registry': eppDriverConfig(registry, certs),
     });
     account = await createAccount(ctx.store, { users: { w: 'all=write' }, items: names.map((reference) => ({ reference, domain: true })) });
     const headers = await account.as('w');

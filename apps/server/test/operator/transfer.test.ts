@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestRegistry } from '../../../registry/src/server.ts';
 import { createRealm } from '../../src/modules/provisioning/accounts.ts';
 import { holdAtRegistry, OTHER_CLIENT } from '../domain/helpers.ts';
-import { CLIENT_ID, certificateFiles, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
+import { CLIENT_ID, certificateFiles, eppDriverConfig, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { call, operatorToken, uniqueRealm } from './helpers.ts';
 
@@ -21,16 +21,7 @@ describeStores('the operator transfer-in call on %s', (kind) => {
   beforeAll(async () => {
     registry = await startTestRegistry(certs, { clients: { [CLIENT_ID]: PASSWORD, [OTHER_CLIENT]: 'secret-b1' } });
     ctx = await openTestApp(kind, {
-      'drivers.registry': {
-        driver: 'epp',
-        host: 'localhost',
-        port: registry.port,
-        clientId: CLIENT_ID,
-        password: PASSWORD,
-        certFile: certs.certFile,
-        keyFile: certs.keyFile,
-        caFile: certs.caFile,
-      },
+      'drivers.registry': eppDriverConfig(registry, certs),
     });
     token = await operatorToken(ctx);
     await createRealm(ctx.store, realm);

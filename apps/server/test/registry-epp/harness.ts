@@ -36,6 +36,18 @@ export type Certs = ReturnType<typeof certificateFiles>;
 export const startTestRegistry = (certs: Certs, options: Partial<RegistryOptions> = {}) =>
   startRegistry({ cert: certs.server.cert, key: certs.server.key, ca: certs.ca, clients: { [CLIENT_ID]: PASSWORD }, ...options });
 
+/** The panel's `drivers.registry` on the epp driver against a started test registry, as one registrar account (ours by default). */
+export const eppDriverConfig = (registry: { port: number }, certs: Certs, clientId = CLIENT_ID, password = PASSWORD) => ({
+  driver: 'epp',
+  host: 'localhost',
+  port: registry.port,
+  clientId,
+  password,
+  certFile: certs.certFile,
+  keyFile: certs.keyFile,
+  caFile: certs.caFile,
+});
+
 export interface DriverTest {
   store: Store;
   registry: TestRegistry;
