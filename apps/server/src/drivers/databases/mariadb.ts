@@ -51,6 +51,15 @@ export function mariaDbDriver(raw: Record<string, unknown>): DatabaseDriver {
       connectTimeout: 5000,
       multipleStatements: false,
     });
+  // The command-line tools (dump, restore) connect as the admin account; its password travels in
+  // the environment, never on the command line (ps shows argv).
+  const adminArgs = () => [
+    '--no-defaults',
+    `--host=${url.hostname}`,
+    `--port=${url.port || 3306}`,
+    `--user=${decodeURIComponent(url.username)}`,
+  ];
+  const adminEnv = () => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', MYSQL_PWD: decodeURIComponent(url.password) });
   async function withConnection<T>(names: string[], work: (c: mysql.Connection) => Promise<T>): Promise<T> {
     for (const name of names) checkName(name);
     const c = await connect();
@@ -95,35 +104,17 @@ export function mariaDbDriver(raw: Record<string, unknown>): DatabaseDriver {
           }),
     dump: async (name) => {
       checkName(name);
-      const args = [
-        '--no-defaults',
-        `--host=${url.hostname}`,
-        `--port=${url.port || 3306}`,
-        `--user=${decodeURIComponent(url.username)}`,
-        '--single-transaction',
-        '--routines',
-        '--triggers',
-        '--databases',
-        name,
-      ];
-      // The admin password travels in the environment, never on the command line (ps shows argv).
+      const args = [...adminArgs(), '--single-transaction', '--routines', '--triggers', '--databases', name];
       const child = spawn(options.dumpCommand ?? 'mariadb-dump', args, {
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', MYSQL_PWD: decodeURIComponent(url.password) },
+        env: adminEnv(),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       return firstChunkOrFailure(child);
     },
     restore: async (name, sql) => {
       checkName(name);
-      const args = [
-        '--no-defaults',
-        `--host=${url.hostname}`,
-        `--port=${url.port || 3306}`,
-        `--user=${decodeURIComponent(url.username)}`,
-        name,
-      ];
-      const child = spawn(options.clientCommand ?? 'mariadb', args, {
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', MYSQL_PWD: decodeURIComponent(url.password) },
+      const child = spawn(options.clientCommand ?? 'mariadb', [...adminArgs(), name], {
+        env: adminEnv(),
         stdio: ['pipe', 'ignore', 'pipe'],
       });
       let stderr = '';

@@ -24,30 +24,18 @@ export function framePage(target: string, meta: { title: string; description: st
  * The page every path of a suspended service's host answers, with 503 (decision 046). A provider
  * may supply its own HTML with `{{host}}` placeholders; the host name is escaped either way.
  */
-export function suspendedPage(host: string, template?: string): string {
-  const name = escapeHtml(host);
-  if (template) return template.replaceAll('{{host}}', name);
-  return `<!DOCTYPE html>
-<html>
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${name}</title>
-<style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#333}</style>
-</head>
-<body>
-<main><h1>${name}</h1><p>Servicio suspendido · Service suspended · Servei suspès</p></main>
-</body>
-</html>
-`;
-}
+export const suspendedPage = (host: string, template?: string) =>
+  hostPage(host, template, 'Servicio suspendido · Service suspended · Servei suspès', '<meta name="robots" content="noindex">\n');
 
 /**
  * The parking page of a host. A provider may supply its own HTML with `{{host}}` placeholders;
  * the host name is escaped either way.
  */
-export function parkingPage(host: string, template?: string): string {
+export const parkingPage = (host: string, template?: string) =>
+  hostPage(host, template, 'Parked domain · Dominio aparcado · Domini aparcat');
+
+/** A one-line page in the three languages under the host's name, or the provider's own template. */
+function hostPage(host: string, template: string | undefined, line: string, head = ''): string {
   const name = escapeHtml(host);
   if (template) return template.replaceAll('{{host}}', name);
   return `<!DOCTYPE html>
@@ -55,11 +43,11 @@ export function parkingPage(host: string, template?: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${name}</title>
+${head}<title>${name}</title>
 <style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#333}</style>
 </head>
 <body>
-<main><h1>${name}</h1><p>Parked domain · Dominio aparcado · Domini aparcat</p></main>
+<main><h1>${name}</h1><p>${line}</p></main>
 </body>
 </html>
 `;
