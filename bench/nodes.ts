@@ -5,13 +5,16 @@
  * - jobs per second through one agent and through two (BENCH_NODE_JOBS services, one web job each,
  *   queued at once: the claim, the call to the agent, its nginx driver's write and the answer);
  * - a new site from the API's answer to the node's nginx answering for it (BENCH_NODE_SITES
- *   sites, one after another, `POST /service/:id/subdomain/create/` as the SPA sends it), p50 and p99.
+ *   sites, one after another, `POST /service/:id/subdomain/create/` as the SPA sends it), p50 and p99;
+ * - a new mailbox from the API's answer to an IMAP login to it on the node's Dovecot
+ *   (BENCH_NODE_MAILBOXES mailboxes, one after another, `POST /service/:id/correo/create/`), p50 and p99.
  *
  * Alone: `node bench/nodes.ts` (needs root for the namespaces, else loopback addresses).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createItem } from '../apps/server/src/modules/provisioning/accounts.ts';
+import { imapLogin } from '../apps/server/test/backends/harness/dovecot.ts';
 import { enqueueWeb } from '../apps/server/src/modules/service/jobs.ts';
 import { createAccount } from '../apps/server/test/fixtures.ts';
 import { type Cluster, startCluster } from '../apps/server/test/nodes/cluster.ts';
@@ -19,6 +22,7 @@ import { openTestStore } from '../apps/server/test/stores.ts';
 
 const JOBS = Number(process.env.BENCH_NODE_JOBS ?? 200);
 const SITES = Number(process.env.BENCH_NODE_SITES ?? 40);
+const MAILBOXES = Number(process.env.BENCH_NODE_MAILBOXES ?? 40);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -51,37 +55,83 @@ async function jobsPerSecond(opened: Opened, realm: string, nodes: string[], cou
   console.log(`  ${count} web jobs through ${nodes.length} agent(s): ${seconds.toFixed(2)} s, ${(count / seconds).toFixed(1)} jobs/s`);
 }
 
-/** Creates sites one after another through the API, each timed from the answer until the node's nginx serves its page. */
-async function changeToLive(opened: Opened, cluster: Cluster, base: string) {
-  const reference = 'live.bench.test';
+/** A service on web1 and a writer's headers for the API, as the SPA sends its forms. */
+async function serviceOnWeb1(opened: Opened, reference: string) {
   const account = await createAccount(opened.store, {
     users: { owner: 'all=write' },
-    items: [{ reference, service: 'normal', node: 'web1' }],
+    items: [{ reference, service: 'normal', mail: true, node: 'web1' }],
   });
-  const id = account.items[reference]!;
   const headers = { ...(await account.as('owner')), 'content-type': 'application/x-www-form-urlencoded' };
+  return { id: account.items[reference]!, headers };
+}
+
+/**
+ * `count` changes one after another through the API, each timed from the answer until `live(i)`
+ * says the node serves it; prints p50 and p99.
+ */
+async function timeToLive(what: string, count: number, change: (i: number) => Promise<Response>, live: (i: number) => Promise<boolean>) {
   const times: number[] = [];
-  for (let i = 0; i < SITES; i++) {
-    const folder = `s${i}`;
-    // The page is there before the site: "live" is nginx answering for the new host with it.
-    mkdirSync(path.join(cluster.webRoot('web1', reference), folder), { recursive: true });
-    writeFileSync(path.join(cluster.webRoot('web1', reference), folder, 'index.html'), `site ${i}\n`);
-    const response = await fetch(`${base}/p247/service/${id}/subdomain/create/`, {
-      method: 'POST',
-      headers,
-      body: new URLSearchParams({ subDomain: folder, folder }).toString(),
-    });
+  for (let i = 0; i < count; i++) {
+    const response = await change(i);
     const answered = performance.now();
-    if (!response.ok) throw new Error(`subdomain create answered ${response.status}: ${await response.text()}`);
-    for (;;) {
-      if ((await cluster.served('web1', `${folder}.${reference}`)).startsWith(`site ${i}`)) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    if (!response.ok) throw new Error(`${what}: the API answered ${response.status}: ${await response.text()}`);
+    while (!(await live(i))) await new Promise((resolve) => setTimeout(resolve, 5));
     times.push(performance.now() - answered);
   }
   times.sort((a, b) => a - b);
+  console.log(`  ${what} (${count}): p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms`);
+}
+
+/** New sites, each timed from the API's answer until the node's nginx serves its page. */
+async function siteToLive(opened: Opened, cluster: Cluster, base: string) {
+  const reference = 'live.bench.test';
+  const { id, headers } = await serviceOnWeb1(opened, reference);
+  await timeToLive(
+    'new site, API answer to nginx on the node serving it',
+    SITES,
+    (i) => {
+      // The page is there before the site: "live" is nginx answering for the new host with it.
+      mkdirSync(path.join(cluster.webRoot('web1', reference), `s${i}`), { recursive: true });
+      writeFileSync(path.join(cluster.webRoot('web1', reference), `s${i}`, 'index.html'), `site ${i}\n`);
+      const body = new URLSearchParams({ subDomain: `s${i}`, folder: `s${i}` }).toString();
+      return fetch(`${base}/p247/service/${id}/subdomain/create/`, { method: 'POST', headers, body });
+    },
+    async (i) => (await cluster.served('web1', `s${i}.${reference}`)).startsWith(`site ${i}`),
+  );
+}
+
+/**
+ * New mailboxes, each timed from the API's answer until an IMAP login to it succeeds on the node's
+ * Dovecot; and until the node's passwd-file holds it (the panel's part). Dovecot rereads that file
+ * at most once a second and answers a failed login after half a second, so the login figure is
+ * mostly Dovecot's.
+ */
+async function mailboxToLive(opened: Opened, cluster: Cluster, base: string) {
+  const reference = 'mail.bench.test';
+  const { id, headers } = await serviceOnWeb1(opened, reference);
+  const { dovecot, net } = cluster.nodes.web1!;
+  const inFile: number[] = [];
+  let answered = 0;
+  await timeToLive(
+    'new mailbox, API answer to an IMAP login on the node',
+    MAILBOXES,
+    (i) => {
+      const body = new URLSearchParams({ name: `m${i}`, password: 'Clave-segura-1' }).toString();
+      return fetch(`${base}/p247/service/${id}/correo/create/`, { method: 'POST', headers, body }).finally(() => {
+        answered = performance.now();
+      });
+    },
+    async (i) => {
+      if (inFile.length === i) {
+        if (!readFileSync(String(dovecot.options.passwdFile), 'utf8').includes(`m${i}@${reference}:`)) return false;
+        inFile.push(performance.now() - answered);
+      }
+      return imapLogin(dovecot.imapPort, `m${i}@${reference}`, 'Clave-segura-1', net.address);
+    },
+  );
+  inFile.sort((a, b) => a - b);
   console.log(
-    `  new site, API answer to nginx on the node serving it (${SITES} sites): p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms`,
+    `  new mailbox, API answer to the node's passwd-file holding it (${MAILBOXES}): p50 ${percentile(inFile, 50).toFixed(0)} ms, p99 ${percentile(inFile, 99).toFixed(0)} ms`,
   );
 }
 
@@ -96,7 +146,8 @@ export async function nodesScenario() {
     const realm = (await createAccount(opened.store, { users: {}, items: [] })).realm;
     await jobsPerSecond(opened, realm, ['web1'], JOBS, 'one');
     await jobsPerSecond(opened, realm, ['web1', 'web2'], JOBS, 'two');
-    await changeToLive(opened, cluster, base);
+    await siteToLive(opened, cluster, base);
+    await mailboxToLive(opened, cluster, base);
   } finally {
     await cluster?.stop();
     await opened.cleanup();

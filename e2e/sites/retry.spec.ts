@@ -31,7 +31,8 @@ async function serviceWithSite(page: Page, name: string) {
   await expect(dialog).toBeHidden();
   const card = page.getByTestId(`site-${name}`);
   await expect(card).toBeVisible();
-  await expect(card.getByTestId('state-pending')).toHaveCount(0);
+  // Applied by the server's worker: the list polls until the site is ready.
+  await expect(card.getByTestId('state-pending')).toHaveCount(0, { timeout: 15_000 });
   return { account, reference, id, card, site: await siteId(id, name) };
 }
 
@@ -56,7 +57,7 @@ test('a site whose host failed to apply shows it on its card with a retry that a
   await expect(card.getByTestId('state-failed')).toHaveCount(0);
   await expect(card.getByTestId('state-retry')).toHaveCount(0);
   // Applied again by the server's worker: the list polls until the site is ready.
-  await expect(card.getByTestId('state-pending')).toHaveCount(0);
+  await expect(card.getByTestId('state-pending')).toHaveCount(0, { timeout: 15_000 });
   await reader.close();
 });
 
@@ -77,5 +78,5 @@ test('a removed site whose host the web server kept shows the failed removal abo
   await removed.getByRole('button', { name: 'Reintentar el cambio de los sitios eliminados' }).click();
   await expect(page.getByText('Se volverá a aplicar el cambio').first()).toBeVisible();
   // Taken off by the server's worker: the list polls until nothing is left to show.
-  await expect(removed).toHaveCount(0);
+  await expect(removed).toHaveCount(0, { timeout: 15_000 });
 });

@@ -6,6 +6,7 @@ import { createSecrets, sealingKey } from '../../src/secrets.ts';
 import { freePort, removeDir, tempDir } from '../backends/harness/common.ts';
 import { type DovecotHarness, startDovecot } from '../backends/harness/dovecot.ts';
 import { NGINX, runNginx } from '../backends/harness/nginx.ts';
+import { type PureFtpdHarness, startPureFtpd } from '../backends/harness/pureftpd.ts';
 import { exec } from '../backends/http.ts';
 import type { openTestStore } from '../stores.ts';
 import { type NodeNetwork, nodeNetwork } from './network.ts';
@@ -17,6 +18,7 @@ export interface TestNode {
   httpPort: number;
   nginx: { stop(): Promise<void> };
   dovecot: DovecotHarness;
+  ftp: PureFtpdHarness;
   agent?: Launched;
 }
 
@@ -66,7 +68,9 @@ export async function startCluster(
       ],
     });
     const dovecot = await startDovecot(undefined, { host: net.address, wrap: net.wrap });
-    nodes[name] = { net, dir, httpPort, nginx, dovecot };
+    const webRoot = path.join(dir, 'www');
+    const ftp = await startPureFtpd({ host: net.address, wrap: net.wrap, homesRoot: webRoot });
+    nodes[name] = { net, dir, httpPort, nginx, dovecot, ftp };
     const sites = {
       driver: 'nginx',
       nginx: NGINX,
@@ -81,8 +85,13 @@ export async function startCluster(
       timeoutMs: 15_000,
     };
     const agentConfig = {
-      hosting: { webRoot: path.join(dir, 'www') },
-      drivers: { sites, web: { driver: 'nginx' }, mail: { driver: 'dovecot', ...dovecot.options } },
+      hosting: { webRoot },
+      drivers: {
+        sites,
+        web: { driver: 'nginx' },
+        mail: { driver: 'dovecot', ...dovecot.options },
+        ftp: { driver: 'pureftpd', ...ftp.options },
+      },
     };
     writeFileSync(path.join(dir, 'agent.json'), JSON.stringify(agentConfig));
   }
@@ -119,7 +128,7 @@ export async function startCluster(
   const ca = await panelCa(opened.store, createSecrets(sealingKey(opened.config)));
   await Promise.all(
     names.map(async (name) => {
-      const token = await addNode(opened.store, ca, name, ['web', 'mail'], name, nodes[name]!.net.address);
+      const token = await addNode(opened.store, ca, name, ['web', 'mail', 'ftp'], name, nodes[name]!.net.address);
       await startAgent(name, token).waitFor(new RegExp(`connected to .* as ${name}`), 60_000);
     }),
   );
@@ -151,6 +160,7 @@ export async function startCluster(
       for (const node of Object.values(nodes)) {
         await node.nginx.stop();
         await node.dovecot.stop();
+        await node.ftp.stop();
         node.net.remove();
         await removeDir(node.dir);
       }

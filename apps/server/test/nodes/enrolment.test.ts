@@ -152,6 +152,32 @@ describeStores('hosting nodes: enrolment and placement on %s', (kind) => {
     expect(await status(nodeJob)).toBe('pending');
   });
 
+  it('fills the zone of a service on a node with the node address, when the zone is made and again when the customer restores its defaults', async () => {
+    const ca = await panelCa(ctx.store, ctx.app.runtime.secrets);
+    await enrolAgent(panel, await addNode(ctx.store, ca, 'addressed', ['web', 'mail'], 'addressed', '192.0.2.50'), dir());
+    const account = await createAccount(ctx.store, {
+      users: { owner: 'all=write' },
+      items: [{ reference: 'placed-zone.test', service: 'normal', node: 'addressed' }],
+    });
+    const id = account.items['placed-zone.test'];
+    const apex = async () =>
+      (
+        await ctx.store
+          .selectFrom('dns_record')
+          .select('value')
+          .where('item_id', '=', id)
+          .where('zona', '=', '')
+          .where('type', '=', 'A')
+          .execute()
+      ).map((r) => r.value);
+    await ensureZone(ctx.store, { settings: dnsSettings(ctx.app.runtime.config) }, id, 'placed-zone.test');
+    expect(await apex()).toEqual(['192.0.2.50']);
+    await ctx.store.updateTable('dns_record').set({ value: '198.51.100.7' }).where('item_id', '=', id).where('type', '=', 'A').execute();
+    const restored = await api(ctx, account, 'owner', `/service/${id}/dns/restore/`);
+    expect(restored.status).toBe(200);
+    expect(await apex()).toEqual(['192.0.2.50']);
+  });
+
   it('answers the error log of a service whose node agent is not connected with the server unreachable message, not a failure', async () => {
     const account = await createAccount(ctx.store, {
       users: { owner: 'all=write' },

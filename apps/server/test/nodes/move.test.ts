@@ -14,6 +14,7 @@ import { enqueue } from '../../src/outbox/outbox.ts';
 import { createSecrets, sealingKey } from '../../src/secrets.ts';
 import { now } from '../../src/store/db.ts';
 import { imapFirstMessage } from '../backends/harness/dovecot.ts';
+import { curlFtp } from '../backends/harness/pureftpd.ts';
 import { packageFile, zip } from '../installer/archives.ts';
 import { describeStores, openTestStore } from '../stores.ts';
 import { type Cluster, startCluster } from './cluster.ts';
@@ -107,7 +108,7 @@ describeStores('moving a service between nodes on %s', (kind) => {
     await doneJob(mailbox);
   });
 
-  it('moves a service from web1 to web2: the same site and mailbox served from web2, web1 holding nothing of it', {
+  it('moves a service from web1 to web2: the same site, mailbox and FTP account served from web2, web1 holding nothing of it', {
     timeout: 180_000,
   }, async () => {
     const reference = 'moved.test';
@@ -127,8 +128,18 @@ describeStores('moving a service between nodes on %s', (kind) => {
       job_id: null,
       created_at: now(),
     });
+    const { job: ftpUser } = await insertChild(opened.store, 'ftp_user', item.id, {
+      item_id: item.id,
+      name: 'web',
+      login: `web.${reference}`,
+      folder: '/public',
+      password_secret: secrets.encrypt('pw-ftp'),
+      created_at: now(),
+    });
     await ensureZone(opened.store, { settings: dnsSettings(opened.config) }, item.id, reference);
-    for (const id of [...jobs, mailbox]) await doneJob(id);
+    for (const id of [...jobs, mailbox, ftpUser]) await doneJob(id);
+    /** The page as the FTP account reads it from a node's Pure-FTPd (its home is the site's folder). */
+    const ftpPage = (name: NodeName) => curlFtp(cluster.nodes[name]!.ftp, `web.${reference}`, 'pw-ftp', '/index.html');
 
     // The customer's files on web1: a page, and a message in the mailbox.
     const webRoot = (name: NodeName) => cluster.webRoot(name, reference);
@@ -146,6 +157,7 @@ describeStores('moving a service between nodes on %s', (kind) => {
     expect(
       await imapFirstMessage(cluster.nodes.web1!.dovecot.imapPort, `ana@${reference}`, 'pw-ana', cluster.nodes.web1!.net.address),
     ).toContain('the message that moves');
+    expect((await ftpPage('web1')).stdout).toBe('hello from the moved site\n');
 
     const cli = launch('cli', ['service-move', reference, '--to', 'web2', '--wait'], env());
     expect(await cli.exited).toBe(0);
@@ -159,13 +171,17 @@ describeStores('moving a service between nodes on %s', (kind) => {
     expect(
       await imapFirstMessage(cluster.nodes.web2!.dovecot.imapPort, `ana@${reference}`, 'pw-ana', cluster.nodes.web2!.net.address),
     ).toContain('the message that moves');
-    // web1 holds nothing of it: no host, no files, no mailbox.
+    expect((await ftpPage('web2')).stdout).toBe('hello from the moved site\n');
+    // web1 holds nothing of it: no host, no files, no mailbox, no FTP account.
     await eventually(async () => (await served('web1', `www.${reference}`)).endsWith('\n404'), 15_000, 'web1 answering 404');
     expect(siteFiles('web1').filter((f) => f.includes(`site-${site.id}`))).toEqual([]);
     expect(existsSync(webRoot('web1'))).toBe(false);
     expect(existsSync(home('web1'))).toBe(false);
     expect(passwd('web1')).not.toContain(`@${reference}`);
     expect(passwd('web2')).toContain(`ana@${reference}:`);
+    const refused = await ftpPage('web1');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/530|denied/i);
     // The records the panel serves point at web2; the item is placed there.
     const apex = await opened.store
       .selectFrom('dns_record')

@@ -8,9 +8,8 @@ import { normaliseZona } from './names.ts';
 import { presenter } from './present.ts';
 import { checkZoneRules, deleteBlockers, keptByDeleteAll } from './rules.ts';
 import type { DnsRecordRow } from './tables.ts';
-import { templateRecords } from './template.ts';
 import { normalisePriority, normaliseValue } from './values.ts';
-import { changeZone, type DnsContext, insertRecords } from './zone.ts';
+import { changeZone, type DnsContext, insertRecords, zoneDefaults } from './zone.ts';
 
 export interface RecordInput {
   value: string;
@@ -92,7 +91,7 @@ async function deleteIds(trx: Transaction<Database>, ids: number[]) {
 export function restoreDefaults(store: Store, ctx: DnsContext, itemId: number, author: ZoneAuthor) {
   return changeZone(store, itemId, author, async (trx, _records, zone) => {
     await trx.deleteFrom('dns_record').where('item_id', '=', itemId).execute();
-    const defaults = templateRecords(ctx.settings, zone);
+    const defaults = await zoneDefaults(trx, ctx, itemId, zone);
     await insertRecords(trx, itemId, [...defaults, ...((await ctx.published?.(trx, itemId, zone, defaults)) ?? [])]);
   });
 }

@@ -35,6 +35,17 @@ async function enqueueApply(trx: Transaction<Database>, itemId: number, zone: st
   return enqueue(trx, APPLY_ZONE, payload, itemId, { on: 'panel' });
 }
 
+/** The provider's template for an item's zone, its addresses the node's the service is placed on. */
+export async function zoneDefaults(db: Db, ctx: DnsContext, itemId: number, zone: string): Promise<NewRecord[]> {
+  const node = await db
+    .selectFrom('item')
+    .innerJoin('node', 'node.id', 'item.node_id')
+    .select('node.address')
+    .where('item.id', '=', itemId)
+    .executeTakeFirst();
+  return templateRecords(placedSettings(ctx.settings, node?.address), zone);
+}
+
 /**
  * The zone of a hosting item, created on first use with the provider's template: items are made
  * by the accounts module (CLI, seed), and a lazy zone needs nothing from it.
@@ -42,16 +53,10 @@ async function enqueueApply(trx: Transaction<Database>, itemId: number, zone: st
 export async function ensureZone(store: Store, ctx: DnsContext, itemId: number, reference: string) {
   const found = await store.selectFrom('dns_zone').select(['name', 'version']).where('item_id', '=', itemId).executeTakeFirst();
   if (found) return found;
-  const node = await store
-    .selectFrom('item')
-    .innerJoin('node', 'node.id', 'item.node_id')
-    .select('node.address')
-    .where('item.id', '=', itemId)
-    .executeTakeFirst();
   try {
     return await store.transaction().execute(async (trx) => {
       await trx.insertInto('dns_zone').values({ item_id: itemId, name: reference, version: 1, created_at: now() }).execute();
-      const defaults = templateRecords(placedSettings(ctx.settings, node?.address), reference);
+      const defaults = await zoneDefaults(trx, ctx, itemId, reference);
       await insertRecords(trx, itemId, [...defaults, ...((await ctx.published?.(trx, itemId, reference, defaults)) ?? [])]);
       await enqueueApply(trx, itemId, reference, 1);
       return { name: reference, version: 1 };

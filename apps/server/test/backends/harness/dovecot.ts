@@ -178,9 +178,9 @@ async function groupId(name: string): Promise<number> {
 const quote = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
 /** An IMAP LOGIN over a plain socket: true when the server answers OK. */
-export function imapLogin(port: number, user: string, password: string): Promise<boolean> {
+export function imapLogin(port: number, user: string, password: string, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(port, host);
     let buffer = '';
     let sent = false;
     const timer = setTimeout(() => socket.destroy(new Error('IMAP timeout')), 10_000);
