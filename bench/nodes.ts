@@ -14,8 +14,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createItem } from '../apps/server/src/modules/provisioning/accounts.ts';
-import { imapLogin } from '../apps/server/test/backends/harness/dovecot.ts';
 import { enqueueWeb } from '../apps/server/src/modules/service/jobs.ts';
+import { imapLogin } from '../apps/server/test/backends/harness/dovecot.ts';
 import { createAccount } from '../apps/server/test/fixtures.ts';
 import { type Cluster, startCluster } from '../apps/server/test/nodes/cluster.ts';
 import { openTestStore } from '../apps/server/test/stores.ts';

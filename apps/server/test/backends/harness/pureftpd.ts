@@ -29,7 +29,11 @@ export async function startPureFtpd({
   host = '127.0.0.1',
   wrap = [],
   homesRoot: homes,
-}: { host?: string; wrap?: string[]; homesRoot?: string } = {}): Promise<PureFtpdHarness> {
+}: {
+  host?: string;
+  wrap?: string[];
+  homesRoot?: string;
+} = {}): Promise<PureFtpdHarness> {
   const dir = await tempDir('pureftpd');
   const port = await freePort();
   const [low, high] = await freePortRange(8);
