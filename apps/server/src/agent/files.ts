@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type { Config } from '../config/config.ts';
 import type { DatabaseDriver } from '../drivers/databases/interface.ts';
+import { localWebRoots } from '../drivers/index.ts';
 import { hostName, mailAddress, resolveInside } from '../drivers/real/common/names.ts';
 import { dovecotOptions } from '../drivers/real/dovecot/options.ts';
 import { CHUNK_BYTES, type ServicePart } from '../nodes/protocol.ts';
@@ -19,7 +20,8 @@ const SPOOL_ID = /^[a-f0-9]{32}$/;
 /**
  * The agent's `transfer` area (decision 047): a part is packed into a tar file in the agent's
  * spool, read in chunks by the panel, written chunk by chunk into the other node's spool and
- * unpacked there; `remove` deletes a part from the node it has left.
+ * unpacked there; `remove` deletes a part from the node it has left. The panel has one of its own
+ * for a service that leaves its machine for a node.
  */
 export function nodeFiles(config: Config, stateDir: string, drivers: Record<string, unknown> = {}) {
   const databases = drivers.databases as DatabaseDriver | undefined;
@@ -28,10 +30,11 @@ export function nodeFiles(config: Config, stateDir: string, drivers: Record<stri
     return databases;
   };
   const spool = path.join(stateDir, 'spool');
+  const webRoot = localWebRoots(config);
   const mailRoot = dovecotOptions(Object.fromEntries(Object.entries(config.drivers.mail ?? {}).filter(([k]) => k !== 'driver'))).mailRoot;
 
   function folderOf(part: ServicePart) {
-    if (part?.kind === 'web') return resolveInside(config.hosting.webRoot, hostName(String(part.reference)));
+    if (part?.kind === 'web') return resolveInside(webRoot, hostName(String(part.reference)));
     if (part?.kind === 'mail') {
       const { local, domain } = mailAddress(String(part.address));
       return resolveInside(mailRoot, path.join(domain, local));

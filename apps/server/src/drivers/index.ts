@@ -90,7 +90,7 @@ const FACTORIES = {
 };
 
 /** Where the local drivers keep the services' files: the data dir's `www/`, or `hosting.webRoot` behind a real web server. */
-function localWebRoots(config: Config) {
+export function localWebRoots(config: Config) {
   return (config.drivers.sites?.driver ?? 'local') === 'local' ? path.join(config.dataDir, 'www') : config.hosting.webRoot;
 }
 

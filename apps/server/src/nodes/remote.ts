@@ -32,6 +32,9 @@ const scope = new AsyncLocalStorage<NodeScope>();
 
 export const inNode = <T>(node: NodeScope, run: () => Promise<T>) => scope.run(node, run);
 
+/** Runs `run` with the panel's own drivers, even inside a node job's attempt (a move off the panel's machine). */
+export const onPanel = <T>(run: () => Promise<T>) => scope.exit(run);
+
 /** Thrown for a call to a node whose agent is not connected to this panel process: the job tries again later. */
 export class NodeAway extends Error {}
 

@@ -7,13 +7,15 @@ import { dnsSettings } from '../../src/drivers/dns/index.ts';
 import { ensureZone } from '../../src/modules/dns/zone.ts';
 import { createItem, createRealm } from '../../src/modules/provisioning/accounts.ts';
 import { enqueueWeb, insertChild } from '../../src/modules/service/jobs.ts';
+import { queueMove } from '../../src/modules/service/move.ts';
 import { enqueueUsage } from '../../src/modules/service/usage.ts';
 import { INSTALL_JOB } from '../../src/modules/sites/installer/job.ts';
 import { enqueueApply, siteKey } from '../../src/modules/sites/state.ts';
+import { drainNode } from '../../src/nodes/nodes.ts';
 import { enqueue } from '../../src/outbox/outbox.ts';
 import { createSecrets, sealingKey } from '../../src/secrets.ts';
 import { now } from '../../src/store/db.ts';
-import { imapFirstMessage } from '../backends/harness/dovecot.ts';
+import { imapFirstMessage, imapLogin } from '../backends/harness/dovecot.ts';
 import { curlFtp } from '../backends/harness/pureftpd.ts';
 import { packageFile, zip } from '../installer/archives.ts';
 import { describeStores, openTestStore } from '../stores.ts';
@@ -262,5 +264,89 @@ describeStores('moving a service between nodes on %s', (kind) => {
     const none = launch('cli', ['service-move', 'moved.test', '--to', 'web9'], env());
     expect(await none.exited).not.toBe(0);
     expect(none.output()).toContain('No node named web9');
+  });
+
+  it('moves a service from the panel machine to web1 once its changes queued there have applied: its site, mailbox and FTP account then on web1, the panel holding none of its files', {
+    timeout: 180_000,
+  }, async () => {
+    // A service made before the nodes were: while none is active, it stays on the panel's machine.
+    for (const name of NODES) await drainNode(opened.store, name);
+    const reference = 'home.test';
+    const item = await createItem(opened.store, { realm, reference, service: 'normal', mail: true });
+    for (const name of NODES) await drainNode(opened.store, name, true);
+    const placement = async () =>
+      (await opened.store.selectFrom('item').select('node_id').where('id', '=', item.id).executeTakeFirstOrThrow()).node_id;
+    expect(await placement()).toBeNull();
+    const t = now();
+    const site = await opened.store
+      .insertInto('site')
+      .values({ service_id: item.id, name: 'www', folder: 'public', created_at: t, updated_at: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const jobs = [await enqueueWeb(opened.store, item.id), await enqueueApply(opened.store, item.id, siteKey(site.id))];
+    const { job: mailbox } = await insertChild(opened.store, 'mail_account', item.id, {
+      item_id: item.id,
+      name: 'ana',
+      password_secret: secrets.encrypt('pw-ana'),
+      quota: 0,
+      job_id: null,
+      created_at: now(),
+    });
+    const { job: ftpUser } = await insertChild(opened.store, 'ftp_user', item.id, {
+      item_id: item.id,
+      name: 'web',
+      login: `web.${reference}`,
+      folder: '/public',
+      password_secret: secrets.encrypt('pw-ftp'),
+      created_at: now(),
+    });
+    await ensureZone(opened.store, { settings: dnsSettings(opened.config) }, item.id, reference);
+    for (const id of [...jobs, mailbox, ftpUser]) {
+      await doneJob(id);
+      expect((await job(id)).node_id).toBeNull();
+    }
+    // The customer's page on the panel's machine, where its local drivers keep web roots.
+    const panelRoot = path.join(opened.config.dataDir, 'www', reference);
+    mkdirSync(path.join(panelRoot, 'public'), { recursive: true });
+    writeFileSync(path.join(panelRoot, 'public', 'index.html'), 'hello from the panel machine\n');
+    // Readable by the node's daemons as a web server's files are (this process's umask is tighter);
+    // queued in this process, since every panel process that starts makes its data dir private.
+    spawnSync('chmod', ['-R', 'a+rX', panelRoot]);
+
+    // A change queued on the panel before the move, held back: the move waits for it.
+    const held = await enqueueWeb(opened.store, item.id);
+    await opened.store
+      .updateTable('job')
+      .set({ next_at: now() + 3600 })
+      .where('id', '=', held)
+      .execute();
+    const moveJob = await queueMove(opened.store, reference, 'web1');
+    await eventually(async () => /waiting for 1 earlier change/.test((await job(moveJob)).last_error ?? ''), 30_000, 'the move waiting');
+    expect(existsSync(panelRoot)).toBe(true);
+    await opened.store.updateTable('job').set({ next_at: now() }).where('id', '=', held).execute();
+    await doneJob(held);
+    await doneJob(moveJob, 120_000);
+    const web1 = await opened.store.selectFrom('node').select('id').where('name', '=', 'web1').executeTakeFirstOrThrow();
+    expect(await job(moveJob)).toMatchObject({ status: 'done', progress: 100, node_id: web1.id });
+    expect(await placement()).toBe(web1.id);
+
+    await eventually(
+      async () => (await served('web1', `www.${reference}`)).includes('hello from the panel machine'),
+      15_000,
+      'web1 serving',
+    );
+    const ftp = await curlFtp(cluster.nodes.web1!.ftp, `web.${reference}`, 'pw-ftp', '/index.html');
+    expect(ftp.stdout, ftp.stderr).toBe('hello from the panel machine\n');
+    expect(passwd('web1')).toContain(`ana@${reference}:`);
+    expect(await imapLogin(cluster.nodes.web1!.dovecot.imapPort, `ana@${reference}`, 'pw-ana', cluster.nodes.web1!.net.address)).toBe(true);
+    expect(existsSync(panelRoot)).toBe(false);
+    const apex = await opened.store
+      .selectFrom('dns_record')
+      .select('value')
+      .where('item_id', '=', item.id)
+      .where('zona', '=', '')
+      .where('type', '=', 'A')
+      .executeTakeFirstOrThrow();
+    expect(apex.value).toBe(cluster.nodes.web1!.net.address);
   });
 });

@@ -1,8 +1,9 @@
 import type { DnsType } from '@atalaya/contract';
+import { nodeFiles } from '../../agent/files.ts';
 import { dnsSettings } from '../../drivers/dns/index.ts';
 import { NodeError } from '../../nodes/nodes.ts';
 import { CHUNK_BYTES, type ServicePart } from '../../nodes/protocol.ts';
-import { callNode } from '../../nodes/remote.ts';
+import { callNode, onPanel } from '../../nodes/remote.ts';
 import { enqueue, type JobHandler, type JobHandlers, withTimeLimit } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../runtime.ts';
 import type { Store } from '../../store/db.ts';
@@ -12,19 +13,22 @@ import { normaliseValue } from '../dns/values.ts';
 import { changeZone, loadRecords } from '../dns/zone.ts';
 import { toDomainName } from '../provisioning/names.ts';
 import { apexKey, loadSiteState, siteKey } from '../sites/state.ts';
+import { webRootOf } from './jobs.ts';
 import { DKIM_JOB } from './mail/dkim.ts';
 
 export const MOVE_JOB = 'service.move';
 
 export interface MovePayload {
   itemId: number;
-  from: number;
+  /** The node the service leaves; null for the panel's own machine. */
+  from: number | null;
   to: number;
 }
 
 /**
  * Queues the move of a service (its sites, mail, FTP accounts and databases) to another node
- * (decision 047). In one transaction: the move job, pinned to the node the service leaves, and the
+ * (decision 047), or from the panel's own machine to a node (decision 050). In one transaction:
+ * the move job, pinned to the node the service leaves (off the panel, to the new one), and the
  * item placed on the new node. The move is the last job of the item's node lane, so every change
  * queued before it applies on the old node first (and is copied), and every change queued after
  * it waits for it and then applies on the new node.
@@ -33,7 +37,6 @@ export async function queueMove(store: Store, reference: string, to: string) {
   const name = toDomainName(reference) ?? reference.toLowerCase();
   const item = await store.selectFrom('item').select(['id', 'node_id']).where('reference', '=', name).executeTakeFirst();
   if (!item) throw new NodeError(`No service "${reference}"`);
-  if (item.node_id === null) throw new NodeError(`${name} runs on the panel's own machine: only a service on a node can move for now`);
   const target = await store.selectFrom('node').selectAll().where('name', '=', to).where('state', '<>', 'removed').executeTakeFirst();
   if (!target) throw new NodeError(`No node named ${to}`);
   if (target.state !== 'active') throw new NodeError(`${to} is ${target.state}: it takes no new services`);
@@ -54,11 +57,36 @@ export async function queueMove(store: Store, reference: string, to: string) {
       .where('status', 'in', ['pending', 'running'])
       .executeTakeFirst();
     if (moving) throw new NodeError(`${name} is moving already (job ${moving.id})`);
-    const payload: MovePayload = { itemId: item.id, from: item.node_id as number, to: target.id };
-    const job = await enqueue(trx, MOVE_JOB, payload, item.id, { nodeId: item.node_id });
+    const payload: MovePayload = { itemId: item.id, from: item.node_id, to: target.id };
+    // Off the panel's machine the move heads the new node's lane: what is queued after it waits.
+    const job = await enqueue(trx, MOVE_JOB, payload, item.id, { nodeId: item.node_id ?? target.id });
     await trx.updateTable('item').set({ node_id: target.id }).where('id', '=', item.id).execute();
     return job;
   });
+}
+
+type TransferMethod = keyof ReturnType<typeof nodeFiles>;
+
+/** The panel's own zone, DNSSEC and registry jobs: they stay on the panel whatever the placement. */
+const PANEL_ONLY = (kind: string) => kind.startsWith('dns.') || kind.startsWith('registry.');
+
+/**
+ * A service leaving the panel's machine moves once its changes queued there before the move have
+ * applied: one applied after the move would put back on the panel what the move took off it.
+ * Until then the move fails and is tried again (the outbox's back-off).
+ */
+async function earlierPanelChanges(store: Store, itemId: number, moveJob: number) {
+  const waiting = await store
+    .selectFrom('job')
+    .select(['id', 'kind'])
+    .where('item_id', '=', itemId)
+    .where('node_id', 'is', null)
+    .where('id', '<', moveJob)
+    .where('status', 'in', ['pending', 'running'])
+    .execute();
+  const hosting = waiting.filter((j) => !PANEL_ONLY(j.kind));
+  if (hosting.length)
+    throw new Error(`waiting for ${hosting.length} earlier change(s) of the service on the panel (job ${hosting[0]!.id})`);
 }
 
 const parts = (reference: string, hosting: boolean, mailboxes: string[]): ServicePart[] => [
@@ -78,7 +106,14 @@ export function moveJob(runtime: Runtime, handlers: JobHandlers): JobHandler {
   const { store, drivers } = runtime;
   return withTimeLimit(3600, async (raw, job, progress, signal) => {
     const { itemId, from, to } = raw as MovePayload;
-    const on = <T>(node: number, run: () => Promise<T>) => runtime.nodes.on(node, job.id, run);
+    const on = <T>(node: number | null, run: () => Promise<T>) => (node === null ? onPanel(run) : runtime.nodes.on(node, job.id, run));
+    /** A machine's transfer area: a node's through its agent, the panel's own here (its drivers, its data dir's spool). */
+    const transfer = (node: number | null, method: TransferMethod, ...args: unknown[]) =>
+      on(node, async () =>
+        node === null
+          ? (nodeFiles(runtime.config, runtime.config.dataDir, runtime.drivers)[method] as (...a: unknown[]) => Promise<unknown>)(...args)
+          : callNode('transfer', method, ...args),
+      );
     const own = (kind: string, payload: unknown) => handlers[kind]!(payload, job, async () => {}, signal);
     const { reference } = await store.selectFrom('item').select('reference').where('id', '=', itemId).executeTakeFirstOrThrow();
     const [service, mail, accounts, aliases, ftpUsers, databases] = await Promise.all([
@@ -94,6 +129,7 @@ export function moveJob(runtime: Runtime, handlers: JobHandlers): JobHandler {
         .where('deleting', '=', 0)
         .execute(),
     ]);
+    if (from === null) await earlierPanelChanges(store, itemId, job.id);
     const sites = service ? await store.selectFrom('site').select('id').where('service_id', '=', itemId).execute() : [];
     const hostKeys = [...sites.map((s) => siteKey(s.id)), ...(service ? [apexKey(itemId)] : [])];
 
@@ -125,26 +161,26 @@ export function moveJob(runtime: Runtime, handlers: JobHandlers): JobHandler {
       const id = spooled.id;
       for (let offset = 0; offset < spooled.size; offset += CHUNK_BYTES) {
         signal.throwIfAborted();
-        const data = await on(from, () => callNode('transfer', 'read', id, offset));
-        await on(to, () => callNode('transfer', 'write', id, offset, data));
+        const data = await transfer(from, 'read', id, offset);
+        await transfer(to, 'write', id, offset, data);
         await progress(10 + 70 * ((step + Math.min(1, (offset + CHUNK_BYTES) / spooled.size)) / steps));
       }
-      if (spooled.size === 0) await on(to, () => callNode('transfer', 'write', id, 0, ''));
+      if (spooled.size === 0) await transfer(to, 'write', id, 0, '');
       return true;
     };
     for (const [i, part] of folders.entries()) {
-      const packed = (await on(from, () => callNode('transfer', 'pack', part))) as { id: string | null; size: number };
+      const packed = (await transfer(from, 'pack', part)) as { id: string | null; size: number };
       if (await carry(i, packed)) {
-        await on(to, () => callNode('transfer', 'unpack', packed.id, part));
-        await on(from, () => callNode('transfer', 'drop', packed.id));
+        await transfer(to, 'unpack', packed.id, part);
+        await transfer(from, 'drop', packed.id);
       }
       await progress(10 + (70 * (i + 1)) / steps);
     }
     for (const [i, d] of databases.entries()) {
-      const dumped = (await on(from, () => callNode('transfer', 'dump', d.name))) as { id: string; size: number };
+      const dumped = (await transfer(from, 'dump', d.name)) as { id: string; size: number };
       await carry(folders.length + i, dumped);
-      await on(to, () => callNode('transfer', 'restore', dumped.id, d.name));
-      await on(from, () => callNode('transfer', 'drop', dumped.id));
+      await transfer(to, 'restore', dumped.id, d.name);
+      await transfer(from, 'drop', dumped.id);
       await progress(10 + (70 * (folders.length + i + 1)) / steps);
     }
 
@@ -170,21 +206,22 @@ export function moveJob(runtime: Runtime, handlers: JobHandlers): JobHandler {
     }
     await progress(85);
 
-    // 4. The old node holds nothing of the service any more.
+    // 4. The old node (or the panel's machine) holds nothing of the service any more.
     await on(from, async () => {
       for (const key of hostKeys) await drivers.sites.removeSite(key);
+      if (service) await drivers.web.removeService({ reference, webRoot: webRootOf(runtime.config.hosting.webRoot, reference) });
       for (const a of accounts) await drivers.mail.removeMailbox(`${a.name}@${reference}`);
       for (const a of aliases) await drivers.mail.removeAlias(`${a.name}@${reference}`);
       for (const u of ftpUsers) await drivers.ftp.removeUser(u.login);
       for (const d of databases) await drivers.databases.remove({ name: d.name, user: d.username });
       if (mail) await drivers.mail.ensureDkim(reference, []);
-      for (const part of parts(
-        reference,
-        Boolean(service),
-        accounts.map((a) => `${a.name}@${reference}`),
-      )) {
-        await callNode('transfer', 'remove', part);
-      }
     });
+    for (const part of parts(
+      reference,
+      Boolean(service),
+      accounts.map((a) => `${a.name}@${reference}`),
+    )) {
+      await transfer(from, 'remove', part);
+    }
   });
 }
