@@ -36,7 +36,8 @@ export async function addNode(store: Store, ca: PanelCa, name: string, roles: No
   if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(name)) throw new NodeError(`"${name}" is not a node name (a-z, 0-9 and -)`);
   const existing = await store.selectFrom('node').select('id').where('name', '=', name).executeTakeFirst();
   if (existing) throw new NodeError(`A node named ${name} exists already`);
-  const secret = randomBytes(24).toString('base64url');
+  // Hex, never base64url: a token beginning with "-" would be taken for an option by `--enrol <token>`.
+  const secret = randomBytes(24).toString('hex');
   const t = now();
   await store
     .insertInto('node')

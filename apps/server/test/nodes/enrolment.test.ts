@@ -61,6 +61,8 @@ describeStores('hosting nodes: enrolment and placement on %s', (kind) => {
 
   it('exchanges a token once for a certificate of the node, and refuses it the second time', async () => {
     const t = await token('once');
+    // Hex up to the CA's fingerprint: it never starts with the dash of a command-line option.
+    expect(t).toMatch(/^[0-9a-f]{48}\.[A-Za-z0-9_-]+$/);
     expect(await enrolAgent(panel, t, dir())).toBe('once');
     expect(await nodeRow('once')).toMatchObject({ state: 'active', token_hash: null });
     expect((await nodeRow('once')).cert_serial).toMatch(/^[0-9a-f]+$/);

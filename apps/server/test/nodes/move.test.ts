@@ -156,6 +156,8 @@ describeStores('moving a service between nodes on %s', (kind) => {
     );
     spawnSync('chown', ['-R', '65534:65534', path.join(String(cluster.nodes.web1!.dovecot.options.mailRoot), reference)]);
     await eventually(async () => (await served('web1', `www.${reference}`)).includes('hello from the moved site'), 15_000, 'web1 serving');
+    // Created on web1, served by web1's nginx only.
+    expect(await served('web2', `www.${reference}`)).toMatch(/\n404$/);
     expect(
       await imapFirstMessage(cluster.nodes.web1!.dovecot.imapPort, `ana@${reference}`, 'pw-ana', cluster.nodes.web1!.net.address),
     ).toContain('the message that moves');
@@ -314,12 +316,11 @@ describeStores('moving a service between nodes on %s', (kind) => {
     spawnSync('chmod', ['-R', 'a+rX', panelRoot]);
 
     // A change queued on the panel before the move, held back: the move waits for it.
-    const held = await enqueueWeb(opened.store, item.id);
-    await opened.store
-      .updateTable('job')
-      .set({ next_at: now() + 3600 })
-      .where('id', '=', held)
-      .execute();
+    const held = await opened.store.transaction().execute(async (trx) => {
+      const id = await enqueueWeb(trx, item.id);
+      await trx.updateTable('job').set({ next_at: now() + 3600 }).where('id', '=', id).execute();
+      return id;
+    });
     const moveJob = await queueMove(opened.store, reference, 'web1');
     await eventually(async () => /waiting for 1 earlier change/.test((await job(moveJob)).last_error ?? ''), 30_000, 'the move waiting');
     expect(existsSync(panelRoot)).toBe(true);
