@@ -318,7 +318,11 @@ describeStores('moving a service between nodes on %s', (kind) => {
     // A change queued on the panel before the move, held back: the move waits for it.
     const held = await opened.store.transaction().execute(async (trx) => {
       const id = await enqueueWeb(trx, item.id);
-      await trx.updateTable('job').set({ next_at: now() + 3600 }).where('id', '=', id).execute();
+      await trx
+        .updateTable('job')
+        .set({ next_at: now() + 3600 })
+        .where('id', '=', id)
+        .execute();
       return id;
     });
     const moveJob = await queueMove(opened.store, reference, 'web1');
