@@ -50,120 +50,131 @@ export async function startCluster(
   panelSettings: Record<string, unknown> = {},
 ): Promise<Cluster> {
   const nodes: Record<string, TestNode> = {};
-  for (const [i, name] of names.entries()) {
-    const net = nodeNetwork(i + 1);
-    const dir = await tempDir(`node-${name}`);
-    const httpPort = await freePort();
-    const nginxDir = path.join(dir, 'nginx');
-    mkdirSync(nginxDir);
-    const nginx = await runNginx(nginxDir, {
-      connections: 256,
-      port: httpPort,
-      host: net.address,
-      wrap: net.wrap,
-      http: [
-        '  types { text/html html; text/plain txt; }',
-        `  server { listen ${net.address}:${httpPort} default_server; return 404; }`,
-        `  include ${path.join(nginxDir, 'atalaya', 'sites')}/*.conf;`,
-      ],
-    });
-    const dovecot = await startDovecot(undefined, { host: net.address, wrap: net.wrap });
-    const webRoot = path.join(dir, 'www');
-    const ftp = await startPureFtpd({ host: net.address, wrap: net.wrap, homesRoot: webRoot });
-    nodes[name] = { net, dir, httpPort, nginx, dovecot, ftp };
-    const sites = {
-      driver: 'nginx',
-      nginx: NGINX,
-      confFile: path.join(nginxDir, 'nginx.conf'),
-      prefix: `${nginxDir}/`,
-      baseDir: path.join(nginxDir, 'atalaya'),
-      logDir: path.join(nginxDir, 'logs'),
-      listenAddress: net.address,
-      httpPort,
-      httpsPort: await freePort(),
-      phpSocket: path.join(dir, 'php{version}-fpm.sock'),
-      timeoutMs: 15_000,
-    };
-    const agentConfig = {
-      hosting: { webRoot },
-      drivers: {
-        sites,
-        web: { driver: 'nginx' },
-        mail: { driver: 'dovecot', ...dovecot.options },
-        ftp: { driver: 'pureftpd', ...ftp.options },
-      },
-    };
-    writeFileSync(path.join(dir, 'agent.json'), JSON.stringify(agentConfig));
+  // What has started so far, stopped in reverse order: by stop(), or at once when the start fails.
+  const started: (() => unknown)[] = [];
+  const stopAll = async () => {
+    for (const node of Object.values(nodes)) node.agent?.child.kill('SIGKILL');
+    for (const stop of started.splice(0).reverse()) await stop();
+  };
+  try {
+    return await start();
+  } catch (error) {
+    await stopAll();
+    throw error;
   }
-  const env = { ATALAYA_DATA_DIR: opened.config.dataDir, DATABASE_URL: opened.config.databaseUrl ?? '' };
-  const panelConfig = path.join(opened.config.dataDir, 'panel.json');
-  writeFileSync(
-    panelConfig,
-    JSON.stringify({ ...panelSettings, nodes: { hosts: ['127.0.0.1', ...names.map((n) => nodes[n]!.net.panelAddress)] } }),
-  );
-  const panel = launch('server', [], {
-    ...env,
-    ATALAYA_CONFIG: panelConfig,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ATALAYA_NODES_PORT: '0',
-    ...panelEnv,
-  });
-  const panelPort = (await panel.waitFor(/Hosting nodes connect at https:\/\/[^:]+:(\d+)\//, 60_000))[1];
 
-  const startAgent = (name: string, token?: string) => {
-    const node = nodes[name]!;
-    node.agent = launch(
-      'agent',
-      [
-        '--dir',
-        path.join(node.dir, 'state'),
-        ...(token ? ['--panel', `https://${node.net.panelAddress}:${panelPort}`, '--enrol', token] : []),
-      ],
-      { ATALAYA_CONFIG: path.join(node.dir, 'agent.json'), ATALAYA_DATA_DIR: node.dir },
-      node.net.wrap,
+  async function start(): Promise<Cluster> {
+    for (const [i, name] of names.entries()) {
+      const net = nodeNetwork(i + 1);
+      started.push(() => net.remove());
+      const dir = await tempDir(`node-${name}`);
+      started.push(() => removeDir(dir));
+      const httpPort = await freePort();
+      const nginxDir = path.join(dir, 'nginx');
+      mkdirSync(nginxDir);
+      const nginx = await runNginx(nginxDir, {
+        connections: 256,
+        port: httpPort,
+        host: net.address,
+        wrap: net.wrap,
+        http: [
+          '  types { text/html html; text/plain txt; }',
+          `  server { listen ${net.address}:${httpPort} default_server; return 404; }`,
+          `  include ${path.join(nginxDir, 'atalaya', 'sites')}/*.conf;`,
+        ],
+      });
+      started.push(() => nginx.stop());
+      const dovecot = await startDovecot(undefined, { host: net.address, wrap: net.wrap });
+      started.push(() => dovecot.stop());
+      const webRoot = path.join(dir, 'www');
+      const ftp = await startPureFtpd({ host: net.address, wrap: net.wrap, homesRoot: webRoot });
+      started.push(() => ftp.stop());
+      nodes[name] = { net, dir, httpPort, nginx, dovecot, ftp };
+      const sites = {
+        driver: 'nginx',
+        nginx: NGINX,
+        confFile: path.join(nginxDir, 'nginx.conf'),
+        prefix: `${nginxDir}/`,
+        baseDir: path.join(nginxDir, 'atalaya'),
+        logDir: path.join(nginxDir, 'logs'),
+        listenAddress: net.address,
+        httpPort,
+        httpsPort: await freePort(),
+        phpSocket: path.join(dir, 'php{version}-fpm.sock'),
+        timeoutMs: 15_000,
+      };
+      const agentConfig = {
+        hosting: { webRoot },
+        drivers: {
+          sites,
+          web: { driver: 'nginx' },
+          mail: { driver: 'dovecot', ...dovecot.options },
+          ftp: { driver: 'pureftpd', ...ftp.options },
+        },
+      };
+      writeFileSync(path.join(dir, 'agent.json'), JSON.stringify(agentConfig));
+    }
+    const env = { ATALAYA_DATA_DIR: opened.config.dataDir, DATABASE_URL: opened.config.databaseUrl ?? '' };
+    const panelConfig = path.join(opened.config.dataDir, 'panel.json');
+    writeFileSync(
+      panelConfig,
+      JSON.stringify({ ...panelSettings, nodes: { hosts: ['127.0.0.1', ...names.map((n) => nodes[n]!.net.panelAddress)] } }),
     );
-    return node.agent;
-  };
-  const ca = await panelCa(opened.store, createSecrets(sealingKey(opened.config)));
-  await Promise.all(
-    names.map(async (name) => {
-      const token = await addNode(opened.store, ca, name, ['web', 'mail', 'ftp'], name, nodes[name]!.net.address);
-      await startAgent(name, token).waitFor(new RegExp(`connected to .* as ${name}`), 60_000);
-    }),
-  );
+    const panel = launch('server', [], {
+      ...env,
+      ATALAYA_CONFIG: panelConfig,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ATALAYA_NODES_PORT: '0',
+      ...panelEnv,
+    });
+    started.push(() => panel.child.kill('SIGKILL'));
+    const panelPort = (await panel.waitFor(/Hosting nodes connect at https:\/\/[^:]+:(\d+)\//, 60_000))[1];
 
-  return {
-    panel,
-    nodes,
-    startAgent,
-    async stopAgent(name) {
-      nodes[name]!.agent?.child.kill('SIGTERM');
-      await nodes[name]!.agent?.exited;
-      nodes[name]!.agent = undefined;
-    },
-    served: (name, host) =>
-      exec('/usr/bin/curl', [
-        '-sS',
-        '--max-time',
-        '5',
-        '-w',
-        '\n%{http_code}',
-        '--resolve',
-        `${host}:${nodes[name]!.httpPort}:${nodes[name]!.net.address}`,
-        `http://${host}:${nodes[name]!.httpPort}/`,
-      ]).then((r) => r.stdout),
-    webRoot: (name, reference) => path.join(nodes[name]!.dir, 'www', reference),
-    async stop() {
-      for (const node of Object.values(nodes)) node.agent?.child.kill('SIGKILL');
-      panel.child.kill('SIGKILL');
-      for (const node of Object.values(nodes)) {
-        await node.nginx.stop();
-        await node.dovecot.stop();
-        await node.ftp.stop();
-        node.net.remove();
-        await removeDir(node.dir);
-      }
-    },
-  };
+    const startAgent = (name: string, token?: string) => {
+      const node = nodes[name]!;
+      node.agent = launch(
+        'agent',
+        [
+          '--dir',
+          path.join(node.dir, 'state'),
+          ...(token ? ['--panel', `https://${node.net.panelAddress}:${panelPort}`, '--enrol', token] : []),
+        ],
+        { ATALAYA_CONFIG: path.join(node.dir, 'agent.json'), ATALAYA_DATA_DIR: node.dir },
+        node.net.wrap,
+      );
+      return node.agent;
+    };
+    const ca = await panelCa(opened.store, createSecrets(sealingKey(opened.config)));
+    await Promise.all(
+      names.map(async (name) => {
+        const token = await addNode(opened.store, ca, name, ['web', 'mail', 'ftp'], name, nodes[name]!.net.address);
+        await startAgent(name, token).waitFor(new RegExp(`connected to .* as ${name}`), 60_000);
+      }),
+    );
+
+    return {
+      panel,
+      nodes,
+      startAgent,
+      async stopAgent(name) {
+        nodes[name]!.agent?.child.kill('SIGTERM');
+        await nodes[name]!.agent?.exited;
+        nodes[name]!.agent = undefined;
+      },
+      served: (name, host) =>
+        exec('/usr/bin/curl', [
+          '-sS',
+          '--max-time',
+          '5',
+          '-w',
+          '\n%{http_code}',
+          '--resolve',
+          `${host}:${nodes[name]!.httpPort}:${nodes[name]!.net.address}`,
+          `http://${host}:${nodes[name]!.httpPort}/`,
+        ]).then((r) => r.stdout),
+      webRoot: (name, reference) => path.join(nodes[name]!.dir, 'www', reference),
+      stop: stopAll,
+    };
+  }
 }

@@ -50,6 +50,39 @@ describeStores('moving a service between nodes on %s', (kind) => {
     return existsSync(dir) ? readdirSync(dir) : [];
   };
 
+  /**
+   * What a moved service holds: the site www (folder public), the mailbox ana (password pw-ana),
+   * the FTP account web (pw-ftp, home the site's folder) and its zone; answers the site and the
+   * jobs that apply them.
+   */
+  async function serviceContent(itemId: number, reference: string) {
+    const t = now();
+    const site = await opened.store
+      .insertInto('site')
+      .values({ service_id: itemId, name: 'www', folder: 'public', created_at: t, updated_at: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const jobs = [await enqueueWeb(opened.store, itemId), await enqueueApply(opened.store, itemId, siteKey(site.id))];
+    const mailbox = await insertChild(opened.store, 'mail_account', itemId, {
+      item_id: itemId,
+      name: 'ana',
+      password_secret: secrets.encrypt('pw-ana'),
+      quota: 0,
+      job_id: null,
+      created_at: t,
+    });
+    const ftpUser = await insertChild(opened.store, 'ftp_user', itemId, {
+      item_id: itemId,
+      name: 'web',
+      login: `web.${reference}`,
+      folder: '/public',
+      password_secret: secrets.encrypt('pw-ftp'),
+      created_at: t,
+    });
+    await ensureZone(opened.store, { settings: dnsSettings(opened.config) }, itemId, reference);
+    return { site, jobs: [...jobs, mailbox.job, ftpUser.job] };
+  }
+
   beforeAll(async () => {
     opened = await openTestStore(kind);
     realm = `move-${kind}.test`;
@@ -115,31 +148,8 @@ describeStores('moving a service between nodes on %s', (kind) => {
   }, async () => {
     const reference = 'moved.test';
     const item = await createItem(opened.store, { realm, reference, service: 'normal', mail: true, node: 'web1' });
-    const t = now();
-    const site = await opened.store
-      .insertInto('site')
-      .values({ service_id: item.id, name: 'www', folder: 'public', created_at: t, updated_at: t })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const jobs = [await enqueueWeb(opened.store, item.id), await enqueueApply(opened.store, item.id, siteKey(site.id))];
-    const { job: mailbox } = await insertChild(opened.store, 'mail_account', item.id, {
-      item_id: item.id,
-      name: 'ana',
-      password_secret: secrets.encrypt('pw-ana'),
-      quota: 0,
-      job_id: null,
-      created_at: now(),
-    });
-    const { job: ftpUser } = await insertChild(opened.store, 'ftp_user', item.id, {
-      item_id: item.id,
-      name: 'web',
-      login: `web.${reference}`,
-      folder: '/public',
-      password_secret: secrets.encrypt('pw-ftp'),
-      created_at: now(),
-    });
-    await ensureZone(opened.store, { settings: dnsSettings(opened.config) }, item.id, reference);
-    for (const id of [...jobs, mailbox, ftpUser]) await doneJob(id);
+    const { site, jobs } = await serviceContent(item.id, reference);
+    for (const id of jobs) await doneJob(id);
     /** The page as the FTP account reads it from a node's Pure-FTPd (its home is the site's folder). */
     const ftpPage = (name: NodeName) => curlFtp(cluster.nodes[name]!.ftp, `web.${reference}`, 'pw-ftp', '/index.html');
 
@@ -279,31 +289,8 @@ describeStores('moving a service between nodes on %s', (kind) => {
     const placement = async () =>
       (await opened.store.selectFrom('item').select('node_id').where('id', '=', item.id).executeTakeFirstOrThrow()).node_id;
     expect(await placement()).toBeNull();
-    const t = now();
-    const site = await opened.store
-      .insertInto('site')
-      .values({ service_id: item.id, name: 'www', folder: 'public', created_at: t, updated_at: t })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const jobs = [await enqueueWeb(opened.store, item.id), await enqueueApply(opened.store, item.id, siteKey(site.id))];
-    const { job: mailbox } = await insertChild(opened.store, 'mail_account', item.id, {
-      item_id: item.id,
-      name: 'ana',
-      password_secret: secrets.encrypt('pw-ana'),
-      quota: 0,
-      job_id: null,
-      created_at: now(),
-    });
-    const { job: ftpUser } = await insertChild(opened.store, 'ftp_user', item.id, {
-      item_id: item.id,
-      name: 'web',
-      login: `web.${reference}`,
-      folder: '/public',
-      password_secret: secrets.encrypt('pw-ftp'),
-      created_at: now(),
-    });
-    await ensureZone(opened.store, { settings: dnsSettings(opened.config) }, item.id, reference);
-    for (const id of [...jobs, mailbox, ftpUser]) {
+    const { jobs } = await serviceContent(item.id, reference);
+    for (const id of jobs) {
       await doneJob(id);
       expect((await job(id)).node_id).toBeNull();
     }
