@@ -38,6 +38,17 @@ describeStores('moving a service between nodes on %s', (kind) => {
   let realm: string;
   let packages: string | undefined;
   const env = () => ({ ATALAYA_DATA_DIR: opened.config.dataDir, DATABASE_URL: opened.config.databaseUrl ?? '' });
+  /** The address the zone's apex A record gives. */
+  const apexAddress = async (itemId: number) =>
+    (
+      await opened.store
+        .selectFrom('dns_record')
+        .select('value')
+        .where('item_id', '=', itemId)
+        .where('zona', '=', '')
+        .where('type', '=', 'A')
+        .executeTakeFirstOrThrow()
+    ).value;
   const job = (id: number) => opened.store.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const doneJob = (id: number, ms = 60_000) => eventually(async () => (await job(id)).status === 'done', ms, `job ${id} done`);
   const served = (name: NodeName, host: string) => cluster.served(name, host);
@@ -130,14 +141,7 @@ describeStores('moving a service between nodes on %s', (kind) => {
       .executeTakeFirstOrThrow();
     await doneJob(zoneJob.id, 30_000);
     // The zone the panel serves points at web1, the service's node.
-    const apex = await opened.store
-      .selectFrom('dns_record')
-      .select('value')
-      .where('item_id', '=', item.id)
-      .where('zona', '=', '')
-      .where('type', '=', 'A')
-      .executeTakeFirstOrThrow();
-    expect(apex.value).toBe(cluster.nodes.web1!.net.address);
+    expect(await apexAddress(item.id)).toBe(cluster.nodes.web1!.net.address);
     expect(await job(mailbox)).toMatchObject({ status: 'pending', attempts: 0 });
     await cluster.startAgent('web1').waitFor(/connected to .* as web1/, 60_000);
     await doneJob(mailbox);
@@ -197,14 +201,7 @@ describeStores('moving a service between nodes on %s', (kind) => {
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toMatch(/530|denied/i);
     // The records the panel serves point at web2; the item is placed there.
-    const apex = await opened.store
-      .selectFrom('dns_record')
-      .select('value')
-      .where('item_id', '=', item.id)
-      .where('zona', '=', '')
-      .where('type', '=', 'A')
-      .executeTakeFirstOrThrow();
-    expect(apex.value).toBe(cluster.nodes.web2!.net.address);
+    expect(await apexAddress(item.id)).toBe(cluster.nodes.web2!.net.address);
     const placed = await opened.store
       .selectFrom('item')
       .innerJoin('node', 'node.id', 'item.node_id')
@@ -332,13 +329,6 @@ describeStores('moving a service between nodes on %s', (kind) => {
     expect(passwd('web1')).toContain(`ana@${reference}:`);
     expect(await imapLogin(cluster.nodes.web1!.dovecot.imapPort, `ana@${reference}`, 'pw-ana', cluster.nodes.web1!.net.address)).toBe(true);
     expect(existsSync(panelRoot)).toBe(false);
-    const apex = await opened.store
-      .selectFrom('dns_record')
-      .select('value')
-      .where('item_id', '=', item.id)
-      .where('zona', '=', '')
-      .where('type', '=', 'A')
-      .executeTakeFirstOrThrow();
-    expect(apex.value).toBe(cluster.nodes.web1!.net.address);
+    expect(await apexAddress(item.id)).toBe(cluster.nodes.web1!.net.address);
   });
 });
