@@ -7,8 +7,25 @@ export interface Answer {
   body: string;
 }
 
-/** A GET to 127.0.0.1:port with a chosen Host header, as a browser for that host would send it. */
-export function get(port: number, host: string, pathname = '/'): Promise<Answer> {
+/**
+ * A GET to 127.0.0.1:port with a chosen Host header, as a browser for that host would send it. A
+ * connection reset ("socket hang up") is asked again, up to three times: right after a reload an
+ * old nginx worker may still take a connection and close it on its way out, which says nothing of
+ * the new configuration's answer.
+ */
+export async function get(port: number, host: string, pathname = '/'): Promise<Answer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getOnce(port, host, pathname);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt >= 3 || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+function getOnce(port: number, host: string, pathname: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: pathname, headers: { host }, timeout: 5000 }, (res) => {
       let body = '';
