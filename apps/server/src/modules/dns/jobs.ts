@@ -5,6 +5,7 @@ import type { Runtime } from '../../runtime.ts';
 import { now } from '../../store/db.ts';
 import { fqdn } from './names.ts';
 import { toRRsets } from './rrsets.ts';
+import { loadSets } from './zone.ts';
 
 export const APPLY_ZONE = 'dns.apply-zone';
 
@@ -49,13 +50,7 @@ export function dnsJobs({ store, drivers, config }: Runtime): JobHandlers {
       let applied = payload.version;
       const previous = await latestJob(store, payload.itemId, APPLY_ZONE, job.id);
       if (payload.changed && zone.applied_version > 0 && (!previous || previous.status === 'done')) {
-        const records = await store
-          .selectFrom('dns_record')
-          .selectAll()
-          .where('item_id', '=', payload.itemId)
-          .where((eb) => eb.or(payload.changed!.map((k) => eb.and([eb('zona', '=', k.zona), eb('type', '=', k.type)]))))
-          .orderBy('id')
-          .execute();
+        const records = await loadSets(store, payload.itemId, payload.changed);
         const rrsets = toRRsets(records, payload.zone, defaultTtl);
         const kept = new Set(rrsets.map((s) => `${s.name} ${s.type}`));
         const gone = payload.changed

@@ -4,7 +4,7 @@ import { enqueue } from '../../outbox/outbox.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { enqueueMtaStsApply } from '../sites/mta-sts.ts';
-import { recordChange, type ZoneAuthor } from './history/record.ts';
+import { recordChange, rrsetKey, type ZoneAuthor } from './history/record.ts';
 import { APPLY_ZONE, type ApplyZonePayload, type RRsetKey } from './jobs.ts';
 import type { DnsRecordRow } from './tables.ts';
 import { type NewRecord, placedSettings, templateRecords } from './template.ts';
@@ -20,13 +20,27 @@ type Db = Store | Transaction<Database>;
 export const loadRecords = (db: Db, itemId: number): Promise<DnsRecordRow[]> =>
   db.selectFrom('dns_record').selectAll().where('item_id', '=', itemId).orderBy('zona').orderBy('type').orderBy('id').execute();
 
+/**
+ * Names or rows per statement: a statement's parameters stay far below SQLite's 32,766 and
+ * PostgreSQL's 65,535 (a row of dns_record is 8), however large the zone.
+ */
+export const STATEMENT_CHUNK = 1000;
+
+/** `list` cut into runs of at most `size`. */
+export function chunks<T>(list: T[], size = STATEMENT_CHUNK): T[][] {
+  const runs: T[][] = [];
+  for (let from = 0; from < list.length; from += size) runs.push(list.slice(from, from + size));
+  return runs;
+}
+
 export async function insertRecords(trx: Db, itemId: number, records: NewRecord[]) {
-  if (records.length === 0) return;
   const t = now();
-  await trx
-    .insertInto('dns_record')
-    .values(records.map((r) => ({ ...r, item_id: itemId, created_at: t })))
-    .execute();
+  for (const run of chunks(records)) {
+    await trx
+      .insertInto('dns_record')
+      .values(run.map((r) => ({ ...r, item_id: itemId, created_at: t })))
+      .execute();
+  }
 }
 
 /** Queues the zone's apply job (of some RRsets, or of all), in the caller's transaction. */
@@ -69,19 +83,36 @@ export async function ensureZone(store: Store, ctx: DnsContext, itemId: number, 
   }
 }
 
-/** The records of some RRsets (or, with none named, of the whole zone), in the store's order. */
-function loadSets(db: Db, itemId: number, keys: RRsetKey[] | null): Promise<DnsRecordRow[]> {
+/** The RRsets' names, each once, in order: the runs of names `loadSets` and `deleteSets` read. */
+const namesOf = (keys: RRsetKey[]) => [...new Set(keys.map((k) => k.zona))].sort();
+
+/**
+ * The records of some RRsets (or, with none named, of the whole zone), in the store's order. Read
+ * by runs of names (`zona IN (…)`, the types kept here), never one condition per RRset: an OR of
+ * 1,000 RRsets is deeper than SQLite parses ("Expression tree is too large").
+ */
+export async function loadSets(db: Db, itemId: number, keys: RRsetKey[] | null): Promise<DnsRecordRow[]> {
   if (keys === null) return loadRecords(db, itemId);
-  if (keys.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('dns_record')
-    .selectAll()
-    .where('item_id', '=', itemId)
-    .where((eb) => eb.or(keys.map((k) => eb.and([eb('zona', '=', k.zona), eb('type', '=', k.type)]))))
-    .orderBy('zona')
-    .orderBy('type')
-    .orderBy('id')
-    .execute();
+  const wanted = new Set(keys.map(rrsetKey));
+  const found: DnsRecordRow[] = [];
+  for (const names of chunks(namesOf(keys))) {
+    const rows = await db
+      .selectFrom('dns_record')
+      .selectAll()
+      .where('item_id', '=', itemId)
+      .where('zona', 'in', names)
+      .orderBy('zona')
+      .orderBy('type')
+      .orderBy('id')
+      .execute();
+    for (const r of rows) if (wanted.has(rrsetKey(r))) found.push(r);
+  }
+  return found;
+}
+
+/** Deletes records by id, by runs of ids (one statement per run, like `insertRecords`). */
+export async function deleteRecords(trx: Db, ids: number[]) {
+  for (const run of chunks(ids)) await trx.deleteFrom('dns_record').where('id', 'in', run).execute();
 }
 
 /**
@@ -117,7 +148,8 @@ export async function changeZoneIn<T>(
   const records = await loadRecords(trx, itemId);
   const result = await change(trx, records, zone.name, (key) => touched.push(key));
   const keys = touched.length ? touched : null;
-  const before = keys ? records.filter((r) => keys.some((k) => k.zona === r.zona && k.type === r.type)) : records;
+  const touchedSets = new Set(touched.map(rrsetKey));
+  const before = keys ? records.filter((r) => touchedSets.has(rrsetKey(r))) : records;
   const changeId = await recordChange(trx, itemId, author, before, await loadSets(trx, itemId, keys));
   // An MTA-STS policy lists the domain's MX hosts: its host serves the new list.
   if (!keys || keys.some((k) => k.zona === '' && k.type === 'MX')) await enqueueMtaStsApply(trx, itemId);
