@@ -1,6 +1,6 @@
 import { ancestors, type RuleRecord, type ZoneView } from './rules.ts';
 
-const recordKey = (r: RuleRecord) => JSON.stringify([r.zona, r.type, r.priority, r.value]);
+const recordKey = (r: RuleRecord) => `${r.zona}\u0000${r.type}\u0000${r.priority}\u0000${r.value}`;
 
 function bump(counts: Map<string, number>, key: string, by: number) {
   const n = (counts.get(key) ?? 0) + by;

@@ -57,7 +57,10 @@ export function offeredLines(records: ParsedRecord[], zone: string, refused: Ref
   return offered;
 }
 
-const recordKey = (r: NewRecord) => JSON.stringify([r.zona, r.type, r.priority, r.value]);
+/** `localeCompare`'s order, without building a collator for each of a large plan's comparisons. */
+const names = new Intl.Collator();
+
+const recordKey = (r: NewRecord) => `${r.zona}\u0000${r.type}\u0000${r.priority}\u0000${r.value}`;
 
 /**
  * Offered records whose name or RRset the zone's rules refuse, until what is left keeps them all.
@@ -153,7 +156,7 @@ export function planChange(
     plan.removed.push(view(records));
     plan.sets.set(key, []);
   }
-  const order = (a: RRsetView, b: RRsetView) => (a.name === b.name ? a.type.localeCompare(b.type) : a.name.localeCompare(b.name));
+  const order = (a: RRsetView, b: RRsetView) => (a.name === b.name ? names.compare(a.type, b.type) : names.compare(a.name, b.name));
   plan.added.sort(order);
   plan.removed.sort(order);
   plan.changed.sort((a, b) => order(a.after, b.after));
