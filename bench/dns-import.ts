@@ -4,7 +4,7 @@
  * 240 KB (the largest the panel took before decision 054), timed from this process over loopback:
  * the preview alone (median of 7), then one and four previews at once while a cheap call
  * (`GET /p247/config/get/`) is made every 20 ms, whose slowest answer is how long the server
- * answered nobody. The plan limit (20 a minute per user) is reset between previews: it is not
+ * answered nobody. The plan limit (ZONE_IMPORT_LIMITS.plansPerMinute per user) is reset between previews: it is not
  * what is measured.
  *
  * `node bench/dns-import.ts`; `BENCH_ROOT=<checkout>` runs another checkout's server (a before),
