@@ -30,7 +30,7 @@ export default async function importRoutes(app: FastifyInstance) {
 
   /**
    * The plan as the answer shows it, each refusal's reason in the caller's language. The activity
-   * log gets its counts, never the file (up to 250 KB) the call was sent.
+   * log gets its counts, never the file (up to 4 MB) the call was sent.
    */
   const answer = (request: FastifyRequest, plan: ImportPlan) => {
     const language = requestLanguage(request);
