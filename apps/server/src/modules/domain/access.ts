@@ -1,5 +1,5 @@
-import type { Area, DomainToggle } from '@atalaya/contract';
-import { DOMAIN_TOGGLES } from '@atalaya/contract';
+import type { DomainToggle } from '@atalaya/contract';
+import { DOMAIN_TOGGLES, TOGGLE_AREA } from '@atalaya/contract';
 import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
 import { notFound } from '../../http/errors.ts';
 import { now } from '../../store/db.ts';
@@ -40,13 +40,6 @@ export async function domainOf(request: ItemRequest): Promise<DomainContext> {
   }
   return { access, info, registry };
 }
-
-/** Block and whois privacy are "others" (docs/behaviour/shell-session-domains.md#permissions); the transfer block has its own area. */
-const TOGGLE_AREA: Record<DomainToggle, Area> = {
-  block: 'domain_others',
-  whoisprivacy: 'domain_others',
-  transferblock: 'domain_transferblock',
-};
 
 /** The toggle of the path, checked on its own area (404 for a toggle that does not exist) before the domain is read. */
 export async function toggleOf(request: ItemRequest & { params: { toggle: string } }) {

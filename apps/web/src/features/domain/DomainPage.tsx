@@ -1,9 +1,9 @@
-import { canAct, canSee } from '@atalaya/contract';
 import { Loader, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { setItemPermissions } from '../../lib/permissions.ts';
+import { allowsCall, setItemPermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
 import { domainQuery } from './api/domain.ts';
 import { ActionsCard } from './components/ActionsCard.tsx';
@@ -52,11 +52,11 @@ export default function DomainPage() {
       <SummaryCard data={data} />
       <DelegationCard id={domain.id} name={domain.name} />
       <ActionsCard data={data} />
-      {canSee(domain.permissions, 'domain_authcode') && (
+      {allowsCall(domain.permissions, endpoints.domain.authcode) && (
         <AuthCodeCard
           id={domain.id}
           kind={domain.transferkey ? 'transferkey' : 'authcode'}
-          canRegenerate={canAct(domain.permissions, 'domain_authcode')}
+          canRegenerate={allowsCall(domain.permissions, endpoints.domain.authcodeRegenerate)}
         />
       )}
       <ContactsCard data={data} />

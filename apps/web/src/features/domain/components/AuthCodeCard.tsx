@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { fetchAuthCode, fetchTransferKey, regenerateAuthCode } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
@@ -30,7 +31,7 @@ export function AuthCodeCard({ id, kind, canRegenerate }: { id: number; kind: 'a
   const [confirming, setConfirming] = useState(false);
   const regenerate = useFormMutation({
     opened: confirming,
-    permission: { check, areas: 'domain_authcode' },
+    permission: { check, call: endpoints.domain.authcodeRegenerate },
     send: () => regenerateAuthCode(id),
     // The new code replaces the one shown (or is shown, if none was asked for yet).
     onDone: (result) => {
