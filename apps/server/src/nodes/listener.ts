@@ -158,7 +158,7 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
         return;
       }
       if (message.type === 'progress') {
-        void Promise.resolve(calls.get(message.id)?.onProgress?.(message.percent)).catch(log);
+        if (message.percent !== null) void Promise.resolve(calls.get(message.id)?.onProgress?.(message.percent)).catch(log);
         return;
       }
       if (message.type !== 'result') return;

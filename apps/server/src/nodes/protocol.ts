@@ -27,7 +27,8 @@ export const agentMessageSchema = z.union([
     permanent: z.boolean(),
     key: z.string().optional(),
   }),
-  z.object({ type: z.literal('progress'), id: callId, percent: z.number() }),
+  // A percent that was not a number (NaN, say) arrives as null: JSON has no other way to write it.
+  z.object({ type: z.literal('progress'), id: callId, percent: z.number().nullable() }),
 ]);
 export type AgentMessage = z.infer<typeof agentMessageSchema>;
 
