@@ -4,13 +4,15 @@ import { now, type Store } from '../store/db.ts';
 import type { Database, Job } from '../store/schema.ts';
 import type { Signals } from '../store/signals.ts';
 import { claimJobs, nextDue } from './claim.ts';
+import { laneColumns } from './lanes.ts';
 import { PermanentJobError } from './permanent.ts';
 
 /**
  * The outbox (docs/architecture.md#outbox). A change a backend must apply is written as a job in the
  * same transaction as the panel's own record, then applied by the worker and retried with back-off
  * until it succeeds. A job that keeps failing ends as `failed`, visible with its last error. Jobs of one
- * item are applied one at a time in order; several processes may run workers on one store.
+ * item that share a lane (outbox/lanes.ts) are applied one at a time in order; several processes
+ * may run workers on one store.
  */
 export interface JobHandler {
   /**
@@ -68,6 +70,7 @@ export async function enqueue(
       kind,
       item_id: itemId,
       node_id: nodeId,
+      ...laneColumns(kind),
       payload: JSON.stringify(payload),
       status: 'pending',
       next_at: t,
