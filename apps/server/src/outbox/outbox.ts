@@ -89,6 +89,8 @@ export const backoffSeconds = (attempts: number) => Math.min(300, 2 ** Math.max(
 export interface Outbox {
   /** Adds an area's job kinds; a kind registered twice is a programming error. */
   register(handlers: JobHandlers): void;
+  /** The kinds registered (each must have its lanes in outbox/lanes.ts; a test checks the runtime's). */
+  kinds(): string[];
   /** Claims one claimable job (see claim.ts: safe across processes, one item's jobs in order) and applies it. */
   runOne(): Promise<Job | null>;
   /** Runs due jobs until none is left (waiting for those other workers hold); tests call it to apply changes deterministically. */
@@ -391,6 +393,7 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
         handlers.set(kind, handler);
       }
     },
+    kinds: () => [...handlers.keys()],
     runOne,
     async drain(limit = 1000) {
       const deadline = Date.now() + 30_000;
