@@ -33,7 +33,7 @@ export function dnsJobs({ store, drivers, config }: Runtime): JobHandlers {
   const { defaultTtl } = dnsSettings(config);
   return {
     /**
-     * Jobs of one item run in commit order, each serving the records as they are now: a job whose
+     * Zone jobs of one item run in commit order (their lane), each serving the records as they are now: a job whose
      * version is already applied has nothing left to do. A zone never applied gets the whole
      * state, whatever the job changed, so the backend has the zone before any patch. So does a
      * job whose previous apply is not done (it failed, or waits for its retry): that one's RRsets

@@ -23,7 +23,7 @@ export type ChangeState = 'queued' | 'awaiting' | 'done' | 'failed';
 /**
  * Queues a registry change in the caller's transaction: the change row (what the customer asked,
  * which the domain screens show as pending) and its outbox job commit together or not at all. The
- * outbox applies one item's jobs in commit order, so one domain's changes reach the registry in
+ * outbox applies one item's registry jobs in commit order (their lane), so one domain's changes reach the registry in
  * the order they were made.
  */
 export async function queueRegistryChange(

@@ -33,6 +33,7 @@ import * as termination from './0037_termination.ts';
 import * as transfers from './0038_transfers.ts';
 import * as nodeAddress from './0039_node_address.ts';
 import * as domainBulkOwner from './0040_domain_bulk_owner.ts';
+import * as jobLanes from './0043_job_lanes.ts';
 import type { MigrationDb } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
@@ -72,6 +73,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0038_transfers', transfers],
   ['0039_node_address', nodeAddress],
   ['0040_domain_bulk_owner', domainBulkOwner],
+  ['0043_job_lanes', jobLanes],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

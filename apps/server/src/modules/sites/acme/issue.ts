@@ -8,7 +8,7 @@ import { now } from '../../../store/db.ts';
 import type { Job } from '../../../store/schema.ts';
 import { enqueueApply, loadSiteState, siteKey } from '../state.ts';
 import { acmeClient, acmeJobSignal } from './client.ts';
-import { AcmeRefusal } from './problems.ts';
+import { AcmeRefusal, CaUnreachable } from './problems.ts';
 import { renewalAt } from './renewal.ts';
 
 export const ISSUE_JOB = 'sites.acme.issue';
@@ -138,8 +138,8 @@ export async function issueCertificate(runtime: Runtime, siteId: number, job: Jo
 const ISSUE_TIME_LIMIT_SECONDS = 10 * 60;
 
 /**
- * The issuance job: its progress is the step it is in; a refusal is stored on the site for the
- * dialog. Its requests to the ACME server stop with the job's signal.
+ * The issuance job: its progress is the step it is in; a refusal, or a CA that cannot be reached,
+ * is stored on the site for the dialog. Its requests to the ACME server stop with the job's signal.
  */
 export const issueJob = (runtime: Runtime): JobHandlers => ({
   [ISSUE_JOB]: withTimeLimit(ISSUE_TIME_LIMIT_SECONDS, async (raw, job, progress, signal) => {
@@ -147,7 +147,7 @@ export const issueJob = (runtime: Runtime): JobHandlers => ({
     try {
       await acmeJobSignal.run(signal, () => issueCertificate(runtime, siteId, job, (step) => progress(ACME_STEP_PROGRESS[step])));
     } catch (error) {
-      if (error instanceof AcmeRefusal) {
+      if (error instanceof AcmeRefusal || error instanceof CaUnreachable) {
         await runtime.store
           .updateTable('site')
           .set({ acme_error: JSON.stringify({ key: error.key, params: error.params }) })
