@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Envelope, PermissionMap } from '@atalaya/contract';
+import { defaultRegistration } from '../src/modules/domain/defaults.ts';
 import { createItem, createRealm, createUser, grant, type ItemSpec, parsePermissionMap } from '../src/modules/provisioning/accounts.ts';
 import { createSession, SESSION_COOKIE } from '../src/modules/session/sessions.ts';
 import type { Store } from '../src/store/db.ts';
@@ -42,6 +43,22 @@ export async function createAccount(store: Store, spec: AccountSpec): Promise<Ac
       return { cookie: `${SESSION_COOKIE}=${token}`, 'x-dd-request': '1' };
     },
   };
+}
+
+/**
+ * Registers the account's domains at the app's registry with the default contacts, as the
+ * operator's `item-create --register` does (decision 051), keeping each item's expiry: a domain
+ * is registered only when asked, and a test of a registered domain starts here. A domain waiting
+ * for its transfer in is left as it is.
+ */
+export async function registerDomains(app: TestContext['app'], account: Account, which: (reference: string) => boolean = () => true) {
+  const { store, drivers } = app.runtime;
+  for (const [reference, itemId] of Object.entries(account.items)) {
+    if (!which(reference)) continue;
+    const domain = await store.selectFrom('domain').select('transfer_in').where('item_id', '=', itemId).executeTakeFirst();
+    if (!domain || domain.transfer_in === 1) continue;
+    await drivers.registry.create(itemId, await defaultRegistration(app.runtime, itemId, reference, account.realm));
+  }
 }
 
 /** The usual URL-encoded form headers on top of a user's headers. */

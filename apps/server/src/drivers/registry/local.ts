@@ -158,7 +158,14 @@ export function createLocalRegistry(
         // The auth code is born with the registration, so that reading it never has to create it.
         await trx
           .updateTable('domain')
-          .set({ dns_mode: data.mode, auth_kind: data.authKind, auth_sealed: secrets.encrypt(generateAuthInfo()), updated_at: t })
+          .set({
+            dns_mode: data.mode,
+            auth_kind: data.authKind,
+            auth_sealed: secrets.encrypt(generateAuthInfo()),
+            // A period asked for runs from today, as a registry's create does; else the item's expiry stands.
+            ...(data.years ? { expire_at: addYears(t, data.years) } : {}),
+            updated_at: t,
+          })
           .where('item_id', '=', itemId)
           .execute();
       });

@@ -22,6 +22,7 @@ import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { type AuthCache, callerKey } from '../session/auth-cache.ts';
 import type { SessionUser } from '../session/sessions.ts';
+import { actorName } from './billing.ts';
 import type { Payloads } from './actions.ts';
 import { queueRegistryChange } from './changes.ts';
 
@@ -140,7 +141,6 @@ export const transferLocked = (until: number): Message => ({
   params: { date: new Date(until * 1000).toISOString().slice(0, 10) },
 });
 
-const actorName = (user: SessionUser) => (user.token ? `token:${user.token.id}:user:${user.id}` : `user:${user.id}`);
 
 /** The admin, billing and tech contacts of the domain copied from: the caller must see them. */
 async function sourceContacts(runtime: Runtime, caller: Caller, sourceId: number) {

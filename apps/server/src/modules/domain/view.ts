@@ -11,6 +11,7 @@ import {
 } from '@atalaya/contract';
 import type { ContactData, DomainInfo } from '../../drivers/registry/interface.ts';
 import type { ItemAccess } from '../permission/policy.ts';
+import { isUnregistered } from './registry.ts';
 import { countryName } from './countries.ts';
 
 /** The registrant is the owner-contacts area; admin, billing and tech the contacts area (docs/behaviour/shell-session-domains.md#permissions). */
@@ -100,6 +101,8 @@ export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: L
       permissions: access.permissions,
       authcode: info.authKind === 'authcode',
       transferkey: info.authKind === 'transferkey',
+      hasAuthCode: info.hasAuthInfo,
+      registered: !isUnregistered(info),
       heldBy: info.heldBy,
       transferIn: info.transferIn,
       pendingTransfer: info.pendingTransfer,
