@@ -186,7 +186,8 @@ export const COMMANDS: Record<string, Command> = {
     run: async (runtime, [realm, reference], values) => {
       const { store } = runtime;
       if (values['transfer-in'] && !values.domain) throw new AccountError('--transfer-in needs --domain');
-      if (values.register && (!values.domain || values['transfer-in'])) throw new AccountError('--register needs --domain, without --transfer-in');
+      if (values.register && (!values.domain || values['transfer-in']))
+        throw new AccountError('--register needs --domain, without --transfer-in');
       if (values.register && values.expires) throw new AccountError('--register registers for a year from today: leave out --expires');
       if (values.service !== undefined && values.service !== 'normal' && values.service !== 'parking') {
         throw new AccountError('--service must be normal or parking (redirect-and-parking)');

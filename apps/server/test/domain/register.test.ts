@@ -105,9 +105,9 @@ describeRegistries('registering a domain is an action, never a read (decision 05
     const change = await t.ctx.store.selectFrom('registry_change').selectAll().where('item_id', '=', id).executeTakeFirstOrThrow();
     await t.ctx.store.updateTable('registry_change').set({ state: 'queued' }).where('id', '=', change.id).execute();
     await registryJobs(t.ctx.app.runtime)[REGISTRY_CHANGE]({ changeId: change.id });
-    expect((await t.ctx.store.selectFrom('registry_change').select('state').where('id', '=', change.id).executeTakeFirstOrThrow()).state).toBe(
-      'done',
-    );
+    expect(
+      (await t.ctx.store.selectFrom('registry_change').select('state').where('id', '=', change.id).executeTakeFirstOrThrow()).state,
+    ).toBe('done');
     expect(await billed(id)).toHaveLength(1);
     // Registered: a register call now is refused.
     const late = await t.post(`/domain/${id}/register/?language=en`, {}, 'w');

@@ -90,7 +90,8 @@ export const domain = {
     'domain.unregistered_reader': 'Pide a quien gestiona el dominio que lo registre.',
     'domain.register': 'Registrar',
     'domain.register_title': 'Registrar {{name}}',
-    'domain.register_confirm': 'El dominio se registrará por un año con los contactos y servidores DNS por defecto. El registro se factura.',
+    'domain.register_confirm':
+      'El dominio se registrará por un año con los contactos y servidores DNS por defecto. El registro se factura.',
     'domain.registering': 'El registro del dominio está en curso.',
     'domain.copy': 'Copiar',
     'domain.copied': 'Copiado',
@@ -150,6 +151,7 @@ export const domain = {
     'domain.transfer_lock_until': 'Por el cambio de titular no se puede transferir hasta el {{date}}',
     'domain.change_renew': 'Renovación',
     'domain.change_contactsCopy': 'Contactos copiados',
+    'domain.change_register': 'Alta del dominio',
   },
   en: {
     'domain.server_statuses': 'Statuses set by the registry',
@@ -241,7 +243,8 @@ export const domain = {
     'domain.unregistered_reader': 'Ask whoever manages the domain to register it.',
     'domain.register': 'Register',
     'domain.register_title': 'Register {{name}}',
-    'domain.register_confirm': 'The domain will be registered for one year with the default contacts and DNS servers. The registration is billed.',
+    'domain.register_confirm':
+      'The domain will be registered for one year with the default contacts and DNS servers. The registration is billed.',
     'domain.registering': 'The domain is being registered.',
     'domain.copy': 'Copy',
     'domain.copied': 'Copied',
@@ -301,6 +304,7 @@ export const domain = {
     'domain.transfer_lock_until': 'After the change of registrant it cannot be transferred until {{date}}',
     'domain.change_renew': 'Renewal',
     'domain.change_contactsCopy': 'Copied contacts',
+    'domain.change_register': 'Domain registration',
   },
   ca: {
     'domain.server_statuses': 'Estats fixats pel registre',
@@ -392,7 +396,8 @@ export const domain = {
     'domain.unregistered_reader': 'Demana a qui gestiona el domini que el registri.',
     'domain.register': 'Registra',
     'domain.register_title': 'Registra {{name}}',
-    'domain.register_confirm': 'El domini es registrarà per un any amb els contactes i els servidors DNS per defecte. El registre es factura.',
+    'domain.register_confirm':
+      'El domini es registrarà per un any amb els contactes i els servidors DNS per defecte. El registre es factura.',
     'domain.registering': 'El registre del domini és en curs.',
     'domain.copy': 'Copia',
     'domain.copied': 'Copiat',
@@ -452,5 +457,6 @@ export const domain = {
     'domain.transfer_lock_until': 'Pel canvi de titular no es pot transferir fins al {{date}}',
     'domain.change_renew': 'Renovació',
     'domain.change_contactsCopy': 'Contactes copiats',
+    'domain.change_register': 'Alta del domini',
   },
 };

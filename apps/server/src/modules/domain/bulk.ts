@@ -22,8 +22,8 @@ import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { type AuthCache, callerKey } from '../session/auth-cache.ts';
 import type { SessionUser } from '../session/sessions.ts';
-import { actorName } from './billing.ts';
 import type { Payloads } from './actions.ts';
+import { actorName } from './billing.ts';
 import { queueRegistryChange } from './changes.ts';
 
 export type BulkFields = z.output<typeof bulkSchema>;
@@ -140,7 +140,6 @@ export const transferLocked = (until: number): Message => ({
   key: 'domain.transfer_locked',
   params: { date: new Date(until * 1000).toISOString().slice(0, 10) },
 });
-
 
 /** The admin, billing and tech contacts of the domain copied from: the caller must see them. */
 async function sourceContacts(runtime: Runtime, caller: Caller, sourceId: number) {

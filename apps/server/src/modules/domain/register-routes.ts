@@ -4,10 +4,10 @@ import { ApiError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
 import { domainAsItIs } from './access.ts';
-import { isUnregistered } from './registry.ts';
 import { actorName } from './billing.ts';
 import { openChanges } from './changes.ts';
 import { queueRegistration } from './register.ts';
+import { isUnregistered } from './registry.ts';
 import { toDomainAnswer } from './view.ts';
 
 /**

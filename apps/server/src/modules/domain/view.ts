@@ -11,8 +11,8 @@ import {
 } from '@atalaya/contract';
 import type { ContactData, DomainInfo } from '../../drivers/registry/interface.ts';
 import type { ItemAccess } from '../permission/policy.ts';
-import { isUnregistered } from './registry.ts';
 import { countryName } from './countries.ts';
+import { isUnregistered } from './registry.ts';
 
 /** The registrant is the owner-contacts area; admin, billing and tech the contacts area (docs/behaviour/shell-session-domains.md#permissions). */
 export const contactArea = (type: ContactType): Area => (type === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts');

@@ -11,6 +11,7 @@ import { AuthCodeCard } from './components/AuthCodeCard.tsx';
 import { ContactsCard } from './components/ContactsCard.tsx';
 import { DelegationCard } from './components/DelegationCard.tsx';
 import { LifeCard } from './components/LifeCard.tsx';
+import { RegisterCard } from './components/RegisterCard.tsx';
 import { RegistryChanges } from './components/RegistryChanges.tsx';
 import { ServerStatuses } from './components/ServerStatuses.tsx';
 import { SummaryCard } from './components/SummaryCard.tsx';
@@ -34,6 +35,15 @@ export default function DomainPage() {
   if (!query.data) return <Loader aria-label={t('main.loading')} />;
   const data = query.data;
   const { domain } = data;
+  // Not at its registry yet: nothing here acts on it but its registration (decision 051).
+  if (!domain.registered) {
+    return (
+      <Stack>
+        <RegistryChanges data={data} />
+        <RegisterCard data={data} />
+      </Stack>
+    );
+  }
   // Held at another registrar: nothing here acts on it but its transfer in.
   if (domain.heldBy !== null) {
     return (
@@ -56,7 +66,8 @@ export default function DomainPage() {
         <AuthCodeCard
           id={domain.id}
           kind={domain.transferkey ? 'transferkey' : 'authcode'}
-          canRegenerate={canAct(domain.permissions, 'domain_authcode')}
+          isSet={domain.hasAuthCode}
+          canReveal={canAct(domain.permissions, 'domain_authcode')}
         />
       )}
       <ContactsCard data={data} />
