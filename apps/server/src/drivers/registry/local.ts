@@ -141,7 +141,8 @@ export function createLocalRegistry(
         transferIn: row.transfer_in === 1,
         pendingTransfer: row.transfer_status === 'pending',
       };
-      for (const contact of contacts) {
+      // Another registrar's domain: its contacts are that registrar's, never shown to this one (as over EPP).
+      for (const contact of info.heldBy === null ? contacts : []) {
         if ((CONTACT_TYPES as readonly string[]).includes(contact.type)) info.contacts[contact.type as ContactType] = toContact(contact);
       }
       return info;
