@@ -3,6 +3,7 @@ import type { Envelope, PermissionMap } from '@atalaya/contract';
 import { defaultRegistration } from '../src/modules/domain/defaults.ts';
 import { createItem, createRealm, createUser, grant, type ItemSpec, parsePermissionMap } from '../src/modules/provisioning/accounts.ts';
 import { createSession, SESSION_COOKIE } from '../src/modules/session/sessions.ts';
+import { createToken } from '../src/modules/token/tokens.ts';
 import type { Store } from '../src/store/db.ts';
 import type { TestContext } from './stores.ts';
 
@@ -59,6 +60,12 @@ export async function registerDomains(app: TestContext['app'], account: Account,
     if (!domain || domain.transfer_in === 1) continue;
     await drivers.registry.create(itemId, await defaultRegistration(app.runtime, itemId, reference, account.realm));
   }
+}
+
+/** The headers of a call with a new API token of the user's, of that scope (`all=read`, `domain=write`…) over all its items. */
+export async function bearerOf(store: Store, userId: number, scope: string) {
+  const made = await createToken(store, userId, { name: scope, scope: parsePermissionMap(scope), items: null, cidrs: [], expiresAt: null });
+  return { authorization: `Bearer ${made.token}` };
 }
 
 /** The usual URL-encoded form headers on top of a user's headers. */

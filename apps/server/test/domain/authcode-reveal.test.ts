@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parsePermissionMap } from '../../src/modules/provisioning/accounts.ts';
-import { createToken } from '../../src/modules/token/tokens.ts';
-import { send } from '../fixtures.ts';
+import { bearerOf, send } from '../fixtures.ts';
 import { type DomainTest, describeRegistries, openDomainTest } from './helpers.ts';
 
 describeRegistries('the auth code is a credential (decision 051) on %s', (kind, registry) => {
   let t: DomainTest;
-  const bearer = async (scope: string) => {
-    const made = await createToken(t.ctx.store, t.account.users.w, {
-      name: scope,
-      scope: parsePermissionMap(scope),
-      items: null,
-      cidrs: [],
-      expiresAt: null,
-    });
-    return { authorization: `Bearer ${made.token}` };
-  };
+  const bearer = (scope: string) => bearerOf(t.ctx.store, t.account.users.w, scope);
   const reveals = (itemId: number) =>
     t.ctx.store.selectFrom('audit_event').selectAll().where('item_id', '=', itemId).where('action', '=', 'domain.authcode').execute();
 

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RegistryDriver } from '../../src/drivers/registry/interface.ts';
-import { REGISTRY_CHANGE, registryJobs } from '../../src/modules/domain/changes.ts';
-import { parsePermissionMap } from '../../src/modules/provisioning/accounts.ts';
-import { createToken } from '../../src/modules/token/tokens.ts';
-import { send } from '../fixtures.ts';
+import { bearerOf, send } from '../fixtures.ts';
 import { type DomainTest, describeRegistries, openDomainTest } from './helpers.ts';
 
 /** The registry calls that change something at the registry: a read must make none of them. */
@@ -104,7 +101,8 @@ describeRegistries('registering a domain is an action, never a read (decision 05
     // keeps the one domain and the ledger the one line.
     const change = await t.ctx.store.selectFrom('registry_change').selectAll().where('item_id', '=', id).executeTakeFirstOrThrow();
     await t.ctx.store.updateTable('registry_change').set({ state: 'queued' }).where('id', '=', change.id).execute();
-    await registryJobs(t.ctx.app.runtime)[REGISTRY_CHANGE]({ changeId: change.id });
+    await t.ctx.store.updateTable('job').set({ status: 'pending', next_at: 0 }).where('id', '=', change.job_id!).execute();
+    await t.drain();
     expect(
       (await t.ctx.store.selectFrom('registry_change').select('state').where('id', '=', change.id).executeTakeFirstOrThrow()).state,
     ).toBe('done');
@@ -123,16 +121,7 @@ describeRegistries('registering a domain is an action, never a read (decision 05
     expect((await t.post(`/domain/${id}/register/`, {}, 'd')).status).toBe(403);
     const stranger = await send(t.ctx.app, 'POST', `/domain/${id}/register/`, await t.other.as('o'), {});
     expect(stranger.status).toBe(404);
-    const token = async (scope: string) => {
-      const made = await createToken(t.ctx.store, t.account.users.w, {
-        name: scope,
-        scope: parsePermissionMap(scope),
-        items: null,
-        cidrs: [],
-        expiresAt: null,
-      });
-      return { authorization: `Bearer ${made.token}` };
-    };
+    const token = (scope: string) => bearerOf(t.ctx.store, t.account.users.w, scope);
     expect((await send(t.ctx.app, 'POST', `/domain/${id}/register/`, await token('all=read'), {})).status).toBe(403);
     expect((await send(t.ctx.app, 'POST', `/domain/${id}/register/`, await token('domain_dns=write'), {})).status).toBe(404);
     await t.drain();
