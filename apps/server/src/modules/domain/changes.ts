@@ -11,6 +11,7 @@ import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { recordActivity } from '../activity/record.ts';
 import { REGISTRY_ACTIONS } from './actions.ts';
+import { chargeOnSettle } from './charges.ts';
 import { refusalMessage } from './refusals.ts';
 import { changeArea, type OpenChange } from './view.ts';
 
@@ -75,6 +76,8 @@ export async function settleChange(
     })
     .where('id', '=', id)
     .execute();
+  // A billable action is billed with the settling of its change, in the same transaction (charges.ts).
+  if (outcome.state === 'done') await chargeOnSettle(db, change);
   const item = await db.selectFrom('item').select(['id', 'reference', 'realm_id']).where('id', '=', change.item_id).executeTakeFirst();
   await recordActivity(db, {
     action: `registry.${change.action}`,

@@ -40,6 +40,7 @@ export const toggle = (id: number, which: Toggle) => call(domain.toggle, { id, t
 export const renew = (id: number, years: number, curExpDate: string) => call(domain.renew, { id }, { years: String(years), curExpDate });
 export const setRenewalMode = (id: number, mode: 'auto' | 'expire') => call(domain.renewal, { id }, { mode });
 export const restore = (id: number) => call(domain.restore, { id });
+export const register = (id: number) => call(domain.register, { id });
 export const regenerateAuthCode = (id: number) => call(domain.authcodeRegenerate, { id });
 export const requestTransfer = (id: number, authCode: string) => call(domain.transferRequest, { id }, { authCode });
 /** The call of each answer to a pending transfer: approving or rejecting one out, cancelling one in. */

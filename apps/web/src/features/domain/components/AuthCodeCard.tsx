@@ -23,8 +23,17 @@ async function copyText(text: string) {
   }
 }
 
-/** The auth code or the transfer key, whichever the domain has, fetched only when asked for. */
-export function AuthCodeCard({ id, kind, canRegenerate }: { id: number; kind: 'authcode' | 'transferkey'; canRegenerate: boolean }) {
+interface Props {
+  id: number;
+  kind: 'authcode' | 'transferkey';
+  /** Whether the domain has one set: all a reader is told. */
+  isSet: boolean;
+  /** A writer of the auth code area: the code is a credential, revealed (and recorded) only to them (decision 051). */
+  canReveal: boolean;
+}
+
+/** The auth code or the transfer key, whichever the domain has: whether it is set, and for a writer the code, fetched only when asked for. */
+export function AuthCodeCard({ id, kind, isSet, canReveal }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { check } = useDomainPermissions(id);
@@ -68,40 +77,43 @@ export function AuthCodeCard({ id, kind, canRegenerate }: { id: number; kind: 'a
       <Title order={2} size="h4" mb="sm">
         {label}
       </Title>
-      <Group gap="sm">
-        {secret.data ? (
-          <Code fz="md" data-testid="auth-secret">
-            {secret.data}
-          </Code>
-        ) : (
-          // The label wraps: "Mostra Codi d'autorització (authcode)" was cut at 360 px.
-          <Button
-            variant="light"
-            loading={secret.isFetching}
-            onClick={() => (secret.isError ? void secret.refetch() : setAsked(true))}
-            h="auto"
-            mih={36}
-            py={6}
-            maw="100%"
-            styles={{ label: { whiteSpace: 'normal' } }}
-          >
-            {t('domain.show_secret', { what: label })}
+      {!canReveal && <Text data-testid="auth-secret-state">{t(isSet ? 'domain.secret_set' : 'domain.secret_unset', { what: label })}</Text>}
+      {canReveal && (
+        <Group gap="sm">
+          {secret.data ? (
+            <Code fz="md" data-testid="auth-secret">
+              {secret.data}
+            </Code>
+          ) : (
+            // The label wraps: "Mostra Codi d'autorització (authcode)" was cut at 360 px.
+            <Button
+              variant="light"
+              loading={secret.isFetching}
+              onClick={() => (secret.isError ? void secret.refetch() : setAsked(true))}
+              h="auto"
+              mih={36}
+              py={6}
+              maw="100%"
+              styles={{ label: { whiteSpace: 'normal' } }}
+            >
+              {t('domain.show_secret', { what: label })}
+            </Button>
+          )}
+          <Button variant="default" onClick={copy}>
+            {t('domain.copy')}
           </Button>
-        )}
-        <Button variant="default" onClick={copy}>
-          {t('domain.copy')}
-        </Button>
-        {canRegenerate && kind === 'authcode' && (
-          <Button variant="subtle" onClick={() => setConfirming(true)}>
-            {t('domain.regenerate')}
-          </Button>
-        )}
-        {note && (
-          <Text size="sm" c="dimmed" role="status">
-            {note}
-          </Text>
-        )}
-      </Group>
+          {kind === 'authcode' && (
+            <Button variant="subtle" onClick={() => setConfirming(true)}>
+              {t('domain.regenerate')}
+            </Button>
+          )}
+          {note && (
+            <Text size="sm" c="dimmed" role="status">
+              {note}
+            </Text>
+          )}
+        </Group>
+      )}
       <ConfirmDialog
         opened={confirming}
         title={t('domain.regenerate')}
