@@ -29,10 +29,10 @@ export function nearest(word: string, known: readonly string[]): string | undefi
   return best && best.distance <= allowed ? best.word : undefined;
 }
 
-/** `did you mean <nearest>?`, else the words there are to choose from. */
+/** `did you mean <prefix><nearest>?`, else the words there are to choose from. */
 export function suggestion(word: string, known: readonly string[], prefix = '') {
   const near = nearest(word, known);
-  return near === undefined ? `known: ${known.map((k) => `${prefix}${k}`).join(', ')}` : `did you mean ${prefix}${near}?`;
+  return near === undefined ? `known: ${known.join(', ')}` : `did you mean ${prefix}${near}?`;
 }
 
 type Def = {
