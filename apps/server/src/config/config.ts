@@ -50,6 +50,10 @@ const mailRecords = z.strictObject({
     .optional(),
 });
 
+/**
+ * Every object is strict: a misspelt key would otherwise be a key left at its default without a
+ * word (`hosting.webRot` serving from /var/www, `drivers.registy` on the simulated registry).
+ */
 const schema = z.strictObject({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   host: z.string().min(1).default('0.0.0.0'),

@@ -116,7 +116,7 @@ export type { DriverArea };
 /** An area's factories by driver name, as the configuration names them. */
 const factoriesOf = <A extends DriverArea>(area: A) => FACTORIES[area] as Record<string, Factory<Drivers[A]> | undefined>;
 
-/** Every configured driver of one runtime, created once; an unknown name stops the start. */
+/** Every configured driver of one runtime, created once; an unknown name stops the start (loadConfig refuses it first, config/drivers.ts). */
 export function createDrivers(config: Config, store: Store, secrets: Secrets, log: DriverLog = SILENT): Drivers {
   const nginx = createNginxPool();
   const build = <A extends DriverArea>(area: A) => {
