@@ -346,7 +346,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   reconcile: {
     args: [],
-    help: 'Compares the store with each configured real backend (nginx, Dovecot, Pure-FTPd) and each domain with the registry, and lists the differences; --repair fixes them.',
+    help: "Compares the store with each configured real backend of the panel's machine (nginx, Dovecot, Pure-FTPd; what is placed on a node is skipped and counted) and each domain with the registry, and lists the differences; --repair fixes them.",
     activity: (_args, values) => (values.repair ? {} : undefined),
     options: { repair: { type: 'boolean' } },
     run: async (runtime, _args, values) => {

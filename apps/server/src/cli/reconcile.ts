@@ -44,7 +44,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * Compares what the store holds with what each configured real backend serves, and with `repair`
  * brings the backend in line with the store (the store is the truth: the outbox only ever moves
- * backends towards it). Rows still being deleted are left to their pending jobs.
+ * backends towards it). Rows still being deleted are left to their pending jobs, those of items
+ * placed on a node to that node (counted in `skipped`).
  */
 export async function reconcile(store: Store, config: Config, secrets: Secrets, repair: boolean): Promise<Reconciliation> {
   const found: { diff: Difference; fix: Fix }[] = [];
