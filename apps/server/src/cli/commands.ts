@@ -34,7 +34,7 @@ import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
 import type { Runtime } from '../runtime.ts';
 import { backupSqlite } from './backup.ts';
 import { NODE_COMMANDS } from './nodes.ts';
-import { reconcile } from './reconcile.ts';
+import { reconcile, skippedLines } from './reconcile.ts';
 
 export type Values = Record<string, string | boolean | undefined>;
 export interface Command {
@@ -357,19 +357,18 @@ export const COMMANDS: Record<string, Command> = {
   },
   reconcile: {
     args: [],
-    help: 'Compares the store with each configured real backend (nginx, Dovecot, Pure-FTPd) and each domain with the registry, and lists the differences; --repair fixes them.',
+    help: "Compares the store with each configured real backend of the panel's machine (nginx, Dovecot, Pure-FTPd; what is placed on a node is skipped and counted) and each domain with the registry, and lists the differences; --repair fixes them.",
     activity: (_args, values) => (values.repair ? {} : undefined),
     options: { repair: { type: 'boolean' } },
     run: async (runtime, _args, values) => {
       const { store, config, secrets } = runtime;
       const repair = Boolean(values.repair);
-      const differences = [
-        ...(await reconcile(store, config, secrets, repair)),
-        ...(await reconcileRegistry(store, runtime.drivers.registry, repair)),
-      ];
+      const backends = await reconcile(store, config, secrets, repair);
+      const differences = [...backends.differences, ...(await reconcileRegistry(store, runtime.drivers.registry, repair))];
       // The registry's repairs are changes queued like a customer's: applied here, in order, now.
       if (repair) await runtime.outbox.drain();
       for (const d of differences) console.log(`${d.area}\t${d.problem}\t${d.subject}${d.outcome ? `\t${d.outcome}` : ''}`);
+      for (const line of skippedLines(backends.skipped)) console.log(line);
       console.log(
         differences.length
           ? `${differences.length} difference(s)${values.repair ? '' : '; run with --repair to fix them'}`

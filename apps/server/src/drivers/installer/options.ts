@@ -7,7 +7,7 @@ const absolute = z.string().refine((p) => path.isAbsolute(p) && !p.includes('\0'
 
 /** One application's package: on the provider's mirror (`url`) or on this machine (`path`), with its SHA-256. */
 const packageSchema = z
-  .object({
+  .strictObject({
     url: z
       .string()
       .url()
@@ -19,7 +19,7 @@ const packageSchema = z
   .refine((p) => (p.url === undefined) !== (p.path === undefined), 'give either url or path');
 
 /** `config.drivers.installer` (docs/decisions/026-real-installer.md, README "Applications"). */
-export const installerOptionsSchema = z.object({
+export const installerOptionsSchema = z.strictObject({
   /** The catalogue file; the panel's own when unset. */
   catalogue: absolute.optional(),
   /** The packages the operator offers, by the catalogue's `key`; an application without one is shown as unavailable. */
