@@ -88,6 +88,7 @@ describeStores('a simulated year of %s domains on the epp driver', (kind) => {
       vi.setSystemTime(start + step * STEP_DAYS * DAY * 1000);
       registry.tick();
       await renewDue(ctx.app.runtime);
+      await ctx.app.runtime.outbox.drain();
       const headers = await account.as('w');
       for (const [i, name] of names.entries()) {
         const url = `/domain/${account.items[name]}/`;

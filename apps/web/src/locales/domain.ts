@@ -140,6 +140,9 @@ export const domain = {
     'domain.owner_change_opt_out_label': 'No bloquear las transferencias tras el cambio (lo pide el nuevo titular)',
     'domain.transfer_lock_until': 'Por el cambio de titular no se puede transferir hasta el {{date}}',
     'domain.change_renew': 'Renovación',
+    'domain.change_restore': 'Restauración',
+    'domain.change_authInfoRegenerate': 'Nuevo código de autorización',
+    'domain.change_dnssecMatch': 'DNSSEC de la zona',
     'domain.change_contactsCopy': 'Contactos copiados',
   },
   en: {
@@ -282,6 +285,9 @@ export const domain = {
     'domain.owner_change_opt_out_label': 'Do not lock transfers after the change (the new registrant asks so)',
     'domain.transfer_lock_until': 'After the change of registrant it cannot be transferred until {{date}}',
     'domain.change_renew': 'Renewal',
+    'domain.change_restore': 'Restore',
+    'domain.change_authInfoRegenerate': 'New authorisation code',
+    'domain.change_dnssecMatch': 'Zone DNSSEC',
     'domain.change_contactsCopy': 'Copied contacts',
   },
   ca: {
@@ -424,6 +430,9 @@ export const domain = {
     'domain.owner_change_opt_out_label': 'No bloquejar les transferències després del canvi (ho demana el nou titular)',
     'domain.transfer_lock_until': 'Pel canvi de titular no es pot transferir fins al {{date}}',
     'domain.change_renew': 'Renovació',
+    'domain.change_restore': 'Restauració',
+    'domain.change_authInfoRegenerate': "Nou codi d'autorització",
+    'domain.change_dnssecMatch': 'DNSSEC de la zona',
     'domain.change_contactsCopy': 'Contactes copiats',
   },
 };

@@ -1,6 +1,7 @@
 /** Server messages of the domain area, in es, en and ca. */
 export const domain = {
   es: {
+    'domain.change_pending': 'El registro aún no ha respondido: el cambio está en camino y se muestra como pendiente hasta que lo aplique',
     'domain.blocked': 'El dominio tiene el bloqueo de modificación activo: desactívalo antes de hacer cambios',
     'domain.authinfo_missing': 'Este dominio aún no tiene código: pídelo a un usuario que pueda gestionarlo',
     'domain.ns_min': 'Indica al menos 2 servidores DNS',
@@ -71,6 +72,7 @@ export const domain = {
     'domain.owner_change_confirm_nolock': 'El titular pasa a ser otra persona u organización: confirma el cambio',
   },
   en: {
+    'domain.change_pending': 'The registry has not answered yet: the change is on its way and shows as pending until it applies',
     'domain.blocked': 'The domain has the modification block on: turn it off before making changes',
     'domain.authinfo_missing': 'This domain has no code yet: ask a user who can manage it',
     'domain.ns_min': 'Give at least 2 DNS servers',
@@ -141,6 +143,7 @@ export const domain = {
     'domain.owner_change_confirm_nolock': 'The registrant becomes another person or organisation: confirm the change',
   },
   ca: {
+    'domain.change_pending': 'El registre encara no ha respost: el canvi és en camí i es mostra com a pendent fins que l’apliqui',
     'domain.blocked': 'El domini té el bloqueig de modificació actiu: desactiva’l abans de fer canvis',
     'domain.authinfo_missing': 'Aquest domini encara no té codi: demana’l a un usuari que el pugui gestionar',
     'domain.ns_min': 'Indica almenys 2 servidors DNS',

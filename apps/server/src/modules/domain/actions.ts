@@ -1,17 +1,20 @@
 import type { ContactType, DnsMode } from '@atalaya/contract';
+import type { Kysely } from 'kysely';
 import {
   type ContactData,
   type DomainStatus,
   type HostData,
   type RegistryDriver,
   RegistryError,
+  type RestoreReport,
   type SecDnsData,
 } from '../../drivers/registry/interface.ts';
 import { addYears, dayOf } from '../../drivers/registry/lifecycle.ts';
 import { recordTransaction } from '../../drivers/registry/trace.ts';
 import type { Secrets } from '../../secrets.ts';
 import type { Store } from '../../store/db.ts';
-import { billRenewal } from './renew.ts';
+import type { Database } from '../../store/schema.ts';
+import { billRenewal, billRestore } from './renew.ts';
 
 /**
  * What a queued registry change does when its job runs, by action name (decision 038). Each
@@ -20,7 +23,13 @@ import { billRenewal } from './renew.ts';
  * A new registry action (renew, restore, a transfer) is one entry here and a route that queues it
  * with `queueRegistryChange`.
  */
-export type RegistryAction = (registry: RegistryDriver, itemId: number, payload: never, ctx: ActionContext) => Promise<void>;
+export type RegistryAction = (registry: RegistryDriver, itemId: number, payload: never, ctx: ActionContext) => Promise<void | ActionSettle>;
+
+/**
+ * What the panel records once an action is applied (a renewal's ledger line, the expiry it
+ * stores), written in the transaction that settles the change done: both or neither.
+ */
+export type ActionSettle = (trx: Kysely<Database>) => Promise<void>;
 
 /** What an action may need besides the registry: the store (what it records once applied), the key of sealed payloads. */
 export interface ActionContext {
@@ -31,7 +40,7 @@ export interface ActionContext {
 /** What makes two DNSSEC records the same one at the registry. */
 export const secDnsKey = (d: SecDnsData) => `${d.type}:${d.keyTag}:${d.algorithm}:${d.digestType}:${d.digest.toLowerCase()}`;
 
-const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P, ctx: ActionContext) => Promise<void>) =>
+const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P, ctx: ActionContext) => Promise<void | ActionSettle>) =>
   run as RegistryAction;
 
 export interface Payloads {
@@ -50,6 +59,10 @@ export interface Payloads {
   transferAnswer: Record<string, never>;
   /** From the expiry the request read (Unix seconds), billed once to `actor`. */
   renew: { years: number; curExpDate: number; actor: string };
+  /** RFC 3915's report of a domain in redemption (`expireAt`: the expiry it lapsed at), billed once to `report.by`. */
+  restore: { report: RestoreReport; expireAt: number };
+  /** A new auth code (RFC 9154): the waiting call reads it from the registry once applied, so it is never stored. */
+  authInfoRegenerate: Record<string, never>;
   /** Each role's data from another domain, the roles with the same data in one update. */
   contactsCopy: { contacts: Partial<Record<ContactType, ContactData>> };
 }
@@ -108,7 +121,7 @@ export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
   transferApprove: answerTransfer('transferApprove'),
   transferReject: answerTransfer('transferReject'),
   transferCancel: answerTransfer('transferCancel'),
-  renew: action<Payloads['renew']>(async (registry, itemId, { years, curExpDate, actor }, { store }) => {
+  renew: action<Payloads['renew']>(async (registry, itemId, { years, curExpDate, actor }) => {
     const target = addYears(curExpDate, years);
     let expireAt: number;
     try {
@@ -120,8 +133,23 @@ export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
       if (!info || dayOf(info.expireAt) !== dayOf(target)) throw error;
       expireAt = info.expireAt;
     }
-    const row = await store.selectFrom('domain').select('name').where('item_id', '=', itemId).executeTakeFirstOrThrow();
-    await billRenewal(store, { itemId, name: row.name, expireAt: curExpDate }, years, expireAt, actor);
+    return (trx) => billRenewal(trx, { itemId, expireAt: curExpDate }, years, expireAt, actor);
+  }),
+  restore: action<Payloads['restore']>(async (registry, itemId, { report, expireAt: lapsed }) => {
+    let expireAt: number;
+    try {
+      expireAt = await registry.restore(itemId, report);
+    } catch (error) {
+      // A job run again after its restore was applied finds the domain out of redemption with a later expiry: billed, not restored twice.
+      if (!(error instanceof RegistryError && error.code === 'blocked')) throw error;
+      const info = await registry.info(itemId);
+      if (!info || info.lifecycle.state === 'redemption' || info.expireAt <= lapsed) throw error;
+      expireAt = info.expireAt;
+    }
+    return (trx) => billRestore(trx, { itemId, expireAt: lapsed }, expireAt, report.by);
+  }),
+  authInfoRegenerate: action<Payloads['authInfoRegenerate']>(async (registry, itemId) => {
+    await registry.regenerateAuthInfo(itemId);
   }),
   contactsCopy: action<Payloads['contactsCopy']>(async (registry, itemId, { contacts }) => {
     const groups = new Map<string, { roles: ContactType[]; data: ContactData }>();

@@ -20,7 +20,11 @@ export default async function domainRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.operator.domainRenew, async (request) => ({
-    data: await renewDomain({ store, registry: drivers.registry }, request.operator!.id, request.body),
+    data: await renewDomain(
+      { store, registry: drivers.registry, waitSeconds: config.jobs.waitSeconds },
+      request.operator!.id,
+      request.body,
+    ),
   }));
 
   route(app, endpoints.operator.domainTransfer, async (request) => ({

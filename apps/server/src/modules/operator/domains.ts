@@ -12,9 +12,9 @@ import { dayOf } from '../../drivers/registry/lifecycle.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Secrets } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
-import { queueRegistryChange } from '../domain/changes.ts';
+import type { Payloads } from '../domain/actions.ts';
+import { awaitChange, queueRegistryChange, type Waited } from '../domain/changes.ts';
 import { defaultNameServers } from '../domain/defaults.ts';
-import { renewAndBill } from '../domain/renew.ts';
 import { authKindOf } from '../domain/tld.ts';
 import { createItem } from '../provisioning/accounts.ts';
 import { toDomainName } from '../provisioning/names.ts';
@@ -57,7 +57,11 @@ export async function registerDomain(runtime: { store: Store; config: Config; re
  * is refused with 422, never renewed twice (the Idempotency-Key answers such a retry with the first
  * answer before it gets here).
  */
-export async function renewDomain(runtime: { store: Store; registry: RegistryDriver }, operatorId: number, input: Renewal) {
+export async function renewDomain(
+  runtime: { store: Store; registry: RegistryDriver; waitSeconds: number },
+  operatorId: number,
+  input: Renewal,
+) {
   const { store, registry } = runtime;
   const name = toDomainName(input.name) ?? input.name.toLowerCase();
   const row = await store.selectFrom('domain').select('item_id').where('name', '=', name).executeTakeFirst();
@@ -66,14 +70,20 @@ export async function renewDomain(runtime: { store: Store; registry: RegistryDri
   if (info.lifecycle.state !== 'active' && info.lifecycle.state !== 'grace')
     throw new ApiError(422, 'operator.renew_not_allowed', { name });
   if (dayOf(info.expireAt) !== input.curExpDate) throw new ApiError(422, 'operator.renew_stale', { name, date: input.curExpDate });
+  const payload: Payloads['renew'] = { years: input.years, curExpDate: info.expireAt, actor: `operator:${operatorId}` };
+  // Through the outbox as every registry change (decision 052): billed with the change's settling, once.
+  const change = await store.transaction().execute((trx) => queueRegistryChange(trx, { itemId: info.itemId, action: 'renew', payload }));
+  let waited: Waited;
   try {
-    const expireAt = await renewAndBill(store, registry, info, input.years, `operator:${operatorId}`);
-    return { id: info.itemId, name: info.name, expireAt };
+    waited = await awaitChange(store, change, runtime.waitSeconds);
   } catch (error) {
     // The registry's refusal (a period too long, a status that forbids it), in its own words.
     if (error instanceof RegistryError) throw new ApiError(422, 'operator.refused', { reason: error.reason || error.message });
     throw error;
   }
+  if (waited === 'pending') throw new ApiError(503, 'operator.renew_pending', { name: info.name });
+  const renewed = await store.selectFrom('domain').select('expire_at').where('item_id', '=', info.itemId).executeTakeFirstOrThrow();
+  return { id: info.itemId, name: info.name, expireAt: Number(renewed.expire_at) };
 }
 
 type Transfer = z.output<typeof operatorDomainTransferSchema>;
