@@ -142,7 +142,7 @@ export const domain = {
     'domain.change_renew': 'Renovación',
     'domain.change_restore': 'Restauración',
     'domain.change_authInfoRegenerate': 'Nuevo código de autorización',
-    'domain.change_dnssecMatch': 'DNSSEC de la zona',
+    'domain.change_zoneDs': 'DNSSEC de la zona',
     'domain.change_contactsCopy': 'Contactos copiados',
   },
   en: {
@@ -287,7 +287,7 @@ export const domain = {
     'domain.change_renew': 'Renewal',
     'domain.change_restore': 'Restore',
     'domain.change_authInfoRegenerate': 'New authorisation code',
-    'domain.change_dnssecMatch': 'Zone DNSSEC',
+    'domain.change_zoneDs': 'Zone DNSSEC',
     'domain.change_contactsCopy': 'Copied contacts',
   },
   ca: {
@@ -432,7 +432,7 @@ export const domain = {
     'domain.change_renew': 'Renovació',
     'domain.change_restore': 'Restauració',
     'domain.change_authInfoRegenerate': "Nou codi d'autorització",
-    'domain.change_dnssecMatch': 'DNSSEC de la zona',
+    'domain.change_zoneDs': 'DNSSEC de la zona',
     'domain.change_contactsCopy': 'Contactes copiats',
   },
 };

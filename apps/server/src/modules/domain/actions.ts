@@ -7,13 +7,15 @@ import {
   type RegistryDriver,
   RegistryError,
   type RestoreReport,
+  type SecDns,
   type SecDnsData,
 } from '../../drivers/registry/interface.ts';
 import { addYears, dayOf } from '../../drivers/registry/lifecycle.ts';
 import { recordTransaction } from '../../drivers/registry/trace.ts';
 import type { Secrets } from '../../secrets.ts';
-import type { Store } from '../../store/db.ts';
+import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
+import { managedDs } from '../dns/dnssec/registrar.ts';
 import { billRenewal, billRestore } from './renew.ts';
 
 /**
@@ -63,6 +65,14 @@ export interface Payloads {
   restore: { report: RestoreReport; expireAt: number };
   /** A new auth code (RFC 9154): the waiting call reads it from the registry once applied, so it is never stored. */
   authInfoRegenerate: Record<string, never>;
+  /** A domain registered without an auth code gets one (the registry keeps one it has). */
+  authInfoCreate: Record<string, never>;
+  /**
+   * The DS records of a zone the panel signs (decision 034), as the registry takes them, each with
+   * the DS it stands for; then the zone's DNSSEC step moves on (`from` → `to`, the next wait from
+   * the moment the registry holds them). Nothing is placed once the zone has left `from`.
+   */
+  zoneDs: { wanted: { data: SecDnsData; ds: ManagedDs }[]; step: { from: string; to: string; waitSeconds: number | null } };
   /** Each role's data from another domain, the roles with the same data in one update. */
   contactsCopy: { contacts: Partial<Record<ContactType, ContactData>> };
 }
@@ -151,6 +161,23 @@ export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
   authInfoRegenerate: action<Payloads['authInfoRegenerate']>(async (registry, itemId) => {
     await registry.regenerateAuthInfo(itemId);
   }),
+  authInfoCreate: action<Payloads['authInfoCreate']>(async (registry, itemId) => {
+    await registry.createAuthInfo(itemId);
+  }),
+  zoneDs: action<Payloads['zoneDs']>(async (registry, itemId, { wanted, step }, { store }) => {
+    const zone = await store.selectFrom('dns_zone').select('dnssec').where('item_id', '=', itemId).executeTakeFirst();
+    // Switched again since it was queued: the later switch's own steps decide.
+    if (zone?.dnssec !== step.from) return;
+    await matchZoneDs(registry, store, itemId, wanted);
+    return (trx) =>
+      trx
+        .updateTable('dns_zone')
+        .set({ dnssec: step.to, dnssec_due_at: step.waitSeconds === null ? null : now() + step.waitSeconds })
+        .where('item_id', '=', itemId)
+        .where('dnssec', '=', step.from)
+        .execute()
+        .then(() => undefined);
+  }),
   contactsCopy: action<Payloads['contactsCopy']>(async (registry, itemId, { contacts }) => {
     const groups = new Map<string, { roles: ContactType[]; data: ContactData }>();
     for (const [role, data] of Object.entries(contacts) as [ContactType, ContactData][]) {
@@ -162,3 +189,53 @@ export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
     for (const { roles, data } of groups.values()) await registry.updateContacts(itemId, roles, data);
   }),
 };
+
+/** The columns of a managed DS: what the zone's key asks the registry to hold. */
+export interface ManagedDs {
+  keyTag: number;
+  algorithm: number;
+  digestType: number;
+  digest: string;
+}
+
+/** The registry's record for this DS data: key data by the key, DS data by its digest. */
+const sameSecDns = (held: SecDnsData, data: SecDnsData) =>
+  held.type === 'pubkey'
+    ? data.type === 'pubkey' && held.digest === data.digest && held.algorithm === data.algorithm
+    : held.keyTag === data.keyTag &&
+      held.algorithm === data.algorithm &&
+      held.digestType === data.digestType &&
+      held.digest.toUpperCase() === data.digest.toUpperCase();
+
+/**
+ * As the domain's registrar: the registry holds a DS for each key the zone has (placed and noted
+ * as managed when missing), and none the panel placed for a key the zone no longer has. A domain
+ * the registry no longer knows has nothing left to withdraw.
+ */
+async function matchZoneDs(registry: RegistryDriver, store: Store, itemId: number, wanted: Payloads['zoneDs']['wanted']) {
+  const info = await registry.info(itemId);
+  if (!info && wanted.length) return;
+  let held: SecDns[] = [];
+  try {
+    if (info) held = await registry.listSecDns(itemId);
+  } catch (error) {
+    if (wanted.length || !(error instanceof RegistryError && error.code === 'not_found')) throw error;
+  }
+  const managed = await managedDs(store, itemId);
+  const kept = new Set<number>();
+  for (const { data, ds } of wanted) {
+    let id = held.find((h) => sameSecDns(h, data))?.id;
+    if (id === undefined) id = await registry.addSecDns(itemId, data);
+    kept.add(id);
+    if (!managed.some((m) => m.ds_id === id)) {
+      await store
+        .insertInto('dns_managed_ds')
+        .values({ item_id: itemId, ds_id: id, key_tag: ds.keyTag, algorithm: ds.algorithm, digest_type: ds.digestType, digest: ds.digest })
+        .execute();
+    }
+  }
+  for (const stale of managed.filter((m) => !kept.has(m.ds_id))) {
+    if (held.some((h) => h.id === stale.ds_id)) await registry.removeSecDns(itemId, stale.ds_id);
+    await store.deleteFrom('dns_managed_ds').where('id', '=', stale.id).execute();
+  }
+}

@@ -8,14 +8,14 @@ import { now } from '../../store/db.ts';
 import { mayWrite } from '../permission/access.ts';
 import { callerKey } from '../session/auth-cache.ts';
 import { domainOf, toggleOf } from './access.ts';
-import { openChanges, queueFromRequest, refuseBlocked } from './changes.ts';
+import { awaitChange, openChanges, queueFromRequest, refuseBlocked } from './changes.ts';
 import { dayText } from './owner.ts';
 import { viaRegistry } from './refusals.ts';
 import { toDomainAnswer } from './view.ts';
 
 /** GET /domain/{id}/, the three toggles and the auth code or transfer key. */
 export default async function infoRoutes(app: FastifyInstance) {
-  const { store } = app.runtime;
+  const { store, config } = app.runtime;
   route(app, endpoints.domain.get, async (request) => {
     const { access, info } = await domainOf(request);
     const language = requestLanguage(request);
@@ -52,7 +52,12 @@ export default async function infoRoutes(app: FastifyInstance) {
       let secret = await viaRegistry(() => registry.authInfo(info.itemId));
       if (secret === null) {
         if (!mayWrite(request)) throw new ApiError(409, 'domain.authinfo_missing');
-        secret = await viaRegistry(() => registry.createAuthInfo(info.itemId));
+        // Made at the registry through the queue as every registry write (decision 052), then read back.
+        const change = await queueFromRequest(request, info.itemId, 'authInfoCreate', {});
+        if ((await viaRegistry(() => awaitChange(store, change, config.jobs.waitSeconds))) === 'pending')
+          throw new ApiError(409, 'domain.change_pending');
+        secret = await viaRegistry(() => registry.authInfo(info.itemId));
+        if (secret === null) throw new ApiError(409, 'domain.change_pending');
       }
       return { data: kind === 'authcode' ? { authCode: secret } : { transferkey: secret } };
     });

@@ -29,6 +29,17 @@ export async function zoneDnssec({ store, drivers }: Runtime, itemId: number, zo
     .where('status', '!=', 'done')
     .orderBy('id', 'desc')
     .executeTakeFirst();
+  // A step's DS on its way to the registry is the zone's pending work too (its registry change's job).
+  const change = job
+    ? undefined
+    : await store
+        .selectFrom('registry_change')
+        .select('job_id as id')
+        .where('item_id', '=', itemId)
+        .where('action', '=', 'zoneDs')
+        .where('state', 'in', ['queued', 'awaiting'])
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
   return {
     state: row.dnssec as ZoneDnssec['state'],
     dueAt: row.dnssec_due_at,
@@ -42,6 +53,6 @@ export async function zoneDnssec({ store, drivers }: Runtime, itemId: number, zo
       dnskey: `${k.flags} 3 ${k.algorithm} ${k.publicKey}`,
     })),
     ds: keys.flatMap((k) => k.ds.map((ds) => ({ ...ds, atRegistry: heldFor(held, k, ds) !== undefined }))),
-    job: job?.id ?? null,
+    job: job?.id ?? change?.id ?? null,
   };
 }
