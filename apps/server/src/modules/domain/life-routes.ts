@@ -28,7 +28,22 @@ async function answerAfter(store: Store, request: FastifyRequest, access: ItemAc
 
 /** Renew, restore and a new auth code: the domain's life at its registry, each billable action in the ledger once. */
 export default async function lifeRoutes(app: FastifyInstance) {
-  const { store } = app.runtime;
+  const { store, config } = app.runtime;
+
+  /**
+   * Queues the change and waits for its job (jobs.waitSeconds) as the user waits for the registry's
+   * answer; the registry's refusal is answered as the panel words it, under `field`.
+   */
+  async function waitFor(
+    request: FastifyRequest,
+    itemId: number,
+    action: string,
+    payload: unknown,
+    field?: string | ((subject: string) => string),
+  ): Promise<Waited> {
+    const changeId = await queueFromRequest(request, itemId, action, payload);
+    return viaRegistry(() => awaitChange(store, changeId, config.jobs.waitSeconds), field);
+  }
   route(app, endpoints.domain.renew, async (request) => {
     const { access, info, registry } = await domainOf(request);
     const { years, curExpDate } = request.body;
@@ -79,22 +94,6 @@ export default async function lifeRoutes(app: FastifyInstance) {
     const authCode = waited === 'done' ? ((await viaRegistry(() => registry.authInfo(info.itemId))) ?? '') : '';
     return { data: { authCode }, info: [{ key: done(waited, 'domain.authcode_regenerated') }] };
   });
-}
-
-/**
- * Queues the change and waits for its job (jobs.waitSeconds) as the user waits for the registry's
- * answer; the registry's refusal is answered as the panel words it, under `field`.
- */
-async function waitFor(
-  request: FastifyRequest,
-  itemId: number,
-  action: string,
-  payload: unknown,
-  field?: string | ((subject: string) => string),
-): Promise<Waited> {
-  const { store, config } = request.server.runtime;
-  const changeId = await queueFromRequest(request, itemId, action, payload);
-  return viaRegistry(() => awaitChange(store, changeId, config.jobs.waitSeconds), field);
 }
 
 /** The answer's message: the action's own once applied, or that the change is on its way to the registry. */
