@@ -32,8 +32,10 @@ export function AuthCodeCard({ id, kind, canRegenerate }: { id: number; kind: 'a
     opened: confirming,
     permission: { check, areas: 'domain_authcode' },
     send: () => regenerateAuthCode(id),
-    // The new code replaces the one shown (or is shown, if none was asked for yet).
+    // The new code replaces the one shown (or is shown, if none was asked for yet). None yet: the
+    // registry has not answered, the change shows pending on the domain screen (decision 052).
     onDone: (result) => {
+      if (!result.data.authCode) return;
       client.setQueryData(['domain-secret', id, kind], result.data.authCode);
       setAsked(true);
     },
