@@ -66,9 +66,11 @@ export async function openDomainTest(
   extra: { reference: string; domain?: boolean; transferIn?: boolean }[] = [],
   /** More registrar accounts at the test registry (client id: password). */
   otherClients: Record<string, string> = {},
+  /** Configuration of the app's own, e.g. `jobs.waitSeconds`. */
+  config: Record<string, unknown> = {},
 ): Promise<DomainTest> {
   const { overrides, server } = await registryFor(registry, otherClients);
-  const ctx = await openTestApp(kind, overrides);
+  const ctx = await openTestApp(kind, { ...overrides, ...config });
   const account = await createAccount(ctx.store, {
     users: { w: 'all=write', r: 'all=read', d: 'domain=read', n: 'all=write,domain_dns=read' },
     items: [

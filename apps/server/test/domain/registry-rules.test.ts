@@ -97,6 +97,33 @@ describeStores('the registry rules the panel keeps on %s', (kind) => {
   });
 });
 
+describeStores('a renewal whose registry change has not run yet on %s', (kind) => {
+  let t: DomainTest;
+  beforeEach(async () => {
+    // No worker runs and the call waits for nothing: its change is still queued when it answers.
+    t = await openDomainTest(kind, 'local', [], {}, { 'jobs.waitSeconds': 0 });
+  });
+  afterEach(() => t.close());
+
+  it('answers the renewal pending, with the change shown pending, and bills it once the outbox applies it', async () => {
+    const id = t.id('y.com');
+    const before = (await t.get(`/domain/${id}/`)).body.data.domain;
+    const res = await t.postQueued(`/domain/${id}/renew/?language=en`, { years: '1', curExpDate: day(before.expireTS) });
+    expect(res.status).toBe(200);
+    expect(res.body.system.info).toEqual([
+      'The registry has not answered yet: the change is on its way and shows as pending until it applies',
+    ]);
+    expect(res.body.data.domain.expireTS).toBe(before.expireTS);
+    expect(res.body.data.changes).toMatchObject([{ action: 'renew', state: 'pending' }]);
+    expect(await t.ctx.store.selectFrom('billing_event').selectAll().execute()).toEqual([]);
+    await t.drain();
+    const after = (await t.get(`/domain/${id}/`)).body.data;
+    expect(after.changes).toEqual([]);
+    expect(day(after.domain.expireTS)).toBe(plusYears(day(before.expireTS), 1));
+    expect(await t.ctx.store.selectFrom('billing_event').select('from_date').execute()).toEqual([{ from_date: day(before.expireTS) }]);
+  });
+});
+
 /** A trigger that makes the store refuse to keep a registry message, or lifts it. */
 async function refuseMessages(t: DomainTest, on: boolean) {
   const store = t.ctx.store;

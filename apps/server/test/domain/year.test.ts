@@ -4,6 +4,7 @@ import { renewDue } from '../../src/modules/domain/auto-renew.ts';
 import { createAccount, send } from '../fixtures.ts';
 import { certificateFiles, eppDriverConfig, startTestRegistry } from '../registry-epp/harness.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
+import { whileApplying } from './helpers.ts';
 
 const DAY = 86_400;
 /**
@@ -103,7 +104,10 @@ describeStores('a simulated year of %s domains on the epp driver', (kind) => {
         let shown = (await send(ctx.app, 'GET', url, headers)).body.data.domain;
         seen.get(name)?.add(shown.expiry.state);
         if (restored(i) && shown.expiry.state === 'redemption' && !restoredAt.has(name)) {
-          const res = await send(ctx.app, 'POST', `/domain/${account.items[name]}/restore/`, headers, {});
+          const res = await whileApplying(
+            ctx.app.runtime.outbox,
+            send(ctx.app, 'POST', `/domain/${account.items[name]}/restore/`, headers, {}),
+          );
           expect(res.status, name).toBe(200);
           restoredAt.set(name, step);
           shown = res.body.data.domain;

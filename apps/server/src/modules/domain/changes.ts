@@ -216,7 +216,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * time, or awaiting the registry's poll queue, the change is pending, as the domain screen shows it.
  */
 export async function awaitChange(store: Store, changeId: number, seconds: number): Promise<Waited> {
-  const until = Date.now() + seconds * 1000;
+  // The monotonic clock: the wait is bounded whatever the wall clock does.
+  const until = performance.now() + seconds * 1000;
   for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
     const row = await store
       .selectFrom('registry_change as c')
@@ -227,8 +228,8 @@ export async function awaitChange(store: Store, changeId: number, seconds: numbe
     if (row.state === 'done') return 'done';
     if (row.state === 'failed') throw refusalOf(row);
     if (row.job_status === 'failed') throw new ApiError(409, 'domain.registry_failed');
-    if (row.state === 'awaiting' || Date.now() >= until) return 'pending';
-    await sleep(Math.min(pause, Math.max(0, until - Date.now())));
+    if (row.state === 'awaiting' || performance.now() >= until) return 'pending';
+    await sleep(Math.min(pause, Math.max(0, until - performance.now())));
   }
 }
 
