@@ -208,8 +208,9 @@ async function demo(): Promise<Demo> {
   const viewer = await signIn('viewer');
   const lines = admin('item-list', REALM).out.trim().split('\n');
   const items = lines.map((l) => l.split('\t')).filter((f) => /^\d+$/.test(f[0] ?? ''));
-  const domain = items.find((f) => f[2]?.includes('domain'));
-  const zone = items.find((f) => f[2]?.includes('service:normal')) ?? domain;
+  // example.com: a domain with a hosted zone, and a .com, whose code is an auth code (a .es has a transfer key).
+  const domain = items.find((f) => f[1] === REALM && f[2]?.includes('domain'));
+  const zone = items.find((f) => f[1] === REALM && f[2]?.includes('service:normal'));
   if (!domain || !zone) throw new Error(`no demo domain or service in:\n${lines.join('\n')}`);
   return { writer, viewer, domainId: Number(domain[0]), domainName: domain[1]!, zoneId: Number(zone[0]) };
 }
@@ -263,6 +264,11 @@ async function noPurchaseOnRead(d: Demo) {
   const created = admin('item-create', REALM, name, '--domain');
   const id = Number(/Item (\d+)/.exec(created.out)?.[1]);
   if (!id) return { pass: false, saw: `item-create failed: ${created.out}` };
+  // The operator gives the realm's users their levels on it, as on the demo's items.
+  for (const [user, levels] of [['demo', 'all=write'], ['viewer', 'all=read']]) {
+    const granted = admin('grant', REALM, user!, name, levels!);
+    if (granted.status !== 0) return { pass: false, saw: `grant ${user}: ${granted.out}` };
+  }
   const reads = [];
   for (const who of [d.viewer, d.writer, d.viewer, d.writer]) reads.push(await call('GET', `/domain/${id}/`, who));
   const registered = reads.map((r) => `${r.status}:${r.body?.data?.domain?.registered}`);
@@ -334,7 +340,7 @@ async function noCodeToViewer(d: Demo) {
     !audit!.some((l) => l.includes(code!));
   return {
     pass,
-    saw: `viewer session ${byViewer.status}, viewer token ${byToken.status}, viewer transferkey ${transferKey.status}; domain answer to viewer/token ${answerToViewer.status}/${answerToToken.status} carries the code: ${codeIn(answerToViewer) || codeIn(answerToToken) ? 'YES' : 'no'} (hasAuthCode ${answerToViewer.body?.data?.domain?.hasAuthCode}); writer session ${byWriter.status} with a code: ${code ? 'yes' : 'no'}; activity log lines of the reveal: ${audit?.length ?? 0}, with the code in them: ${audit?.some((l) => l.includes(code ?? '\0')) ? 'YES' : 'no'}`,
+    saw: `viewer session ${byViewer.status}, viewer token ${byToken.status}, viewer transferkey ${transferKey.status}; domain answer to viewer/token ${answerToViewer.status}/${answerToToken.status} carries the code: ${codeIn(answerToViewer) || codeIn(answerToToken) ? 'YES' : 'no'} (hasAuthCode ${answerToViewer.body?.data?.domain?.hasAuthCode}); writer session ${byWriter.status}${code ? '' : ` ${byWriter.text}`} with a code: ${code ? 'yes' : 'no'}; activity log lines of the reveal: ${audit?.length ?? 0}, with the code in them: ${audit?.some((l) => l.includes(code ?? '\0')) ? 'YES' : 'no'}`,
   };
 }
 
