@@ -2,8 +2,8 @@ import type { Challenge } from 'altcha-lib';
 import { captchaDifficulty } from '../../src/modules/account/captcha.ts';
 import { SESSION_COOKIE } from '../../src/modules/session/sessions.ts';
 import { encode } from '../fixtures.ts';
-import { captchaPayload } from './captcha-solution.ts';
 import type { TestContext } from '../stores.ts';
+import { captchaPayload } from './captcha-solution.ts';
 
 // Real challenges, only cheaper to solve, so the many sign-ins of the suite stay quick.
 captchaDifficulty.cost = 1;
