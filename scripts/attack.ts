@@ -122,7 +122,7 @@ const panelEnv = () => ({
   ATALAYA_LOG_LEVEL: 'warn',
 });
 
-let panel: Running | null = null;
+let panel = null as Running | null;
 const startPanel = async () => {
   panel = await startAtalaya(dataDir, panelEnv());
 };
