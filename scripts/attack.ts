@@ -278,8 +278,9 @@ async function noPurchaseOnRead(d: Demo) {
   const reads = [];
   for (const who of [d.viewer, d.writer, d.viewer, d.writer]) reads.push(await call('GET', `/domain/${id}/`, who));
   const registered = reads.map((r) => `${r.status}:${r.body?.data?.domain?.registered}`);
-  // Anything the panel queued by reading would reach the registry within a job's first try.
-  await sleep(1500);
+  // Anything a read had queued would have reached the registry once the item's jobs are done.
+  await sleep(500);
+  await until(async () => unfinishedJobs(id).length === 0, 20_000, 500);
   const afterReads = (await registryDomains())[name];
   const register = await call('POST', `/domain/${id}/register/`, d.writer);
   const atRegistry = await until(async () => (await registryDomains())[name], 20_000);
