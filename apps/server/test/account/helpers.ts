@@ -1,9 +1,9 @@
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge } from 'altcha-lib';
 import { captchaDifficulty } from '../../src/modules/account/captcha.ts';
 import { SESSION_COOKIE } from '../../src/modules/session/sessions.ts';
 import { encode } from '../fixtures.ts';
 import type { TestContext } from '../stores.ts';
+import { captchaPayload } from './captcha-solution.ts';
 
 // Real challenges, only cheaper to solve, so the many sign-ins of the suite stay quick.
 captchaDifficulty.cost = 1;
@@ -15,10 +15,7 @@ export const FORM = { 'content-type': 'application/x-www-form-urlencoded', 'x-dd
 /** Fetches a challenge from GET /p247/captcha/ and solves it as the ALTCHA widget does. */
 export async function solvedCaptcha(ctx: TestContext): Promise<string> {
   const res = await ctx.app.inject({ method: 'GET', url: '/p247/captcha/' });
-  const challenge = res.json().data as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('challenge not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return captchaPayload(res.json().data as Challenge);
 }
 
 export { encode };

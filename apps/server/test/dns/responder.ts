@@ -57,8 +57,13 @@ const answerTo = (query: DecodedPacket, serial: number, extra: { id?: number; tr
 /**
  * A name server of a customer's, on loopback: UDP and TCP on one port, answering as `mode` says
  * (switched between tests). What a hostile or broken server sends, sent for real over the sockets.
+ * `at` picks the address and port (default a free port on 127.0.0.1), for a run outside the tests.
  */
-export async function startResponder(serial: number, mode: Mode = 'good'): Promise<Responder> {
+export async function startResponder(
+  serial: number,
+  mode: Mode = 'good',
+  at: { host: string; port: number } = { host: '127.0.0.1', port: 0 },
+): Promise<Responder> {
   const udp: Socket = createSocket('udp4');
   const elsewhere: Socket = createSocket('udp4');
   const questions: string[] = [];
@@ -103,12 +108,12 @@ export async function startResponder(serial: number, mode: Mode = 'good'): Promi
     });
   });
 
-  await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
-  await new Promise<void>((resolve) => elsewhere.bind(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => udp.bind(at.port, at.host, resolve));
+  await new Promise<void>((resolve) => elsewhere.bind(0, at.host, resolve));
   responder.port = udp.address().port;
   await new Promise<void>((resolve, reject) => {
     tcp.once('error', reject);
-    tcp.listen(responder.port, '127.0.0.1', resolve);
+    tcp.listen(responder.port, at.host, resolve);
   });
 
   async function close() {
