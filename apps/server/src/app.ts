@@ -23,7 +23,8 @@ import { MODULES } from './modules/index.ts';
 import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts';
 import { SESSION_COOKIE, type SessionUser } from './modules/session/sessions.ts';
 import type { JobHandlers } from './outbox/outbox.ts';
-import { createRuntime, type Runtime } from './runtime.ts';
+import type { Runtime } from './kernel/runtime.ts';
+import { createRuntime } from './runtime.ts';
 import type { Store } from './store/db.ts';
 
 declare module 'fastify' {

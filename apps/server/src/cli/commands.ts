@@ -30,7 +30,7 @@ import {
 import { seedBulkRealm } from '../modules/provisioning/bulk.ts';
 import { createTokenFor, revokeTokenOf, tokenLines } from '../modules/token/cli.ts';
 import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
-import type { Runtime } from '../runtime.ts';
+import type { Runtime } from '../kernel/runtime.ts';
 import { backupSqlite } from './backup.ts';
 import { NODE_COMMANDS } from './nodes.ts';
 import { reconcile } from './reconcile.ts';

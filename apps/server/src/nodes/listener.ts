@@ -5,7 +5,7 @@ import type { TLSSocket } from 'node:tls';
 import { WebSocket, WebSocketServer } from 'ws';
 import { InstallRefused } from '../drivers/installer/interface.ts';
 import { PermanentJobError } from '../outbox/permanent.ts';
-import type { Runtime } from '../runtime.ts';
+import type { Runtime } from '../kernel/runtime.ts';
 import { panelCa, serverCertificate } from './ca.ts';
 import { enrol, nodeOfCertificate, touchNode } from './nodes.ts';
 import { AGENT_PATH, type AgentMessage, CA_PATH, ENROL_PATH, type PanelMessage, type RemoteArea } from './protocol.ts';

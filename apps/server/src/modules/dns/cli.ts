@@ -1,5 +1,5 @@
 import { dnsSettings } from '../../drivers/dns/index.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { AccountError, findItem } from '../provisioning/accounts.ts';
 import { publishedWithZone } from '../service/mail/records.ts';
 import { exportZone } from './bind.ts';

@@ -17,7 +17,7 @@ import type { ContactData } from '../../drivers/registry/interface.ts';
 import { addYears, lifecycleAt } from '../../drivers/registry/lifecycle.ts';
 import { FieldErrors, notFound } from '../../http/errors.ts';
 import { isStoredId } from '../../http/ids.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { type AuthCache, callerKey } from '../session/auth-cache.ts';

@@ -6,7 +6,7 @@ import { type RegistryTransaction, traceRegistry } from '../../drivers/registry/
 import { ApiError } from '../../http/errors.ts';
 import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
 import { PermanentJobError } from '../../outbox/permanent.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { recordActivity } from '../activity/record.ts';

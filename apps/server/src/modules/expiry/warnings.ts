@@ -1,7 +1,7 @@
 import { type Language, toLanguage, translate } from '@atalaya/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/config.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import type { Schedule } from '../../scheduler.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';

@@ -1,6 +1,6 @@
 import type { ZoneDnssec } from '@atalaya/contract';
 import type { DnssecState } from '../../../drivers/dns/dnssec.ts';
-import type { Runtime } from '../../../runtime.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import { DNSSEC_PLACE, DNSSEC_ROLL_ADD, DNSSEC_ROLL_CLEAN, DNSSEC_ROLL_SWAP, DNSSEC_SIGN, DNSSEC_UNSIGN, DNSSEC_WITHDRAW } from './jobs.ts';
 import { heldFor } from './registrar.ts';
 

@@ -1,5 +1,5 @@
 import { phpOptions, type ServiceView } from '@atalaya/contract';
-import type { Runtime } from '../../../runtime.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import type { ServiceRow } from '../../permission/access.ts';
 import type { ItemAccess } from '../../permission/policy.ts';
 import { backendState, waitingFor } from '../state.ts';

@@ -3,11 +3,11 @@ import { ACME_STEP_PROGRESS, type AcmeStep } from '@atalaya/contract';
 import type { Authorization, Client } from 'acme-client';
 import type { SiteState } from '../../../drivers/sites/interface.ts';
 import { type JobHandlers, withTimeLimit } from '../../../outbox/outbox.ts';
-import type { Runtime } from '../../../runtime.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import { now } from '../../../store/db.ts';
 import type { Job } from '../../../store/schema.ts';
 import { enqueueApply, loadSiteState, siteKey } from '../state.ts';
-import { acmeClient, acmeJobSignal } from './client.ts';
+import { acmeClient, acmeJobSignal } from '../../../drivers/acme/client.ts';
 import { AcmeRefusal } from './problems.ts';
 import { renewalAt } from './renewal.ts';
 
