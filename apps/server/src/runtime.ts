@@ -1,6 +1,8 @@
 import type { Config } from './config/config.ts';
+import { acmeAccounts } from './drivers/acme/account.ts';
 import { createDrivers } from './drivers/index.ts';
 import { type DriverLog, SILENT } from './drivers/log.ts';
+import type { BackgroundLog, Runtime } from './kernel/runtime.ts';
 import { dnssecJobs } from './modules/dns/dnssec/jobs.ts';
 import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
@@ -15,13 +17,11 @@ import { terminationJobs, terminationSchedule } from './modules/operator/termina
 import { serviceJobs } from './modules/service/jobs.ts';
 import { dkimRotationSchedule } from './modules/service/mail/dkim.ts';
 import { usageSchedule } from './modules/service/usage.ts';
-import { acmeAccounts } from './drivers/acme/account.ts';
 import { renewalSchedule } from './modules/sites/acme/renewal.ts';
 import { sitesJobs } from './modules/sites/jobs.ts';
 import { createNodeLinks, nodeAwareDrivers } from './nodes/remote.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { createScheduler, type Schedule, type Scheduler } from './scheduler.ts';
-import type { BackgroundLog, Runtime } from './kernel/runtime.ts';
 import { createSecrets, sealingKey } from './secrets.ts';
 import type { Store } from './store/db.ts';
 import { housekeepingSchedule } from './store/housekeeping.ts';

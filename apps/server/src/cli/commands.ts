@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ParseArgsConfig } from 'node:util';
+import type { Runtime } from '../kernel/runtime.ts';
 import { type CommandActivity, printAudit, sinceDay } from '../modules/activity/cli.ts';
 import { zoneExportText } from '../modules/dns/cli.ts';
 import { billingEventsSince } from '../modules/domain/billing.ts';
@@ -30,7 +31,6 @@ import {
 import { seedBulkRealm } from '../modules/provisioning/bulk.ts';
 import { createTokenFor, revokeTokenOf, tokenLines } from '../modules/token/cli.ts';
 import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
-import type { Runtime } from '../kernel/runtime.ts';
 import { backupSqlite } from './backup.ts';
 import { NODE_COMMANDS } from './nodes.ts';
 import { reconcile } from './reconcile.ts';

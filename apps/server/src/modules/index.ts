@@ -5,7 +5,6 @@ import configRoutes from './config/routes.ts';
 import dnsRoutes from './dns/routes.ts';
 import domainRoutes from './domain/routes.ts';
 import expiryRoutes from './expiry/routes.ts';
-import factorRoutes from './factors/routes.ts';
 import healthRoutes from './health/routes.ts';
 import listRoutes from './lists/routes.ts';
 import operatorRoutes from './operator/routes.ts';
@@ -18,7 +17,6 @@ export const MODULES: FastifyPluginAsync[] = [
   healthRoutes,
   configRoutes,
   accountRoutes,
-  factorRoutes,
   tokenRoutes,
   domainRoutes,
   serviceRoutes,

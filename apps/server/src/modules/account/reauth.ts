@@ -5,7 +5,7 @@ import type { Store } from '../../store/db.ts';
 import { recordActivity } from '../activity/record.ts';
 import { checkTotp, isNewTotpCode } from '../factors/factors.ts';
 import { isNewRecoveryCode, spendRecoveryCode } from '../factors/recovery.ts';
-import type { SessionUser } from '../session/sessions.ts';
+import type { SessionUser } from '../permission/caller.ts';
 import { giveBack, minutesFor, passwordLimit, takeSlot } from './ratelimit.ts';
 
 export interface ReauthInput {

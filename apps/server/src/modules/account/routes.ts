@@ -3,6 +3,7 @@ import { sealingKey } from '../../secrets.ts';
 import { createCaptcha } from './captcha.ts';
 import captchaRoutes from './captcha-routes.ts';
 import contactRoutes from './contact-routes.ts';
+import factorRoutes from './factors-routes.ts';
 import legalRoutes from './legal-routes.ts';
 import liveRoutes from './live-routes.ts';
 import { createMailer } from './mailer.ts';
@@ -11,7 +12,7 @@ import permissionRoutes from './permission-routes.ts';
 import sessionRoutes from './session-routes.ts';
 import userRoutes from './user-routes.ts';
 
-/** The account calls under /p247/: sign-in and session, user, permissions, legal, contact, captcha, ws. */
+/** The account calls under /p247/: sign-in and session, second factors, user, permissions, legal, contact, captcha, ws. */
 export default async function accountRoutes(app: FastifyInstance) {
   const { store, config } = app.runtime;
   const captcha = createCaptcha(store, sealingKey(config));
@@ -24,4 +25,5 @@ export default async function accountRoutes(app: FastifyInstance) {
   await app.register(legalRoutes);
   await app.register(contactRoutes, { captcha, mailer });
   await app.register(liveRoutes);
+  await app.register(factorRoutes);
 }

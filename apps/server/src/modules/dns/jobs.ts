@@ -1,7 +1,7 @@
 import { dnsSettings } from '../../drivers/dns/index.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { latestJob } from '../../outbox/history.ts';
 import type { JobHandlers } from '../../outbox/outbox.ts';
-import type { Runtime } from '../../kernel/runtime.ts';
 import { now } from '../../store/db.ts';
 import { fqdn } from './names.ts';
 import { toRRsets } from './rrsets.ts';

@@ -20,8 +20,8 @@ import { isStoredId } from '../../http/ids.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
+import type { SessionUser } from '../permission/caller.ts';
 import { type AuthCache, callerKey } from '../session/auth-cache.ts';
-import type { SessionUser } from '../session/sessions.ts';
 import type { Payloads } from './actions.ts';
 import { queueRegistryChange } from './changes.ts';
 

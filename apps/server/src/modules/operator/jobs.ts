@@ -1,7 +1,7 @@
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@atalaya/contract';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { type JobHandlers, MAX_ATTEMPTS } from '../../outbox/outbox.ts';
 import { PermanentJobError } from '../../outbox/permanent.ts';
-import type { Runtime } from '../../kernel/runtime.ts';
 import { now } from '../../store/db.ts';
 import { DELIVER_WEBHOOK, signatureOf, WEBHOOK_DELIVERY_HEADER } from './webhooks.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
+import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
 import type { Schedule } from '../../scheduler.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
-import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
+import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
 import type { Database } from '../../store/schema.ts';
 import { DKIM_JOB, dkimJob } from './mail/dkim.ts';
 import { mailboxOf } from './mail/mailbox.ts';

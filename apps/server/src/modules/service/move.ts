@@ -1,11 +1,11 @@
 import type { DnsType } from '@atalaya/contract';
 import { nodeFiles } from '../../agent/files.ts';
 import { dnsSettings } from '../../drivers/dns/index.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { NodeError } from '../../nodes/nodes.ts';
 import { CHUNK_BYTES, type ServicePart } from '../../nodes/protocol.ts';
 import { callNode, onPanel } from '../../nodes/remote.ts';
 import { enqueue, type JobHandler, type JobHandlers, withTimeLimit } from '../../outbox/outbox.ts';
-import type { Runtime } from '../../kernel/runtime.ts';
 import type { Store } from '../../store/db.ts';
 import type { DnsRecordRow } from '../dns/tables.ts';
 import { fillTemplate, placedSettings } from '../dns/template.ts';

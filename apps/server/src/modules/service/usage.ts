@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config/config.ts';
-import { enqueue } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
+import { enqueue } from '../../outbox/outbox.ts';
 import type { Schedule } from '../../scheduler.ts';
 import type { Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';

@@ -1,5 +1,5 @@
-import type { JobHandlers } from '../../outbox/outbox.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
+import type { JobHandlers } from '../../outbox/outbox.ts';
 import { refreshMtaStsRecord } from '../service/mail/records.ts';
 import { issueJob } from './acme/issue.ts';
 import { installJob } from './installer/job.ts';

@@ -2,7 +2,8 @@ import { BlockList } from 'node:net';
 import { parseCidr, TOKEN_PATTERN } from '@atalaya/contract';
 import type { Config } from '../../config/config.ts';
 import { now, type Store } from '../../store/db.ts';
-import { CALLER_COLUMNS, callerOf, hasFactor, type SessionUser } from '../session/sessions.ts';
+import type { SessionUser } from '../permission/caller.ts';
+import { CALLER_COLUMNS, callerOf, hasFactor } from '../session/sessions.ts';
 import { hashSecret, itemsOf, scopeOf } from './tokens.ts';
 
 /** How often a token's last use and address reach the store at most, unless the address changes. */

@@ -5,15 +5,6 @@ import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { visibleRows } from '../permission/visible.ts';
 
-/** What a token may do, as the permission checks read it. */
-export interface TokenGrant {
-  id: number;
-  name: string;
-  scope: PermissionMap;
-  /** The items it is limited to; null: every item its user may see. */
-  items: number[] | null;
-}
-
 /** A token to create, already parsed (from the web form or the CLI). */
 export interface TokenSpec {
   name: string;

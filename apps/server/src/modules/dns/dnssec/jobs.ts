@@ -1,9 +1,9 @@
 import type { DnssecState } from '../../../drivers/dns/dnssec.ts';
 import { dnsSettings } from '../../../drivers/dns/index.ts';
 import { RegistryError } from '../../../drivers/registry/interface.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import type { JobHandlers } from '../../../outbox/outbox.ts';
 import { PermanentJobError } from '../../../outbox/permanent.ts';
-import type { Runtime } from '../../../kernel/runtime.ts';
 import { now } from '../../../store/db.ts';
 import { dnssecTypeOf } from '../../domain/tld.ts';
 import { heldFor, managedDs, secDnsOf } from './registrar.ts';

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type DkimAlgorithm, dkimRecord, generateDkimKey, txtStrings } from '../../../dkim.ts';
 import { dnsSettings } from '../../../drivers/dns/index.ts';
-import { enqueue } from '../../../outbox/outbox.ts';
 import type { Runtime } from '../../../kernel/runtime.ts';
+import { enqueue } from '../../../outbox/outbox.ts';
 import type { Schedule } from '../../../scheduler.ts';
 import { now } from '../../../store/db.ts';
 import type { Database } from '../../../store/schema.ts';

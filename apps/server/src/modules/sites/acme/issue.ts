@@ -1,13 +1,13 @@
 import { X509Certificate } from 'node:crypto';
 import { ACME_STEP_PROGRESS, type AcmeStep } from '@atalaya/contract';
 import type { Authorization, Client } from 'acme-client';
+import { acmeClient, acmeJobSignal } from '../../../drivers/acme/client.ts';
 import type { SiteState } from '../../../drivers/sites/interface.ts';
-import { type JobHandlers, withTimeLimit } from '../../../outbox/outbox.ts';
 import type { Runtime } from '../../../kernel/runtime.ts';
+import { type JobHandlers, withTimeLimit } from '../../../outbox/outbox.ts';
 import { now } from '../../../store/db.ts';
 import type { Job } from '../../../store/schema.ts';
 import { enqueueApply, loadSiteState, siteKey } from '../state.ts';
-import { acmeClient, acmeJobSignal } from '../../../drivers/acme/client.ts';
 import { AcmeRefusal } from './problems.ts';
 import { renewalAt } from './renewal.ts';
 
