@@ -29,11 +29,11 @@ import {
   setServiceLimits,
 } from '../modules/provisioning/accounts.ts';
 import { seedBulkRealm } from '../modules/provisioning/bulk.ts';
-import { createTokenFor, revokeTokenOf, tokenLines } from '../modules/token/cli.ts';
 import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
 import { backupSqlite } from './backup.ts';
 import { NODE_COMMANDS } from './nodes.ts';
 import { reconcile } from './reconcile.ts';
+import { createTokenFor, revokeTokenOf, tokenLines } from './tokens.ts';
 
 export type Values = Record<string, string | boolean | undefined>;
 export interface Command {

@@ -1,6 +1,6 @@
 import { API_BASE, type Endpoint, OPERATOR_TOKEN_PREFIX, REQUEST_HEADER, TOKEN_PATTERN } from '@atalaya/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { takeSlot } from '../modules/account/ratelimit.ts';
+import { takeSlot } from '../kernel/ratelimit.ts';
 import { authenticateOperator } from '../modules/operator/tokens.ts';
 import type { Operator } from '../modules/permission/caller.ts';
 import { SESSION_COOKIE } from '../modules/session/sessions.ts';

@@ -10,14 +10,12 @@ import listRoutes from './lists/routes.ts';
 import operatorRoutes from './operator/routes.ts';
 import serviceRoutes from './service/routes.ts';
 import sitesRoutes from './sites/routes.ts';
-import tokenRoutes from './token/routes.ts';
 
 /** Every API module, mounted under /p247/. */
 export const MODULES: FastifyPluginAsync[] = [
   healthRoutes,
   configRoutes,
   accountRoutes,
-  tokenRoutes,
   domainRoutes,
   serviceRoutes,
   sitesRoutes,

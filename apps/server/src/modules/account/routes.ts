@@ -10,9 +10,10 @@ import { createMailer } from './mailer.ts';
 import passwordRoutes from './password-routes.ts';
 import permissionRoutes from './permission-routes.ts';
 import sessionRoutes from './session-routes.ts';
+import tokenRoutes from './token-routes.ts';
 import userRoutes from './user-routes.ts';
 
-/** The account calls under /p247/: sign-in and session, second factors, user, permissions, legal, contact, captcha, ws. */
+/** The account calls under /p247/: sign-in and session, second factors, API tokens, user, permissions, legal, contact, captcha, ws. */
 export default async function accountRoutes(app: FastifyInstance) {
   const { store, config } = app.runtime;
   const captcha = createCaptcha(store, sealingKey(config));
@@ -26,4 +27,5 @@ export default async function accountRoutes(app: FastifyInstance) {
   await app.register(contactRoutes, { captcha, mailer });
   await app.register(liveRoutes);
   await app.register(factorRoutes);
+  await app.register(tokenRoutes);
 }

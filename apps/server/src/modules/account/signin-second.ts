@@ -1,12 +1,12 @@
 import type { LoginAnswer, SecondFactorChallenge, secondStepSchema } from '@atalaya/contract';
 import type { z } from 'zod';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
+import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, secondFactorLimit, takeSlots } from '../../kernel/ratelimit.ts';
 import { recordActivity } from '../activity/record.ts';
 import { checkTotp, totpFactor } from '../factors/factors.ts';
 import { authenticationOptions, checkPasskey } from '../factors/passkeys.ts';
 import { spendRecoveryCode } from '../factors/recovery.ts';
 import { openToken, sealToken, TOKEN_SECONDS } from '../factors/tokens.ts';
-import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, secondFactorLimit, takeSlots } from './ratelimit.ts';
 import { openSession, type SignInBase, signedInAnswer } from './signin-session.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { LoginAnswer, LoginInput } from '@atalaya/contract';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
+import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, takeSlots } from '../../kernel/ratelimit.ts';
 import { recordActivity } from '../activity/record.ts';
 import type { Captcha } from './captcha.ts';
 import { checkCredentials, signInIdentity } from './credentials.ts';
-import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, takeSlots } from './ratelimit.ts';
 import { secondFactorChallenge } from './signin-second.ts';
 import { openSession, type SignInBase, signedInAnswer } from './signin-session.ts';
 

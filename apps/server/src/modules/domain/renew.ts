@@ -1,7 +1,7 @@
 import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
 import { dayOf } from '../../drivers/registry/lifecycle.ts';
+import { emitEvent } from '../../kernel/events.ts';
 import { now, type Store } from '../../store/db.ts';
-import { emitEvent } from '../operator/webhooks.ts';
 import { recordBilling } from './billing.ts';
 
 /**

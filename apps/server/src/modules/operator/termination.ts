@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { emitEvent } from '../../kernel/events.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
 import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
 import type { Schedule } from '../../scheduler.ts';
@@ -7,7 +8,6 @@ import type { Database } from '../../store/schema.ts';
 import { findItem, findRealm } from '../provisioning/accounts.ts';
 import { enqueueChild, enqueueWeb, webRootOf } from '../service/jobs.ts';
 import { apexKey, siteKey } from '../sites/state.ts';
-import { emitEvent } from './webhooks.ts';
 
 const DAY = 86_400;
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { Config } from '../../config/config.ts';
+import { hashSecret } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { factorRequired } from '../factors/required.ts';
 import type { SessionUser, TokenGrant } from '../permission/caller.ts';
-import { hashSecret } from '../token/tokens.ts';
 
 export const SESSION_COOKIE = 'atalaya_sid';
 

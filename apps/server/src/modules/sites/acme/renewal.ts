@@ -1,10 +1,10 @@
 import type { X509Certificate } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { emitEvent } from '../../../kernel/events.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import type { Schedule } from '../../../scheduler.ts';
 import { now } from '../../../store/db.ts';
 import type { Database } from '../../../store/schema.ts';
-import { emitEvent } from '../../operator/webhooks.ts';
 import { ISSUE_JOB } from './issue.ts';
 
 /** When a certificate is renewed: once a third of its lifetime remains (Unix seconds). */
