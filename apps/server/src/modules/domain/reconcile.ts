@@ -1,7 +1,7 @@
 import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
 import type { ContactData, DomainInfo, DomainStatus, RegistryDriver, SecDnsData } from '../../drivers/registry/interface.ts';
 import type { Store } from '../../store/db.ts';
-import { managedDsIds } from '../dns/dnssec/managed.ts';
+import { managedDsIds } from './managed-ds.ts';
 import { type Payloads, secDnsKey } from './actions.ts';
 import { queueRegistryChange } from './changes.ts';
 

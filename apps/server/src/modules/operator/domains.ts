@@ -17,7 +17,7 @@ import { defaultNameServers } from '../domain/defaults.ts';
 import { renewAndBill } from '../domain/renew.ts';
 import { authKindOf } from '../domain/tld.ts';
 import { createItem } from '../provisioning/accounts.ts';
-import { toDomainName } from '../provisioning/names.ts';
+import { toDomainName } from '../../kernel/names.ts';
 
 type Registration = z.output<typeof operatorDomainRegisterSchema>;
 type Renewal = z.output<typeof operatorDomainRenewSchema>;

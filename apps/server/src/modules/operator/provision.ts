@@ -3,7 +3,7 @@ import { ApiError } from '../../http/errors.ts';
 import { emitEvent } from '../../kernel/events.ts';
 import { now, type Store } from '../../store/db.ts';
 import { AccountError, findItem, findRealm } from '../provisioning/accounts.ts';
-import { toDomainName } from '../provisioning/names.ts';
+import { toDomainName } from '../../kernel/names.ts';
 import { cancelTermination, reapplyHosting } from './termination.ts';
 
 /**

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../store/errors.ts';
 import { refreshListEntries } from '../lists/entries.ts';
 import { enqueueDkim } from '../service/mail/dkim.ts';
 import { revokeAllTokens } from '../token/tokens.ts';
-import { canonicalRealm, itemSearchText, toDomainName, USERNAME } from './names.ts';
+import { canonicalRealm, itemSearchText, toDomainName, USERNAME } from '../../kernel/names.ts';
 
 /** A refusal of the operator's input, with a message that says what is expected. */
 export class AccountError extends Error {}

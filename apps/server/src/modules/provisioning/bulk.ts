@@ -12,7 +12,7 @@ import { now, type Store } from '../../store/db.ts';
 import { KIND_TABLE, refreshListEntries } from '../lists/entries.ts';
 import { DKIM_JOB } from '../service/mail/dkim.ts';
 import { AccountError, createRealm, createUser } from './accounts.ts';
-import { itemSearchText } from './names.ts';
+import { itemSearchText } from '../../kernel/names.ts';
 
 export interface BulkRealmSpec {
   realm: string;

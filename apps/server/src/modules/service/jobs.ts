@@ -6,7 +6,7 @@ import type { Database } from '../../store/schema.ts';
 import { DKIM_JOB, dkimJob } from './mail/dkim.ts';
 import { mailboxOf } from './mail/mailbox.ts';
 import { MOVE_JOB, moveJob } from './move.ts';
-import { phpVersionOf } from './php.ts';
+import { phpVersionOf } from '../sites/php.ts';
 import { measureUsage, USAGE_JOB } from './usage.ts';
 
 /**

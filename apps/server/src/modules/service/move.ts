@@ -11,7 +11,7 @@ import type { DnsRecordRow } from '../dns/tables.ts';
 import { fillTemplate, placedSettings } from '../dns/template.ts';
 import { normaliseValue } from '../dns/values.ts';
 import { changeZone, loadRecords } from '../dns/zone.ts';
-import { toDomainName } from '../provisioning/names.ts';
+import { toDomainName } from '../../kernel/names.ts';
 import { apexKey, loadSiteState, siteKey } from '../sites/state.ts';
 import { webRootOf } from './jobs.ts';
 import { DKIM_JOB } from './mail/dkim.ts';

@@ -5,8 +5,9 @@ import { ApiError, FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { dumpDatabase, NodeAway } from '../../../nodes/remote.ts';
 import { changeChild } from '../jobs.ts';
-import { backendFields, jobNodeColumns, liveChild } from '../state.ts';
+import { liveChild } from '../state.ts';
 import { createDatabase } from './create.ts';
+import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
 
 type Row = {
   id: number;

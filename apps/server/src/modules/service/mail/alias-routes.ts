@@ -4,8 +4,9 @@ import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
-import { backendFields, jobNodeColumns, liveChild, nameTakenAs } from '../state.ts';
+import { liveChild, nameTakenAs } from '../state.ts';
 import { nameTaken } from './shared.ts';
+import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
 
 type Row = {
   id: number;

@@ -1,4 +1,4 @@
-import type { Store } from '../../../store/db.ts';
+import type { Store } from '../../store/db.ts';
 
 /**
  * The ids of the DS records the panel placed at the registry for a zone it signs: the domain's
