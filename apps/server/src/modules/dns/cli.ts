@@ -1,8 +1,8 @@
 import { dnsSettings } from '../../drivers/dns/index.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
 import { AccountError, findItem } from '../provisioning/accounts.ts';
-import { publishedWithZone } from '../service/mail/records.ts';
 import { exportZone } from './bind.ts';
+import { publishedWithZone } from './mail-records.ts';
 import { ensureZone, loadRecords } from './zone.ts';
 
 /** `zone-export <realm> <reference>`: the item's zone in BIND format, for named-checkzone or a secondary. */

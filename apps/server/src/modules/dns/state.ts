@@ -1,8 +1,8 @@
 import type { BackendState } from '@atalaya/contract';
+import { backendState } from '../../kernel/job-state.ts';
 import { latestJob } from '../../outbox/history.ts';
 import type { Store } from '../../store/db.ts';
 import { APPLY_ZONE } from './jobs.ts';
-import { backendState } from '../../kernel/job-state.ts';
 
 /**
  * Where a zone stands on the DNS server: its latest apply job. A later apply after a failed one

@@ -1,11 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { DnsSettings } from '../../drivers/dns/index.ts';
+import { SERVE_MTA_STS } from '../../kernel/hand-offs.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { enqueueMtaStsApply } from '../sites/mta-sts.ts';
 import { recordChange, type ZoneAuthor } from './history/record.ts';
 import { APPLY_ZONE, type ApplyZonePayload, type RRsetKey } from './jobs.ts';
+import { MTA_STS_HOST } from './mail-records.ts';
 import type { DnsRecordRow } from './tables.ts';
 import { type NewRecord, placedSettings, templateRecords } from './template.ts';
 
@@ -120,7 +121,21 @@ export async function changeZoneIn<T>(
   const before = keys ? records.filter((r) => keys.some((k) => k.zona === r.zona && k.type === r.type)) : records;
   const changeId = await recordChange(trx, itemId, author, before, await loadSets(trx, itemId, keys));
   // An MTA-STS policy lists the domain's MX hosts: its host serves the new list.
-  if (!keys || keys.some((k) => k.zona === '' && k.type === 'MX')) await enqueueMtaStsApply(trx, itemId);
+  if (!keys || keys.some((k) => k.zona === '' && k.type === 'MX')) await serveMtaStsAgain(trx, itemId);
   const job = await enqueueApply(trx, itemId, zone.name, zone.version, keys ?? undefined);
   return { result, job, change: changeId };
+}
+
+/**
+ * The MX records an MTA-STS policy lists changed: the item's policy site, when it has one, serves
+ * the new list. Handed to the sites area by job (kernel/hand-offs.ts), which the DNS area may not import.
+ */
+async function serveMtaStsAgain(trx: Transaction<Database>, itemId: number) {
+  const site = await trx
+    .selectFrom('site')
+    .select('id')
+    .where('service_id', '=', itemId)
+    .where('name', '=', MTA_STS_HOST)
+    .executeTakeFirst();
+  if (site) await enqueue(trx, SERVE_MTA_STS, { siteId: site.id }, itemId);
 }

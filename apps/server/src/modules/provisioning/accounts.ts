@@ -1,4 +1,5 @@
 import { AREAS, type Area, LEVELS, type Level, LIMITS, type PermissionMap, parseLevels } from '@atalaya/contract';
+import { canonicalRealm, itemSearchText, toDomainName, USERNAME } from '../../kernel/names.ts';
 import { chooseNode, NodeError } from '../../nodes/nodes.ts';
 import { hashPassword } from '../../passwords.ts';
 import { now, type Store } from '../../store/db.ts';
@@ -6,7 +7,6 @@ import { isUniqueViolation } from '../../store/errors.ts';
 import { refreshListEntries } from '../lists/entries.ts';
 import { enqueueDkim } from '../service/mail/dkim.ts';
 import { revokeAllTokens } from '../token/tokens.ts';
-import { canonicalRealm, itemSearchText, toDomainName, USERNAME } from '../../kernel/names.ts';
 
 /** A refusal of the operator's input, with a message that says what is expected. */
 export class AccountError extends Error {}

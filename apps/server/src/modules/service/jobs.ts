@@ -3,10 +3,10 @@ import { type Insertable, type Kysely, sql, type Transaction, type Updateable } 
 import type { Runtime } from '../../kernel/runtime.ts';
 import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
 import type { Database } from '../../store/schema.ts';
+import { phpVersionOf } from '../sites/php.ts';
 import { DKIM_JOB, dkimJob } from './mail/dkim.ts';
 import { mailboxOf } from './mail/mailbox.ts';
 import { MOVE_JOB, moveJob } from './move.ts';
-import { phpVersionOf } from '../sites/php.ts';
 import { measureUsage, USAGE_JOB } from './usage.ts';
 
 /**

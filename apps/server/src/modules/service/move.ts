@@ -1,6 +1,7 @@
 import type { DnsType } from '@atalaya/contract';
 import { nodeFiles } from '../../agent/files.ts';
 import { dnsSettings } from '../../drivers/dns/index.ts';
+import { toDomainName } from '../../kernel/names.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
 import { NodeError } from '../../nodes/nodes.ts';
 import { CHUNK_BYTES, type ServicePart } from '../../nodes/protocol.ts';
@@ -11,7 +12,6 @@ import type { DnsRecordRow } from '../dns/tables.ts';
 import { fillTemplate, placedSettings } from '../dns/template.ts';
 import { normaliseValue } from '../dns/values.ts';
 import { changeZone, loadRecords } from '../dns/zone.ts';
-import { toDomainName } from '../../kernel/names.ts';
 import { apexKey, loadSiteState, siteKey } from '../sites/state.ts';
 import { webRootOf } from './jobs.ts';
 import { DKIM_JOB } from './mail/dkim.ts';

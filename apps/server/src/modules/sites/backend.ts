@@ -1,7 +1,7 @@
 import type { BackendState } from '@atalaya/contract';
+import { backendState, jobNodeColumns, waitingFor } from '../../kernel/job-state.ts';
 import type { Store } from '../../store/db.ts';
 import { APPLY_JOB, apexKey, siteKey } from './state.ts';
-import { backendState, jobNodeColumns, waitingFor } from '../../kernel/job-state.ts';
 
 export interface HostBackend {
   state: BackendState;

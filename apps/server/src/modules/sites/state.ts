@@ -3,7 +3,7 @@ import type { RedirectKind, SiteRedirection, SiteState } from '../../drivers/sit
 import type { Runtime } from '../../kernel/runtime.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import type { Database } from '../../store/schema.ts';
-import { MTA_STS_HOST, mtaStsPolicy, zoneMxHosts } from '../service/mail/records.ts';
+import { MTA_STS_HOST, mtaStsPolicy, zoneMxHosts } from '../dns/mail-records.ts';
 import { phpVersionOf } from './php.ts';
 
 export const APPLY_JOB = 'sites.apply';

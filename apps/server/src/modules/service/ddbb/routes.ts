@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../../http/actor.ts';
 import { ApiError, FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
+import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
 import { dumpDatabase, NodeAway } from '../../../nodes/remote.ts';
 import { changeChild } from '../jobs.ts';
 import { liveChild } from '../state.ts';
 import { createDatabase } from './create.ts';
-import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
 
 type Row = {
   id: number;
