@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ParseArgsConfig } from 'node:util';
-import type { Runtime } from '../kernel/runtime.ts';
-import { type CommandActivity, printAudit, sinceDay } from '../modules/activity/cli.ts';
+import { printAudit, sinceDay } from '../modules/activity/cli.ts';
 import { zoneExportText } from '../modules/dns/cli.ts';
 import { billingEventsSince } from '../modules/domain/billing.ts';
 import { listRegistryMessages } from '../modules/domain/messages.ts';
@@ -31,19 +29,10 @@ import {
 import { seedBulkRealm } from '../modules/provisioning/bulk.ts';
 import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
 import { backupSqlite } from './backup.ts';
+import type { Command, Values } from './command.ts';
 import { NODE_COMMANDS } from './nodes.ts';
 import { reconcile } from './reconcile.ts';
 import { createTokenFor, revokeTokenOf, tokenLines } from './tokens.ts';
-
-export type Values = Record<string, string | boolean | undefined>;
-export interface Command {
-  args: string[];
-  help: string;
-  options?: ParseArgsConfig['options'];
-  run(runtime: Runtime, args: string[], values: Values): Promise<void>;
-  /** A command that changes something is recorded in the activity log with actor `cli` (decision 023). */
-  activity?: CommandActivity | ((args: string[], values: Values) => CommandActivity | undefined);
-}
 
 const passwordOption = { password: { type: 'string' } } as const;
 const newPassword = (values: Values) => {

@@ -1,7 +1,7 @@
 import { queueMove } from '../modules/service/move.ts';
 import { panelCa } from '../nodes/ca.ts';
 import { addNode, drainNode, ENROLMENT_SECONDS, listNodes, NodeError, parseRoles, removeNode } from '../nodes/nodes.ts';
-import type { Command } from './commands.ts';
+import type { Command } from './command.ts';
 
 const iso = (seconds: number | null) => (seconds === null ? '-' : new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' '));
 

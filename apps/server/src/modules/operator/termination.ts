@@ -6,7 +6,8 @@ import type { Schedule } from '../../scheduler.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { findItem, findRealm } from '../provisioning/accounts.ts';
-import { enqueueChild, enqueueWeb, webRootOf } from '../service/jobs.ts';
+import { enqueueChild, enqueueWeb } from '../service/jobs.ts';
+import { webRootOf } from '../service/web-root.ts';
 import { apexKey, siteKey } from '../sites/state.ts';
 
 const DAY = 86_400;

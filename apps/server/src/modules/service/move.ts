@@ -13,8 +13,8 @@ import { fillTemplate, placedSettings } from '../dns/template.ts';
 import { normaliseValue } from '../dns/values.ts';
 import { changeZone, loadRecords } from '../dns/zone.ts';
 import { apexKey, loadSiteState, siteKey } from '../sites/state.ts';
-import { webRootOf } from './jobs.ts';
 import { DKIM_JOB } from './mail/dkim.ts';
+import { webRootOf } from './web-root.ts';
 
 export const MOVE_JOB = 'service.move';
 

@@ -9,9 +9,15 @@ import { now } from '../../../store/db.ts';
 import type { Job } from '../../../store/schema.ts';
 import { enqueueApply, loadSiteState, siteKey } from '../state.ts';
 import { AcmeRefusal } from './problems.ts';
-import { renewalAt } from './renewal.ts';
 
 export const ISSUE_JOB = 'sites.acme.issue';
+
+/** When a certificate is renewed: once a third of its lifetime remains (Unix seconds). */
+export function renewalAt(cert: X509Certificate): number {
+  const from = cert.validFromDate.getTime() / 1000;
+  const to = cert.validToDate.getTime() / 1000;
+  return Math.floor(to - (to - from) / 3);
+}
 
 type Challenge = Authorization['challenges'][number];
 
