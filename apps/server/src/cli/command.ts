@@ -1,6 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { Runtime } from '../kernel/runtime.ts';
-import type { CommandActivity } from '../modules/activity/cli.ts';
+import type { CommandActivity } from './activity.ts';
 
 /** What every `npm run admin` command is: the table in commands.ts and the command files it gathers share it. */
 export type Values = Record<string, string | boolean | undefined>;

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { printAudit, sinceDay } from '../modules/activity/cli.ts';
-import { zoneExportText } from '../modules/dns/cli.ts';
 import { billingEventsSince } from '../modules/domain/billing.ts';
 import { listRegistryMessages } from '../modules/domain/messages.ts';
 import { reconcileRegistry } from '../modules/domain/reconcile.ts';
@@ -28,8 +26,10 @@ import {
 } from '../modules/provisioning/accounts.ts';
 import { seedBulkRealm } from '../modules/provisioning/bulk.ts';
 import { listUnfinishedJobs, retryFailedJob } from '../outbox/queue.ts';
+import { printAudit, sinceDay } from './activity.ts';
 import { backupSqlite } from './backup.ts';
 import type { Command, Values } from './command.ts';
+import { zoneExportText } from './dns.ts';
 import { NODE_COMMANDS } from './nodes.ts';
 import { reconcile } from './reconcile.ts';
 import { createTokenFor, revokeTokenOf, tokenLines } from './tokens.ts';

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { seedDemoIfEmpty } from '../demo/seed.ts';
-import { recordCommand } from '../modules/activity/cli.ts';
 import { AccountError } from '../modules/provisioning/accounts.ts';
 import { NodeError } from '../nodes/nodes.ts';
 import { createRuntime } from '../runtime.ts';
 import { openStore } from '../store/db.ts';
+import { recordCommand } from './activity.ts';
 import { COMMANDS, usage } from './commands.ts';
 
 const HELP = new Set(['help', '--help', '-h']);

@@ -3,7 +3,7 @@ import { OPERATOR_SCOPES, OPERATOR_TOKEN_PATTERN, OPERATOR_TOKEN_PREFIX, type Op
 import { hashSecret } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Operator } from '../permission/caller.ts';
-import { inRanges } from '../token/authenticate.ts';
+import { inRanges } from '../session/authenticate-token.ts';
 
 /** How often a token's last use and address reach the store at most, unless the address changes. */
 const TOUCH_EVERY = 60;

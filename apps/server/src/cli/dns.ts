@@ -1,9 +1,9 @@
-import { dnsSettings } from '../../drivers/dns/index.ts';
-import type { Runtime } from '../../kernel/runtime.ts';
-import { AccountError, findItem } from '../provisioning/accounts.ts';
-import { exportZone } from './bind.ts';
-import { publishedWithZone } from './mail-records.ts';
-import { ensureZone, loadRecords } from './zone.ts';
+import { dnsSettings } from '../drivers/dns/index.ts';
+import type { Runtime } from '../kernel/runtime.ts';
+import { exportZone } from '../modules/dns/bind.ts';
+import { publishedWithZone } from '../modules/dns/mail-records.ts';
+import { ensureZone, loadRecords } from '../modules/dns/zone.ts';
+import { AccountError, findItem } from '../modules/provisioning/accounts.ts';
 
 /** `zone-export <realm> <reference>`: the item's zone in BIND format, for named-checkzone or a secondary. */
 export async function zoneExportText({ store, config }: Runtime, realm: string, reference: string): Promise<string> {

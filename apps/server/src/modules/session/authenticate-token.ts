@@ -4,8 +4,8 @@ import type { Config } from '../../config/config.ts';
 import { hashSecret } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { SessionUser } from '../permission/caller.ts';
-import { CALLER_COLUMNS, callerOf, hasFactor } from '../session/sessions.ts';
-import { itemsOf, scopeOf } from './tokens.ts';
+import { itemsOf, scopeOf } from '../token/tokens.ts';
+import { CALLER_COLUMNS, callerOf, hasFactor } from './sessions.ts';
 
 /** How often a token's last use and address reach the store at most, unless the address changes. */
 const TOUCH_EVERY = 60;
