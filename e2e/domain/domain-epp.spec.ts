@@ -76,7 +76,7 @@ test.afterAll(async () => {
   await registry?.close();
 });
 
-/** A writer's page on a domain of its own, registered at the test registry on first sight. */
+/** A writer's page on a domain of its own, which the writer registers at the test registry with the register button (decision 051). */
 async function openEppDomain(browser: Browser) {
   const DOMAIN = unique('registro-e2e.com');
   const account = await withStore((store) =>
@@ -87,6 +87,11 @@ async function openEppDomain(browser: Browser) {
   await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Strict' }]);
   const page = await context.newPage();
   await page.goto(`/admin/${account.items[DOMAIN]}/domain/`);
+  // Read, the domain is not at the registry: nothing was sent there for it.
+  await expect(page.getByTestId('registration-state')).toBeVisible({ timeout: 20_000 });
+  expect(registry.state.data.domains[DOMAIN]).toBeUndefined();
+  await page.getByTestId('domain-unregistered').getByRole('button', { name: 'Registrar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByTestId('contact-registrant')).toBeVisible({ timeout: 20_000 });
   expect(registry.state.data.domains[DOMAIN]).toBeDefined();
   return { DOMAIN, itemId: account.items[DOMAIN], page, context };

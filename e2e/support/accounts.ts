@@ -2,16 +2,21 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
+import { createLocalRegistry } from '../../apps/server/src/drivers/registry/local.ts';
+import { defaultRegistration } from '../../apps/server/src/modules/domain/defaults.ts';
 import { createSession, deleteUserSessions, SESSION_COOKIE } from '../../apps/server/src/modules/session/sessions.ts';
+import { createSecrets, sealingKey } from '../../apps/server/src/secrets.ts';
 import { openStore, type Store } from '../../apps/server/src/store/db.ts';
 import { type Account, type AccountSpec, createAccount } from '../../apps/server/test/fixtures.ts';
 import { E2E_DATA_DIR } from './env.ts';
 
 export { TEST_PASSWORD } from '../../apps/server/test/fixtures.ts';
 
+const e2eConfig = () => loadConfig({ ATALAYA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' });
+
 /** Opens the running server's store for one piece of set-up, as a second process would. */
 export async function withE2EStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' }));
+  const store = await openStore(e2eConfig());
   try {
     return await work(store);
   } finally {
@@ -25,8 +30,23 @@ export async function withE2EStore<T>(work: (store: Store) => Promise<T>): Promi
  */
 export const unique = (name: string) => name.replace(/^[^.]+/, (label) => `${label}-${randomBytes(3).toString('hex')}`);
 
-/** An isolated realm in the running server's store, so specs never step on each other. */
-export const createE2EAccount = (spec: AccountSpec): Promise<Account> => withE2EStore((store) => createAccount(store, spec));
+/**
+ * An isolated realm in the running server's store, so specs never step on each other. Its domains
+ * are registered at the server's (local) registry, as the operator's `item-create --register`
+ * would (decision 051); `unregistered` leaves them as the panel got them, not registered yet.
+ */
+export const createE2EAccount = (spec: AccountSpec, { unregistered = false } = {}): Promise<Account> =>
+  withE2EStore(async (store) => {
+    const account = await createAccount(store, spec);
+    if (unregistered) return account;
+    const config = e2eConfig();
+    const registry = createLocalRegistry(store, createSecrets(sealingKey(config)));
+    for (const item of spec.items.filter((i) => i.domain && !i.transferIn)) {
+      const itemId = account.items[item.reference];
+      await registry.create(itemId, await defaultRegistration({ store, config }, itemId, item.reference, account.realm));
+    }
+    return account;
+  });
 
 /** Puts a live session for the user into the browser context: for specs that are not about sign-in. */
 export async function signInContext(context: BrowserContext, account: Account, username: string) {

@@ -7,6 +7,7 @@ import { originWarning } from './http/origins.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createRuntime } from './runtime.ts';
 import { openStore } from './store/db.ts';
+import { surviveUncaughtErrors } from './survive.ts';
 
 // Set once the configuration is read: its level decides what is logged.
 let log: Logger | undefined;
@@ -75,6 +76,8 @@ async function main(testJobs: AppOptions['testJobs']) {
     throw error;
   }
   log = createLogger(config);
+  // In every process of the server: the single one, the cluster's primary and each of its workers.
+  surviveUncaughtErrors(log);
   const processes = workerCount(config.workers);
   if (processes > 1 && cluster.isPrimary) await primary(config, processes, log);
   else await serve(config, log, testJobs);

@@ -87,6 +87,8 @@ describe('the admin CLI', () => {
     [['item-create', 'cliente.es', 'otra.es', '--service', 'vps'], /--service must be normal or parking/],
     [['item-create', 'cliente.es', 'otra.es', '--domain', '--expires', 'tomorrow'], /YYYY-MM-DD/],
     [['item-create', 'cliente.es', 'otra.es', '--mail', '--transfer-in'], /--transfer-in needs --domain/],
+    [['item-create', 'cliente.es', 'otra.es', '--mail', '--register'], /--register needs --domain/],
+    [['item-create', 'cliente.es', 'otra.es', '--domain', '--register', '--expires', '2030-01-01'], /leave out --expires/],
     [['grant', 'cliente.es', 'ana', 'tienda.es', 'domain=admin'], /"admin" is not a level/],
     [['grant', 'cliente.es', 'ana', 'tienda.es', 'root=write'], /"root" is not an area/],
     [['service-limits', 'cliente.es', 'tienda.es', '--databases=-1'], /whole number/],
@@ -97,6 +99,23 @@ describe('the admin CLI', () => {
     const result = admin(...(args as string[]));
     expect(result.code).not.toBe(0);
     expect(result.err).toMatch(message);
+  });
+
+  it('registers a domain only with --register: a registry change queued for the worker, none without it', async () => {
+    expect(admin('item-create', 'cliente.es', 'sola.es', '--domain').out).toMatch(/sola\.es created\n$/);
+    const registered = admin('item-create', 'cliente.es', 'alta.es', '--domain', '--register');
+    expect(registered.code).toBe(0);
+    expect(registered.out).toMatch(/alta\.es created, its registration queued \(change \d+\)/);
+    const store = await openStore({ dataDir });
+    const changes = await store
+      .selectFrom('registry_change')
+      .innerJoin('item', 'item.id', 'registry_change.item_id')
+      .innerJoin('job', 'job.id', 'registry_change.job_id')
+      .select(['item.reference', 'registry_change.action', 'registry_change.state', 'job.status'])
+      .where('item.reference', 'in', ['sola.es', 'alta.es'])
+      .execute();
+    await store.destroy();
+    expect(changes).toEqual([{ reference: 'alta.es', action: 'register', state: 'queued', status: 'pending' }]);
   });
 
   it('creates an item for a domain held at another registrar, waiting for its transfer in', async () => {

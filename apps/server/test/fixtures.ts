@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Envelope, PermissionMap } from '@atalaya/contract';
+import { defaultRegistration } from '../src/modules/domain/defaults.ts';
 import { createItem, createRealm, createUser, grant, type ItemSpec, parsePermissionMap } from '../src/modules/provisioning/accounts.ts';
 import { createSession, SESSION_COOKIE } from '../src/modules/session/sessions.ts';
+import { createToken } from '../src/modules/token/tokens.ts';
 import type { Store } from '../src/store/db.ts';
 import type { TestContext } from './stores.ts';
 
@@ -42,6 +44,28 @@ export async function createAccount(store: Store, spec: AccountSpec): Promise<Ac
       return { cookie: `${SESSION_COOKIE}=${token}`, 'x-dd-request': '1' };
     },
   };
+}
+
+/**
+ * Registers the account's domains at the app's registry with the default contacts, as the
+ * operator's `item-create --register` does (decision 051), keeping each item's expiry: a domain
+ * is registered only when asked, and a test of a registered domain starts here. A domain waiting
+ * for its transfer in is left as it is.
+ */
+export async function registerDomains(app: TestContext['app'], account: Account, which: (reference: string) => boolean = () => true) {
+  const { store, drivers } = app.runtime;
+  for (const [reference, itemId] of Object.entries(account.items)) {
+    if (!which(reference)) continue;
+    const domain = await store.selectFrom('domain').select('transfer_in').where('item_id', '=', itemId).executeTakeFirst();
+    if (!domain || domain.transfer_in === 1) continue;
+    await drivers.registry.create(itemId, await defaultRegistration(app.runtime, itemId, reference, account.realm));
+  }
+}
+
+/** The headers of a call with a new API token of the user's, of that scope (`all=read`, `domain=write`…) over all its items. */
+export async function bearerOf(store: Store, userId: number, scope: string) {
+  const made = await createToken(store, userId, { name: scope, scope: parsePermissionMap(scope), items: null, cidrs: [], expiresAt: null });
+  return { authorization: `Bearer ${made.token}` };
 }
 
 /** The usual URL-encoded form headers on top of a user's headers. */

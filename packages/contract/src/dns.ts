@@ -13,6 +13,15 @@ export const DEFAULT_TTL = 0;
 
 export const DNS_PRIORITIES = [0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
 export const DEFAULT_PRIORITY = 20;
+
+/**
+ * What one zone import may hold, and how many previews and imports (of a file, or a template's
+ * preview) a user may ask for in a minute (decision 054). The caps are far above any real zone
+ * (the panel's own export of a 50,000-record zone is 3.1 MB); the planner is linear, so a plan at
+ * the cap still holds the event loop for about a second, and the limit keeps one user from
+ * holding it for long. The message `dns.import_too_large` names the caps in its three languages.
+ */
+export const ZONE_IMPORT_LIMITS = { characters: 4_000_000, records: 50_000, plansPerMinute: 10 } as const;
 /** The types whose records carry a priority (MX preference, SRV priority). */
 export const PRIORITY_TYPES: readonly DnsType[] = ['MX', 'SRV'];
 export const hasPriority = (type: string) => type === 'MX' || type === 'SRV';

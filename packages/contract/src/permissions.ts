@@ -45,3 +45,18 @@ export const AREAS_BY_KIND = {
   service: AREAS.filter(isServiceArea),
   mail: AREAS.filter((a): a is MailArea => a.startsWith('servicemail')),
 } as const;
+
+/**
+ * The area that shows each screen of an item (docs/behaviour/shell-session-domains.md#menus): its
+ * menu entry, the 404 of its route, the page an item opens on and the landing rule after sign-in.
+ * The server's landing rule and the web's shell read it here, so no screen names an area itself.
+ */
+export const SCREEN_AREA = {
+  domain: 'domain',
+  hosting: 'service',
+  sites: 'service_subdomains',
+  ftp: 'service_ftp',
+  databases: 'service_ddbb',
+  mail: 'servicemail',
+  dnsZone: 'service_dnszone',
+} as const satisfies Record<string, Area>;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { billingEventsSince } from '../modules/domain/billing.ts';
 import { listRegistryMessages } from '../modules/domain/messages.ts';
 import { reconcileRegistry } from '../modules/domain/reconcile.ts';
+import { queueRegistration } from '../modules/domain/register.ts';
 import { resetFactors } from '../modules/factors/reset.ts';
 import {
   createOperatorTokenFrom,
@@ -31,7 +32,7 @@ import { backupSqlite } from './backup.ts';
 import type { Command, Values } from './command.ts';
 import { zoneExportText } from './dns.ts';
 import { NODE_COMMANDS } from './nodes.ts';
-import { reconcile } from './reconcile.ts';
+import { reconcile, skippedLines } from './reconcile.ts';
 import { createTokenFor, revokeTokenOf, tokenLines } from './tokens.ts';
 
 const passwordOption = { password: { type: 'string' } } as const;
@@ -160,7 +161,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'item-create': {
     args: ['realm', 'reference'],
-    help: 'Creates an item: --domain, --service normal|parking, --mail (any mix), --expires YYYY-MM-DD, --node <name> (else the least loaded node with the role, when there are nodes); --transfer-in: a domain held at another registrar, which a domain writer moves here with its auth code.',
+    help: 'Creates an item: --domain, --service normal|parking, --mail (any mix), --expires YYYY-MM-DD, --node <name> (else the least loaded node with the role, when there are nodes); --transfer-in: a domain held at another registrar, which a domain writer moves here with its auth code; --register: registers the domain at its registry for a year (queued, billed in the ledger; without it the domain reads as not registered until a domain writer registers it).',
     activity: { realm: 0, reference: 1 },
     options: {
       domain: { type: 'boolean' },
@@ -169,9 +170,14 @@ export const COMMANDS: Record<string, Command> = {
       expires: { type: 'string' },
       node: { type: 'string' },
       'transfer-in': { type: 'boolean' },
+      register: { type: 'boolean' },
     },
-    run: async ({ store }, [realm, reference], values) => {
+    run: async (runtime, [realm, reference], values) => {
+      const { store } = runtime;
       if (values['transfer-in'] && !values.domain) throw new AccountError('--transfer-in needs --domain');
+      if (values.register && (!values.domain || values['transfer-in']))
+        throw new AccountError('--register needs --domain, without --transfer-in');
+      if (values.register && values.expires) throw new AccountError('--register registers for a year from today: leave out --expires');
       if (values.service !== undefined && values.service !== 'normal' && values.service !== 'parking') {
         throw new AccountError('--service must be normal or parking (redirect-and-parking)');
       }
@@ -185,7 +191,12 @@ export const COMMANDS: Record<string, Command> = {
         node: typeof values.node === 'string' ? values.node : undefined,
         transferIn: Boolean(values['transfer-in']),
       });
-      console.log(`Item ${item.id} ${item.reference} created${values['transfer-in'] ? ', waiting for its transfer in' : ''}`);
+      // A purchase at the registry, so only when asked for (decision 051): queued, applied by the panel's worker and billed then.
+      const change = values.register
+        ? await queueRegistration(runtime, { itemId: item.id, name: item.reference, realm }, { actor: 'cli', userId: null })
+        : null;
+      const after = values['transfer-in'] ? ', waiting for its transfer in' : change ? `, its registration queued (change ${change})` : '';
+      console.log(`Item ${item.id} ${item.reference} created${after}`);
     },
   },
   'item-list': {
@@ -335,19 +346,18 @@ export const COMMANDS: Record<string, Command> = {
   },
   reconcile: {
     args: [],
-    help: 'Compares the store with each configured real backend (nginx, Dovecot, Pure-FTPd) and each domain with the registry, and lists the differences; --repair fixes them.',
+    help: "Compares the store with each configured real backend of the panel's machine (nginx, Dovecot, Pure-FTPd; what is placed on a node is skipped and counted) and each domain with the registry, and lists the differences; --repair fixes them.",
     activity: (_args, values) => (values.repair ? {} : undefined),
     options: { repair: { type: 'boolean' } },
     run: async (runtime, _args, values) => {
       const { store, config, secrets } = runtime;
       const repair = Boolean(values.repair);
-      const differences = [
-        ...(await reconcile(store, config, secrets, repair)),
-        ...(await reconcileRegistry(store, runtime.drivers.registry, repair)),
-      ];
+      const backends = await reconcile(store, config, secrets, repair);
+      const differences = [...backends.differences, ...(await reconcileRegistry(store, runtime.drivers.registry, repair))];
       // The registry's repairs are changes queued like a customer's: applied here, in order, now.
       if (repair) await runtime.outbox.drain();
       for (const d of differences) console.log(`${d.area}\t${d.problem}\t${d.subject}${d.outcome ? `\t${d.outcome}` : ''}`);
+      for (const line of skippedLines(backends.skipped)) console.log(line);
       console.log(
         differences.length
           ? `${differences.length} difference(s)${values.repair ? '' : '; run with --repair to fix them'}`

@@ -2,7 +2,8 @@ import { dnsSettings } from '../drivers/dns/index.ts';
 import type { Runtime } from '../kernel/runtime.ts';
 import { exportZone } from '../modules/dns/bind.ts';
 import { publishedWithZone } from '../modules/dns/mail-records.ts';
-import { ensureZone, loadRecords } from '../modules/dns/zone.ts';
+import { loadRecords } from '../modules/dns/record-store.ts';
+import { ensureZone } from '../modules/dns/zone.ts';
 import { AccountError, findItem } from '../modules/provisioning/accounts.ts';
 
 /** `zone-export <realm> <reference>`: the item's zone in BIND format, for named-checkzone or a secondary. */

@@ -18,6 +18,22 @@ export interface Difference {
   outcome?: 'repaired' | string;
 }
 
+/**
+ * Rows of items placed on a hosting node (decision 040), by node and area: that node's daemons
+ * hold them, which only its agent reaches, so they are neither compared with nor repaired on the
+ * panel machine's own daemons (a repair would create them there).
+ */
+export interface Skipped {
+  node: string;
+  area: Difference['area'];
+  count: number;
+}
+
+export interface Reconciliation {
+  differences: Difference[];
+  skipped: Skipped[];
+}
+
 type Fix = () => Promise<void>;
 const optionsOf = (config: Config, area: string) => {
   const { driver: _d, kind: _k, ...rest } = config.drivers[area] ?? {};
@@ -28,12 +44,29 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * Compares what the store holds with what each configured real backend serves, and with `repair`
  * brings the backend in line with the store (the store is the truth: the outbox only ever moves
- * backends towards it). Rows still being deleted are left to their pending jobs.
+ * backends towards it). Rows still being deleted are left to their pending jobs, those of items
+ * placed on a node to that node (counted in `skipped`).
  */
-export async function reconcile(store: Store, config: Config, secrets: Secrets, repair: boolean): Promise<Difference[]> {
+export async function reconcile(store: Store, config: Config, secrets: Secrets, repair: boolean): Promise<Reconciliation> {
   const found: { diff: Difference; fix: Fix }[] = [];
   const note = (diff: Difference, fix: Fix) => found.push({ diff, fix });
-  const refs = new Map((await store.selectFrom('item').select(['id', 'reference']).execute()).map((i) => [i.id, i.reference]));
+  const items = await store
+    .selectFrom('item')
+    .leftJoin('node', 'node.id', 'item.node_id')
+    .select(['item.id', 'item.reference', 'node.name as node'])
+    .execute();
+  const refs = new Map(items.map((i) => [i.id, i.reference]));
+  const placed = new Map(items.filter((i) => i.node !== null).map((i) => [i.id, i.node!]));
+  const skipped = new Map<string, Skipped>();
+  /** Whether the item is on a node: its row is counted as skipped, and the caller leaves its name alone. */
+  const onNode = (itemId: number | undefined, area: Difference['area']) => {
+    const node = itemId === undefined ? undefined : placed.get(itemId);
+    if (node === undefined) return false;
+    const entry = skipped.get(`${node} ${area}`) ?? { node, area, count: 0 };
+    entry.count++;
+    skipped.set(`${node} ${area}`, entry);
+    return true;
+  };
 
   if (config.drivers.mail?.driver === 'dovecot') {
     const b = dovecotBackend(optionsOf(config, 'mail'));
@@ -43,7 +76,9 @@ export async function reconcile(store: Store, config: Config, secrets: Secrets, 
     const wanted = new Set<string>();
     for (const row of rows) {
       const address = `${row.name}@${refs.get(row.item_id)}`.toLowerCase();
+      // A node's mailbox is wanted there, not here: neither created on the panel nor taken as extra.
       wanted.add(address);
+      if (onNode(row.item_id, 'mail')) continue;
       const box = boxes.get(address);
       const ensure = () => b.ensureMailbox(mailboxOf(row, address, secrets));
       if (!box) note({ area: 'mail', subject: address, problem: 'missing' }, ensure);
@@ -62,6 +97,7 @@ export async function reconcile(store: Store, config: Config, secrets: Secrets, 
         .map((t) => t.trim().toLowerCase())
         .filter(Boolean);
       wantedAliases.add(address);
+      if (onNode(row.item_id, 'alias')) continue;
       const ensure = () => b.ensureAlias({ address, targets });
       if (!aliases.has(address)) note({ area: 'alias', subject: address, problem: 'missing' }, ensure);
       else if (!same([...aliases.get(address)!].sort(), [...targets].sort()))
@@ -77,6 +113,7 @@ export async function reconcile(store: Store, config: Config, secrets: Secrets, 
     const wanted = new Set<string>();
     for (const row of await store.selectFrom('ftp_user').selectAll().where('deleting', '=', 0).execute()) {
       wanted.add(row.login);
+      if (onNode(row.item_id, 'ftp')) continue;
       const home = path.posix.join(config.hosting.webRoot, refs.get(row.item_id) ?? '', row.folder);
       const ensure = () => b.ensureUser({ login: row.login, password: secrets.decrypt(row.password_secret), home });
       const user = users.get(row.login);
@@ -96,9 +133,12 @@ export async function reconcile(store: Store, config: Config, secrets: Secrets, 
     });
     const held = new Map((await b.list()).map((s) => [s.key, s]));
     const keys = new Set(held.keys());
-    for (const s of await store.selectFrom('site').select('id').execute()) keys.add(`site-${s.id}`);
-    for (const s of await store.selectFrom('service').select('item_id').execute()) keys.add(`apex-${s.item_id}`);
+    const itemOf = new Map<string, number>();
+    for (const s of await store.selectFrom('site').select(['id', 'service_id']).execute()) itemOf.set(`site-${s.id}`, s.service_id);
+    for (const s of await store.selectFrom('service').select('item_id').execute()) itemOf.set(`apex-${s.item_id}`, s.item_id);
+    for (const key of itemOf.keys()) keys.add(key);
     for (const key of [...keys].sort()) {
+      if (onNode(itemOf.get(key), 'sites')) continue;
       const state = await loadSiteState({ store, secrets, config }, key);
       const current = held.get(key);
       if (!state) {
@@ -127,5 +167,15 @@ export async function reconcile(store: Store, config: Config, secrets: Secrets, 
       );
     }
   }
-  return found.map((f) => f.diff);
+  return { differences: found.map((f) => f.diff), skipped: [...skipped.values()] };
+}
+
+/** The report's line for each node whose rows were skipped: how many, of what, and why. */
+export function skippedLines(skipped: Skipped[]): string[] {
+  const byNode = new Map<string, string[]>();
+  for (const s of skipped) byNode.set(s.node, [...(byNode.get(s.node) ?? []), `${s.count} ${s.area}`]);
+  return [...byNode].map(
+    ([node, counts]) =>
+      `Skipped on node ${node}: ${counts.join(', ')} (placed there: only its agent reaches its daemons, and this command compares the panel machine's own)`,
+  );
 }

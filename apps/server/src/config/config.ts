@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_WARN_DAYS, LANGUAGES, PALETTE } from '@atalaya/contract';
 import { z } from 'zod';
+import { checkDrivers } from './drivers.ts';
+import { unknownKeys } from './unknown-keys.ts';
 
 /** Let's Encrypt's production directory; staging is https://acme-staging-v02.api.letsencrypt.org/directory. */
 export const LETS_ENCRYPT_PRODUCTION = 'https://acme-v02.api.letsencrypt.org/directory';
@@ -19,7 +21,7 @@ const recordText = (start: RegExp, what: string) =>
     .regex(/^[\x20-\x7e]+$/, 'printable ASCII')
     .regex(start, what);
 
-const mailRecords = z.object({
+const mailRecords = z.strictObject({
   /** The MX host mail of a domain goes to (shown to copy; a hosted zone has it from the DNS template). */
   mx: z
     .string()
@@ -48,7 +50,11 @@ const mailRecords = z.object({
     .optional(),
 });
 
-const schema = z.object({
+/**
+ * Every object is strict: a misspelt key would otherwise be a key left at its default without a
+ * word (`hosting.webRot` serving from /var/www, `drivers.registy` on the simulated registry).
+ */
+const schema = z.strictObject({
   port: z.coerce.number().int().min(0).max(65535).default(8080),
   host: z.string().min(1).default('0.0.0.0'),
   dataDir: z.string().min(1).default('./data'),
@@ -62,7 +68,7 @@ const schema = z.object({
   /** The origin browsers use, when a proxy sits in front; requests from any other origin are refused. */
   publicOrigin: z.string().url().optional(),
   company: z
-    .object({
+    .strictObject({
       name: z.string().min(1).max(100).default('Atalaya'),
       logo: z.string().min(1).default('/assets/images/logo.png'),
       logoMini: z.string().min(1).default('/assets/images/logo_mini.png'),
@@ -78,7 +84,7 @@ const schema = z.object({
     .min(1)
     .default([...LANGUAGES]),
   legal: z
-    .object({
+    .strictObject({
       jurisdiction: z.string().min(1).max(100).default('Palma'),
       privacyTitle: z.string().min(1).default(''),
       privacyText: z.string().default(''),
@@ -86,7 +92,7 @@ const schema = z.object({
     })
     .prefault({}),
   session: z
-    .object({
+    .strictObject({
       idleMinutes: z.coerce
         .number()
         .int()
@@ -103,22 +109,22 @@ const schema = z.object({
     .prefault({}),
   /** Second factors (decision 021): `requiredRealms` must sign in with one (besides the realms set so by the CLI). */
   secondFactor: z
-    .object({
+    .strictObject({
       requiredRealms: z.array(z.string().min(1)).default([]),
     })
     .prefault({}),
   smtp: z
-    .object({
+    .strictObject({
       url: z
         .string()
         .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
         .optional(),
     })
     .prefault({}),
-  drivers: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  drivers: z.record(z.string(), z.record(z.string(), z.unknown())).superRefine(checkDrivers).default({}),
   /** The outbox worker of each process (docs/deploy.md). */
   jobs: z
-    .object({
+    .strictObject({
       /** A job whose process died is taken over by another process this long after its last renewal. */
       leaseSeconds: z.coerce.number().int().min(2).max(3600).default(30),
       /** Jobs of different items one process applies at once. */
@@ -127,7 +133,7 @@ const schema = z.object({
     .prefault({}),
   /** The port hosting nodes' agents connect to over mutual TLS (decision 040); unset: no nodes. */
   nodes: z
-    .object({
+    .strictObject({
       port: z.coerce.number().int().min(0).max(65535).optional(),
       host: z.string().min(1).default('0.0.0.0'),
       /** The names and addresses agents reach the panel by: the node port's certificate is made for them. */
@@ -144,7 +150,7 @@ const schema = z.object({
   secretKeyFile: z.string().min(1).optional(),
   /** Days before a certificate, domain or service expires at which its writers are mailed, once each (decision 019). */
   expiry: z
-    .object({
+    .strictObject({
       warnDays: z
         .array(z.coerce.number().int().min(1).max(365))
         .min(1)
@@ -159,7 +165,7 @@ const schema = z.object({
    * sets other days for a TLD (`es: 0` where the registry has no such lock).
    */
   ownerChange: z
-    .object({
+    .strictObject({
       lockDays: z.coerce.number().int().min(0).max(365).default(60),
       tlds: z
         .record(z.string().regex(/^[a-z0-9-]{2,63}$/, 'a TLD without its dot, in lower case'), z.coerce.number().int().min(0).max(365))
@@ -168,7 +174,7 @@ const schema = z.object({
     .prefault({}),
   /** Free certificates for sites (decision 019): the ACME directory, the account's contact, the preferred challenge. */
   acme: z
-    .object({
+    .strictObject({
       directoryUrl: z.string().url().default(LETS_ENCRYPT_PRODUCTION),
       email: z.string().email().optional(),
       challenge: z.enum(['http-01', 'dns-01']).default('http-01'),
@@ -178,13 +184,13 @@ const schema = z.object({
     .prefault({}),
   /** The activity log (decision 023): days a line is kept before the housekeeping deletes it. */
   activity: z
-    .object({
+    .strictObject({
       retentionDays: z.coerce.number().int().min(1).max(3650).default(365),
     })
     .prefault({}),
   /** The provider's hosting tools and hosts, shown to customers (service area). */
   hosting: z
-    .object({
+    .strictObject({
       webRoot: z.string().regex(/^\/./, 'an absolute path').default('/var/www'),
       mailHost: z.string().min(3).default('example.net'),
       mailQuotaMb: z.coerce.number().int().min(1).default(1024),
@@ -279,7 +285,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Reco
   for (const [key, value] of Object.entries(overrides)) setPath(raw, key.split('.'), value);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
+    // A strict object reports its unknown keys together: each gets its own line, with the key meant.
+    const issues = parsed.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? unknownKeys(schema, issue) : [issue]));
+    const lines = issues.map((issue) => {
       const key = issue.path.join('.');
       const envName = Object.entries(ENV_KEYS).find(([, keys]) => keys.join('.') === key)?.[0];
       return `  ${key}${envName ? ` (${envName})` : ''}: ${issue.message}`;

@@ -17,6 +17,7 @@ import { installerOptions } from './installer/options.ts';
 import { type DriverLog, SILENT } from './log.ts';
 import type { MailDriver } from './mail/interface.ts';
 import { localMailDriver } from './mail/local.ts';
+import type { DRIVER_OPTIONS, DriverArea } from './options.ts';
 import {
   createNginxPool,
   dovecotMailDriver,
@@ -47,46 +48,50 @@ interface FactoryInput {
 }
 type Factory<T> = (input: FactoryInput) => T;
 
+/** What each area's driver is (a type, not an interface: handlers take it as a plain record). */
+export type Drivers = {
+  web: WebDriver;
+  mail: MailDriver;
+  ftp: FtpDriver;
+  databases: DatabaseDriver;
+  dns: DnsDriver;
+  sites: SitesDriver;
+  installer: ApplicationInstaller;
+  registry: RegistryDriver;
+};
+
+/** A factory for each driver of each area `DRIVER_OPTIONS` lists: no more, no fewer. */
+type Factories = { [A in DriverArea]: { [N in keyof (typeof DRIVER_OPTIONS)[A]]: Factory<Drivers[A]> } };
+
 /**
  * Every driver by area and name; `config.drivers.<area>.driver` picks one (default `local`), the
- * rest of that object is its options. A new area or backend adds its line here and nowhere else.
+ * rest of that object is its options. A new area or backend adds its line here and its options'
+ * schema in options.ts.
  */
-const FACTORIES = {
+const FACTORIES: Factories = {
   // nginx takes `drivers.web` and `drivers.sites` merged: both drive one backend, and an operator
   // may put the options in either (decision 008).
   web: {
     local: ({ store, config }) => localWebDriver(store, localWebRoots(config)),
     nginx: ({ config, nginx }) => nginxWebDriver(nginxOptionsOf(config), nginx),
-  } as Record<string, Factory<WebDriver>>,
-  mail: { local: ({ store }) => localMailDriver(store), dovecot: ({ options }) => dovecotMailDriver(options) } as Record<
-    string,
-    Factory<MailDriver>
-  >,
-  ftp: { local: ({ store }) => localFtpDriver(store), pureftpd: ({ options }) => pureFtpdDriver(options) } as Record<
-    string,
-    Factory<FtpDriver>
-  >,
-  databases: { local: ({ store }) => localDatabaseDriver(store), mariadb: ({ options }) => mariaDbDriver(options) } as Record<
-    string,
-    Factory<DatabaseDriver>
-  >,
-  dns: { local: ({ store, secrets }) => localDnsDriver(store, secrets), powerdns: ({ config }) => powerDns(config) } as Record<
-    string,
-    Factory<DnsDriver>
-  >,
+  },
+  mail: { local: ({ store }) => localMailDriver(store), dovecot: ({ options }) => dovecotMailDriver(options) },
+  ftp: { local: ({ store }) => localFtpDriver(store), pureftpd: ({ options }) => pureFtpdDriver(options) },
+  databases: { local: ({ store }) => localDatabaseDriver(store), mariadb: ({ options }) => mariaDbDriver(options) },
+  dns: { local: ({ store, secrets }) => localDnsDriver(store, secrets), powerdns: ({ config }) => powerDns(config) },
   sites: {
     local: ({ config }) => localSitesDriver(config.dataDir),
     nginx: ({ config, nginx }) => nginxSitesDriver(config, nginx),
-  } as Record<string, Factory<SitesDriver>>,
+  },
   // The installer unpacks the operator's packages where the sites driver serves from: the data
   // dir's `www/` for the local driver, the provider's `hosting.webRoot` behind a real web server.
   installer: {
     local: ({ config }) => packageInstaller(localWebRoots(config), installerOptions(config)),
-  } as Record<string, Factory<ApplicationInstaller>>,
+  },
   registry: {
     local: ({ store, secrets }) => createLocalRegistry(store, secrets),
     epp: ({ store, options, log }) => createEppRegistry(store, eppSettings(options), log),
-  } as Record<string, Factory<RegistryDriver>>,
+  },
 };
 
 /** Where the local drivers keep the services' files: the data dir's `www/`, or `hosting.webRoot` behind a real web server. */
@@ -106,15 +111,17 @@ function powerDns(config: Config): DnsDriver {
   });
 }
 
-export type DriverArea = keyof typeof FACTORIES;
-export type Drivers = { [A in DriverArea]: ReturnType<(typeof FACTORIES)[A][string]> };
+export type { DriverArea };
 
-/** Every configured driver of one runtime, created once; an unknown name stops the start. */
+/** An area's factories by driver name, as the configuration names them. */
+const factoriesOf = <A extends DriverArea>(area: A) => FACTORIES[area] as Record<string, Factory<Drivers[A]> | undefined>;
+
+/** Every configured driver of one runtime, created once; an unknown name stops the start (loadConfig refuses it first, config/drivers.ts). */
 export function createDrivers(config: Config, store: Store, secrets: Secrets, log: DriverLog = SILENT): Drivers {
   const nginx = createNginxPool();
   const build = <A extends DriverArea>(area: A) => {
     const { driver: name = 'local', ...options } = config.drivers[area] ?? {};
-    const factory = FACTORIES[area][String(name)] as Factory<Drivers[A]> | undefined;
+    const factory = factoriesOf(area)[String(name)];
     if (!factory)
       throw new Error(`drivers.${area}.driver: unknown driver "${String(name)}" (use ${Object.keys(FACTORIES[area]).join(', ')})`);
     return factory({ store, config, secrets, options, nginx, log });
@@ -148,7 +155,7 @@ export function createStorelessDrivers(config: Config, areas: readonly DriverAre
     const { driver: name = 'local', ...options } = config.drivers[area] ?? {};
     // The installer's `local` is the node's own disk and packages, not the panel's store.
     if (name === 'local' && area !== 'installer') continue;
-    const factory = FACTORIES[area][String(name)] as Factory<object> | undefined;
+    const factory = factoriesOf(area)[String(name)];
     if (!factory)
       throw new Error(`drivers.${area}.driver: unknown driver "${String(name)}" (use ${Object.keys(FACTORIES[area]).join(', ')})`);
     built[area] = factory({ store: noStore, config, secrets: noSecrets, options, nginx, log });

@@ -59,6 +59,7 @@ export function routeOptions(e: Endpoint, extra: Partial<RouteOptions> = {}): Ro
   return {
     method: e.method,
     url: e.path,
+    ...(e.bodyLimit ? { bodyLimit: e.bodyLimit } : {}),
     ...extra,
     config: {
       endpoint: e,

@@ -2,13 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
-import { WebSocket, WebSocketServer } from 'ws';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { InstallRefused } from '../drivers/installer/interface.ts';
 import type { Runtime } from '../kernel/runtime.ts';
 import { PermanentJobError } from '../outbox/permanent.ts';
 import { panelCa, serverCertificate } from './ca.ts';
 import { enrol, nodeOfCertificate, touchNode } from './nodes.ts';
-import { AGENT_PATH, type AgentMessage, CA_PATH, ENROL_PATH, type PanelMessage, type RemoteArea } from './protocol.ts';
+import { AGENT_PATH, agentMessageSchema, CA_PATH, ENROL_PATH, type PanelMessage, type RemoteArea } from './protocol.ts';
 import { inNode, type NodeLink } from './remote.ts';
 import type { NodeRow } from './tables.ts';
 
@@ -39,6 +39,16 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 
 function answer(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** An agent's message, parsed and checked against the protocol; null for anything else (not JSON, another shape). */
+function agentMessageOf(data: RawData) {
+  try {
+    const parsed = agentMessageSchema.safeParse(JSON.parse(String(data)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The node a TLS socket's client certificate names, checked against the node row (never the CA alone). */
@@ -131,17 +141,16 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
     }, RECHECK_MS);
 
     ws.on('message', (data) => {
-      let message: AgentMessage;
-      try {
-        message = JSON.parse(String(data));
-      } catch {
+      const message = agentMessageOf(data);
+      if (!message) {
+        log(new Error('the agent sent a message that is not the protocol: its connection is closed'), { node: node.name });
         return ws.terminate();
       }
       if (message.type === 'hello' && !worker) {
-        const own: NodeLink = { call, properties: message.properties ?? {}, name: node.name };
+        const own: NodeLink = { call, properties: message.properties, name: node.name };
         link = own;
         runtime.nodes.set(node.id, own);
-        void touchNode(store, node.id, String(message.version).slice(0, 64)).catch(log);
+        void touchNode(store, node.id, message.version.slice(0, 64)).catch(log);
         worker = runtime.outbox.startFor({
           node: node.id,
           around: (run, job) => inNode({ ...own, job: job.id }, run),
@@ -149,8 +158,7 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
         return;
       }
       if (message.type === 'progress') {
-        const percent = Number(message.percent);
-        if (Number.isFinite(percent)) void Promise.resolve(calls.get(message.id)?.onProgress?.(percent)).catch(log);
+        if (message.percent !== null) void Promise.resolve(calls.get(message.id)?.onProgress?.(message.percent)).catch(log);
         return;
       }
       if (message.type !== 'result') return;

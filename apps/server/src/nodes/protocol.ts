@@ -1,15 +1,36 @@
+import { z } from 'zod';
+
 /**
  * What the panel and an agent say over the agent's WebSocket (decision 040), one JSON object per
  * message. The panel's worker runs each node job's handler as on one machine; every driver call
  * the handler makes goes to the node's agent as a `call`, which answers it with a `result` on the
  * same connection. The agent starts with `hello`: its version and the plain values its drivers
  * expose (a database driver's name prefix).
+ *
+ * The panel parses every agent message with this schema before reading a field (issue 44): a
+ * machine holding a node's certificate is still outside the panel, and a message of another
+ * shape closes its connection rather than reaching code that expects this one.
  */
-export type AgentMessage =
-  | { type: 'hello'; version: string; properties: Record<string, Record<string, string | number | boolean>> }
-  | { type: 'result'; id: number; ok: true; value?: unknown }
-  | { type: 'result'; id: number; ok: false; error: string; permanent: boolean; key?: string }
-  | { type: 'progress'; id: number; percent: number };
+const callId = z.number().int().nonnegative();
+export const agentMessageSchema = z.union([
+  z.object({
+    type: z.literal('hello'),
+    version: z.string(),
+    properties: z.record(z.string(), z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  }),
+  z.object({ type: z.literal('result'), id: callId, ok: z.literal(true), value: z.unknown().optional() }),
+  z.object({
+    type: z.literal('result'),
+    id: callId,
+    ok: z.literal(false),
+    error: z.string(),
+    permanent: z.boolean(),
+    key: z.string().optional(),
+  }),
+  // A percent that was not a number (NaN, say) arrives as null: JSON has no other way to write it.
+  z.object({ type: z.literal('progress'), id: callId, percent: z.number().nullable() }),
+]);
+export type AgentMessage = z.infer<typeof agentMessageSchema>;
 
 export type PanelMessage = { type: 'call'; id: number; job: number; area: string; method: string; args: unknown[] };
 

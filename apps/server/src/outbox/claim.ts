@@ -1,28 +1,26 @@
 import { sql } from 'kysely';
 import type { Store } from '../store/db.ts';
 import type { Job } from '../store/schema.ts';
+import { LANES } from './lanes.ts';
 
 /** The advisory-lock namespace under which claims of one item's jobs take turns (PostgreSQL). */
 const ITEM_LOCK = 7_414_002;
 
-/** Whether job `e` is in job `j`'s lane (see claimable). */
-const sameLane = sql`(e.node_id IS NULL) = (j.node_id IS NULL)`;
-
 /**
  * Whether job `j` may be claimed at `t` (checked for one row, after the item's lock): due pending ones and running ones whose lease ended (their
- * process died), but only the first unfinished job of its item's lane, and none while another job of
- * that lane runs under a live lease. Jobs of different items (or of none) are independent.
+ * process died), but none while an earlier unfinished job of its item holds a lane it waits for, or
+ * while such a job runs under a live lease. Jobs of different items (or of none) are independent.
  *
- * An item's jobs form two lanes, each in commit order: those a node applies (`node_id` set) and
- * those the panel applies (`node_id` null). For an item on no node every job is the panel's, one
- * order as on a single machine; for a placed item its DNS and registry jobs go on while its node's
- * agent is away, and a node job never waits for a zone's. The node lane spans nodes: jobs queued
- * for a service's new node wait behind its move, pinned to the old one.
+ * The lanes are the backends a job changes (`lanes`) and those it depends on (`after_lanes`, which
+ * include its own), from its kind (outbox/lanes.ts, decision 055): an item's registry change never
+ * waits for its certificate, a move or a termination step holds every lane. Where a job applies
+ * (`node_id`, decision 040) does not split a lane: a node's worker claims only its node's jobs, and
+ * jobs queued for a service's new node wait behind its move, which holds the whole item.
  */
 const claimable = (t: number) => sql<boolean>`(
   ((j.status = 'pending' AND j.next_at <= ${t}) OR (j.status = 'running' AND j.lease_until < ${t}))
   AND (j.item_id IS NULL OR NOT EXISTS (
-    SELECT 1 FROM job e WHERE e.item_id = j.item_id AND e.id <> j.id AND ${sameLane} AND (
+    SELECT 1 FROM job e WHERE e.item_id = j.item_id AND e.id <> j.id AND (e.lanes & j.after_lanes) <> 0 AND (
       (e.status = 'running' AND e.lease_until >= ${t}) OR (e.status IN ('pending', 'running') AND e.id < j.id)
     )
   ))
@@ -37,25 +35,42 @@ const claimSet = (t: number, leaseSeconds: number, token: string) => sql`
 /** Whose jobs a claim takes: a node's agent only its node's, the panel's own worker those of no node (decision 040). */
 const forNode = (node: number | null) => (node === null ? sql`j.node_id IS NULL` : sql`j.node_id = ${node}`);
 
+/** One bit of the lane masks, as a literal (both stores compare integers bitwise). */
+const bits = LANES.map((_lane, i) => ({ i, bit: sql.lit(1 << i) }));
+
 /**
  * The same rule for a search over the whole queue, computed once per item instead of once per
- * candidate: each item's head (its first unfinished job) and whether a job of it runs under a live
- * lease; a candidate must be its item's head and the item not busy (see claimable above).
+ * candidate: for each lane, its item's head (the first unfinished job holding it) and whether a job
+ * holding it runs under a live lease; a candidate must come no later than the head of every lane it
+ * waits for, none of them busy (see claimable above).
  */
 const firstClaimable = (t: number, limit: number, node: number | null) => sql`SELECT j.id, j.item_id FROM job j
   LEFT JOIN (
-    SELECT item_id, (node_id IS NULL) AS panel, MIN(id) AS head,
-      MAX(CASE WHEN status = 'running' AND lease_until >= ${t} THEN 1 ELSE 0 END) AS busy
-    FROM job WHERE status IN ('pending', 'running') AND item_id IS NOT NULL GROUP BY item_id, (node_id IS NULL)
-  ) h ON h.item_id = j.item_id AND h.panel = (j.node_id IS NULL)
+    SELECT item_id, ${sql.join(
+      bits.map(
+        ({ i, bit }) =>
+          sql`MIN(CASE WHEN (lanes & ${bit}) <> 0 THEN id END) AS ${sql.ref(`head${i}`)}, MAX(CASE WHEN (lanes & ${bit}) <> 0 THEN live ELSE 0 END) AS ${sql.ref(`busy${i}`)}`,
+      ),
+    )}
+    FROM (
+      SELECT item_id, id, lanes, CASE WHEN status = 'running' AND lease_until >= ${t} THEN 1 ELSE 0 END AS live
+      FROM job WHERE status IN ('pending', 'running') AND item_id IS NOT NULL
+    ) o GROUP BY item_id
+  ) h ON h.item_id = j.item_id
   WHERE ((j.status = 'pending' AND j.next_at <= ${t}) OR (j.status = 'running' AND j.lease_until < ${t}))
-    AND (j.item_id IS NULL OR (j.id = h.head AND h.busy = 0))
+    AND (j.item_id IS NULL OR (${sql.join(
+      bits.map(
+        ({ i, bit }) =>
+          sql`((j.after_lanes & ${bit}) = 0 OR (COALESCE(${sql.ref(`h.head${i}`)}, j.id) >= j.id AND ${sql.ref(`h.busy${i}`)} = 0))`,
+      ),
+      sql` AND `,
+    )}))
     AND ${forNode(node)}
   ORDER BY j.id LIMIT ${limit}`;
 
 /**
- * Claims up to `limit` claimable jobs for `token` (at most one per item: only an item's head is
- * claimable), first committed first. SQLite: one UPDATE under the store's single write lock.
+ * Claims up to `limit` claimable jobs for `token` (of one item, only jobs of lanes apart: the head
+ * of each), first committed first. SQLite: one UPDATE under the store's single write lock.
  * PostgreSQL, in one transaction: the candidates are locked with FOR UPDATE SKIP LOCKED (workers
  * never wait on each other's candidates), then claims of the same item take turns on an advisory
  * lock (taken in item order, so two claimers never deadlock) and the UPDATE re-checks each

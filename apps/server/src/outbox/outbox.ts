@@ -4,13 +4,15 @@ import { now, type Store } from '../store/db.ts';
 import type { Database, Job } from '../store/schema.ts';
 import type { Signals } from '../store/signals.ts';
 import { claimJobs, nextDue } from './claim.ts';
+import { laneColumns } from './lanes.ts';
 import { PermanentJobError } from './permanent.ts';
 
 /**
  * The outbox (docs/architecture.md#outbox). A change a backend must apply is written as a job in the
  * same transaction as the panel's own record, then applied by the worker and retried with back-off
  * until it succeeds. A job that keeps failing ends as `failed`, visible with its last error. Jobs of one
- * item are applied one at a time in order; several processes may run workers on one store.
+ * item that share a lane (outbox/lanes.ts) are applied one at a time in order; several processes
+ * may run workers on one store.
  */
 export interface JobHandler {
   /**
@@ -68,6 +70,7 @@ export async function enqueue(
       kind,
       item_id: itemId,
       node_id: nodeId,
+      ...laneColumns(kind),
       payload: JSON.stringify(payload),
       status: 'pending',
       next_at: t,
@@ -86,6 +89,8 @@ export const backoffSeconds = (attempts: number) => Math.min(300, 2 ** Math.max(
 export interface Outbox {
   /** Adds an area's job kinds; a kind registered twice is a programming error. */
   register(handlers: JobHandlers): void;
+  /** The kinds registered (each must have its lanes in outbox/lanes.ts; a test checks the runtime's). */
+  kinds(): string[];
   /** Claims one claimable job (see claim.ts: safe across processes, one item's jobs in order) and applies it. */
   runOne(): Promise<Job | null>;
   /** Runs due jobs until none is left (waiting for those other workers hold); tests call it to apply changes deterministically. */
@@ -388,6 +393,7 @@ export function createOutbox(db: Store, options: OutboxOptions = {}): Outbox {
         handlers.set(kind, handler);
       }
     },
+    kinds: () => [...handlers.keys()],
     runOne,
     async drain(limit = 1000) {
       const deadline = Date.now() + 30_000;

@@ -136,6 +136,10 @@ export interface JobTable {
   claimed_by: string | null;
   /** The node whose agent applies the job (its item's placement when queued); null: the panel's own worker. */
   node_id: Generated<number | null>;
+  /** The lanes the job holds, one bit each (outbox/lanes.ts); the store's default is the whole item. */
+  lanes: Generated<number>;
+  /** The lanes whose earlier unfinished jobs of its item it waits for (its own included). */
+  after_lanes: Generated<number>;
 }
 export interface NoticeTable {
   id: Generated<number>;

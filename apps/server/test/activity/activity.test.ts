@@ -8,7 +8,7 @@ import { recordActivity } from '../../src/modules/activity/record.ts';
 import { grant } from '../../src/modules/provisioning/accounts.ts';
 import { cleanUp } from '../../src/store/housekeeping.ts';
 import { login, sessionToken, withSession } from '../account/helpers.ts';
-import { type Account, createAccount, type Loose, send, TEST_PASSWORD } from '../fixtures.ts';
+import { type Account, createAccount, type Loose, registerDomains, send, TEST_PASSWORD } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -34,6 +34,8 @@ describeStores('the activity log on %s', (kind) => {
       users: { o: 'all=write' },
       items: [{ reference: 'otra.es', domain: true, service: 'normal' }],
     });
+    await registerDomains(ctx.app, acc);
+    await registerDomains(ctx.app, other);
     item = acc.items['tienda.es'];
   });
   afterAll(() => ctx.close());

@@ -111,7 +111,7 @@ describe.skipIf(skip)('nginx refusing a change made through the API, and reconci
 
   it('reconcile reports a vhost removed and one added behind the panel, and --repair restores the site with its certificate', async () => {
     const secrets = createSecrets(loadSecretKey(app.ctx.config.dataDir));
-    expect(await reconcile(app.ctx.store, app.ctx.config, secrets, false)).toEqual([]);
+    expect((await reconcile(app.ctx.store, app.ctx.config, secrets, false)).differences).toEqual([]);
     // An operator deletes the shop's vhost and reloads; another host appears that the panel never made.
     await rm(path.join(sitesDir(), `site-${shopId}.conf`));
     expect((await exec(NGINX, ['-s', 'reload', '-c', path.join(h.dir, 'nginx.conf'), '-p', `${h.dir}/`])).code).toBe(0);
@@ -128,18 +128,18 @@ describe.skipIf(skip)('nginx refusing a change made through the API, and reconci
     await h.backend.applySite({ ...intruder, service: { kind: 'normal', phpVersion: '8.2', parkingActive: false } });
     await eventually(async () => (await get(h.httpPort, `intruso.${REFERENCE}`)).status === 200);
 
-    const found = await reconcile(app.ctx.store, app.ctx.config, secrets, false);
+    const { differences: found } = await reconcile(app.ctx.store, app.ctx.config, secrets, false);
     expect(found.map((d) => `${d.problem} ${d.subject}`).sort()).toEqual([
       `extra site-999 (intruso.${REFERENCE})`,
       `missing site-${shopId} (${SHOP})`,
     ]);
     expect((await get(h.httpPort, `intruso.${REFERENCE}`)).status).toBe(200); // a report changes nothing
 
-    const repaired = await reconcile(app.ctx.store, app.ctx.config, secrets, true);
+    const { differences: repaired } = await reconcile(app.ctx.store, app.ctx.config, secrets, true);
     expect(repaired.map((d) => d.outcome)).toEqual(['repaired', 'repaired']);
     await eventually(async () => (await get(h.httpPort, `intruso.${REFERENCE}`)).status === 404);
     const secure = await https(SHOP);
     expect([secure.code, secure.stdout], secure.stderr).toEqual([0, 'the shop\n']);
-    expect(await reconcile(app.ctx.store, app.ctx.config, secrets, false)).toEqual([]);
+    expect((await reconcile(app.ctx.store, app.ctx.config, secrets, false)).differences).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { parseLevels } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dsOf } from '../../src/drivers/dns/dnssec.ts';
 import { createToken } from '../../src/modules/token/tokens.ts';
-import { createAccount, send } from '../fixtures.ts';
+import { createAccount, registerDomains, send } from '../fixtures.ts';
 import { describeStores } from '../stores.ts';
 import { type DnsTest, dnssecStepNow, openDnsTest } from './helpers.ts';
 
@@ -184,6 +184,7 @@ describeStores('the DNSSEC switch on %s', (kind) => {
       users: { o: 'all=write' },
       items: [{ reference: 'espera.es', domain: true, service: 'normal' }],
     });
+    await registerDomains(t.ctx.app, acc);
     const id = acc.items['espera.es'];
     const o = await acc.as('o');
     const call = (method: 'GET' | 'POST', body?: Record<string, number>) => send(t.ctx.app, method, `/service/${id}/dns/dnssec/`, o, body);
@@ -231,6 +232,7 @@ describeStores('the DNSSEC switch on %s', (kind) => {
       users: { eve: 'all=write' },
       items: [{ reference: 'eve.es', domain: true, service: 'normal' }],
     });
+    await registerDomains(t.ctx.app, stranger);
     const eve = await stranger.as('eve');
     expect((await t.get('dnssec/', eve)).status).toBe(404);
     expect((await t.post('dnssec/', { enabled: 1 }, eve)).status).toBe(404);
@@ -243,6 +245,7 @@ describeStores('the DNSSEC switch on %s', (kind) => {
       users: { bot: 'all=write' },
       items: [{ reference: 'bot.es', domain: true, service: 'normal' }],
     });
+    await registerDomains(t.ctx.app, acc);
     const id = acc.items['bot.es'];
     const bearer = async (text: string) => {
       const parsed = parseLevels(text);

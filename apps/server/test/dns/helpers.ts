@@ -1,5 +1,5 @@
 import type { DnsRecord } from '@atalaya/contract';
-import { createAccount, type Reply, send } from '../fixtures.ts';
+import { createAccount, type Reply, registerDomains, send } from '../fixtures.ts';
 import { openTestApp, type TestContext } from '../stores.ts';
 import { type PowerDns, startPowerDns } from './powerdns-harness.ts';
 
@@ -28,6 +28,7 @@ export async function openDnsTest(
     users: { w: 'all=write', r: 'all=read' },
     items: [{ reference, domain: true, service: 'normal' }],
   });
+  await registerDomains(ctx.app, account);
   const w = await account.as('w');
   const r = await account.as('r');
   const id = account.items[reference];

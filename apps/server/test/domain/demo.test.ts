@@ -29,6 +29,12 @@ describeStores('the demo domains on %s', (kind) => {
     expect((await get(`/domain/${ids['example.com']}/dnssec/list/`)).dnssec).toHaveLength(3);
   });
 
+  it('has every demo domain registered by the seed itself, none left to a read (decision 051)', async () => {
+    expect(Object.keys(ids).length).toBeGreaterThan(3);
+    for (const id of Object.values(ids))
+      expect((await get(`/domain/${id}/`)).domain).toMatchObject({ registered: true, hasAuthCode: true });
+  });
+
   it('has key data for the .eu domain, a blocked domain and whois privacy on the blog', async () => {
     expect((await get(`/domain/${ids['consultora-ejemplo.eu']}/dnssec/list/`)).dnssec[0]).toMatchObject({ type: 'pubkey', flags: 257 });
     expect((await get(`/domain/${ids['antigua-web.org']}/`)).domain.blocked).toBe(true);

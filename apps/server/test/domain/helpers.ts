@@ -1,5 +1,5 @@
 import type { TestRegistry } from '../../../registry/src/server.ts';
-import { type Account, createAccount, type Fields, type Reply, send } from '../fixtures.ts';
+import { type Account, createAccount, type Fields, type Reply, registerDomains, send } from '../fixtures.ts';
 import { type Certs, CLIENT_ID, certificateFiles, eppDriverConfig, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
 import { describeStores, openTestApp, type StoreKind, type TestContext } from '../stores.ts';
 
@@ -62,7 +62,7 @@ export async function openDomainTest(
   kind: StoreKind,
   registry: RegistryKind = 'local',
   /** More items of the first realm, e.g. domains created for a transfer in. */
-  extra: { reference: string; domain?: boolean; transferIn?: boolean }[] = [],
+  extra: { reference: string; domain?: boolean; transferIn?: boolean; unregistered?: boolean }[] = [],
   /** More registrar accounts at the test registry (client id: password). */
   otherClients: Record<string, string> = {},
 ): Promise<DomainTest> {
@@ -75,10 +75,14 @@ export async function openDomainTest(
       { reference: 'y.com', domain: true },
       { reference: 'z.eu', domain: true },
       { reference: 'm.com', mail: true },
-      ...extra,
+      ...extra.map(({ unregistered, ...item }) => item),
     ],
   });
   const other = await createAccount(ctx.store, { users: { o: 'all=write' }, items: [{ reference: 'other.com', domain: true }] });
+  // Registered as the operator does (decision 051), but for the extra items a test wants the registry not to have.
+  const unregistered = new Set(extra.filter((item) => item.unregistered).map((item) => item.reference));
+  await registerDomains(ctx.app, account, (reference) => !unregistered.has(reference));
+  await registerDomains(ctx.app, other);
   const drain = () => ctx.app.runtime.outbox.drain();
   const settled = async (reply: Reply) => {
     await drain();

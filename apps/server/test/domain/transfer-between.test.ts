@@ -72,7 +72,8 @@ describeStores('a domain moved between two registrar accounts and back, complete
   });
 
   it('moves the domain out of A when A approves B’s request, and back in to A when the registry approves A’s after 5 days', async () => {
-    // A registers it on first sight; B's item waits for it.
+    // A's writer registers it (decision 051); B's item waits for it.
+    expect((await a.post('/domain/{id}/register/')).status).toBe(200);
     const atA = (await a.get('/domain/{id}/?language=en')).body.data;
     expect(atA.domain.heldBy).toBeNull();
     expect(registry.state.data.domains['move.com'].clID).toBe(CLIENT_ID);
@@ -119,7 +120,10 @@ describeStores('a domain moved between two registrar accounts and back, complete
     expect(home.domain).toMatchObject({ heldBy: null, transferIn: false, pendingTransfer: false });
     expect(year(home.domain.expireTS)).toBe(year(atA.domain.expireTS) + 2);
     expect((await a.get('/domain/{id}/transfer/')).body.data).toMatchObject({ direction: 'in', status: 'serverApproved', change: null });
-    expect(await a.ledger()).toEqual([{ action: 'transfer_in', years: 1 }]);
+    expect(await a.ledger()).toEqual([
+      { action: 'register', years: 1 },
+      { action: 'transfer_in', years: 1 },
+    ]);
     await b.poll();
     expect(await renewable(a)).toBe(true);
     expect(await renewable(b)).toBe(false);

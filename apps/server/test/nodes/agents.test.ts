@@ -22,6 +22,7 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
   let opened: Awaited<ReturnType<typeof openTestStore>>;
   let panel: Launched;
   let panelUrl: string;
+  let httpPort: number;
   const agents: Record<string, Launched | undefined> = {};
   const dirs: Record<string, string> = {};
   const items: Record<string, number> = {};
@@ -81,6 +82,7 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     await createRealm(opened.store, realm);
     panel = launch('server', [], { ...env(), PORT: '0', HOST: '127.0.0.1', ATALAYA_NODES_PORT: '0', ATALAYA_JOB_LEASE_SECONDS: '3' });
     const port = (await panel.waitFor(/Hosting nodes connect at https:\/\/[^:]+:(\d+)\//, 60_000))[1];
+    httpPort = Number((await panel.waitFor(/Atalaya is running at http:\/\/localhost:(\d+)\//))[1]);
     panelUrl = `https://127.0.0.1:${port}`;
     secrets = createSecrets(sealingKey(opened.config));
     for (const node of ['web1', 'web2']) {
@@ -179,6 +181,37 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     ws.close();
   });
 
+  it('closes the connection of a node that sends what is not the protocol, logs it, and goes on serving', { timeout: 90_000 }, async () => {
+    const frames: [string, string | Buffer][] = [
+      ['null', 'null'],
+      ['a number', '42'],
+      ['wrong fields', JSON.stringify({ type: 'result', id: 'one', ok: 'yes' })],
+      ['a hello without its properties', JSON.stringify({ type: 'hello', version: 'test' })],
+      ['invalid JSON', '{"type": "hello",'],
+      ['a frame past the size limit', Buffer.alloc(17 * 1024 * 1024, 0x20)],
+    ];
+    for (const [what, frame] of frames) {
+      const mark = panel.output().length;
+      const ws = rawClient('web1');
+      await new Promise((resolve) => ws.on('open', resolve));
+      const closed = new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the panel kept the connection open after ${what}`)), 10_000);
+        ws.on('close', () => resolve(clearTimeout(timer)));
+      });
+      ws.on('error', () => {});
+      ws.send(frame);
+      await closed;
+      expect(panel.child.exitCode, what).toBeNull();
+      if (typeof frame === 'string') await panel.waitFor(/the agent sent a message that is not the protocol.*"node":"web1"/, 10_000, mark);
+    }
+    // The panel still answers its HTTP port, and web1's real agent connects and applies its jobs.
+    expect((await fetch(`http://127.0.0.1:${httpPort}/p247/captcha/`)).status).toBe(200);
+    const agent = startAgent('web1');
+    await agent.waitFor(/connected to .* as web1/);
+    await doneJob((await mailbox('web1', 'after')).job);
+    await stopAgent('web1');
+  });
+
   it('refuses a connection without a certificate, and a removed node certificate at once', { timeout: 90_000 }, async () => {
     expect(await refusal(rawClient())).toBe('HTTP 403');
     const agent = startAgent('web1');
@@ -196,5 +229,31 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     expect(lines[0]).toBe('name\thost\troles\tstate\tversion\tlast contact\tjobs waiting\titems');
     // web2's agent is stopped with the job "theirs" waiting; web1 was removed.
     expect(lines.slice(1)).toEqual([expect.stringMatching(/^web2\tweb2\tmail\tactive\t1\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\t1\t1$/)]);
+  });
+
+  it('refuses the old machine of a removed web1 once web1 is added again: its certificate is not the new one, and it gets none of its jobs', {
+    timeout: 90_000,
+  }, async () => {
+    // The old machine keeps its validly signed certificate for "web1" (in dirs.web1); the new web1 enrols from a directory of its own.
+    dirs.web1new = mkdtempSync(path.join(tmpdir(), 'atalaya-web1new-'));
+    const mail = { driver: 'dovecot', passwdFile: path.join(dirs.web1new, 'passwd'), mailRoot: path.join(dirs.web1new, 'vmail') };
+    const dkim = { dkimDir: path.join(dirs.web1new, 'dkim'), dkimReload: [], hashMemoryKiB: 8192, hashTime: 1 };
+    writeFileSync(path.join(dirs.web1new, 'config.json'), JSON.stringify({ drivers: { mail: { ...mail, ...dkim } } }));
+    const token = await addNode(opened.store, await panelCa(opened.store, secrets), 'web1', ['web', 'mail']);
+    const agent = startAgent('web1new', token);
+    await agent.waitFor(/connected to .* as web1/, 60_000);
+    const realm = `nodes-${kind}.test`;
+    items.web1new = (await createItem(opened.store, { realm, reference: 'web1-again.example.test', mail: true, node: 'web1' })).id;
+
+    const old = rawClient('web1');
+    const calls: unknown[] = [];
+    old.on('message', (data) => calls.push(JSON.parse(String(data))));
+    old.on('open', () => old.send(JSON.stringify({ type: 'hello', version: 'old', properties: {} })));
+    expect(await refusal(old)).toBe('HTTP 403');
+    const { job: id } = await mailbox('web1new', 'nueva');
+    await doneJob(id);
+    expect(agent.output()).toContain(`applied mail.ensureMailbox for job ${id}`);
+    expect(passwd('web1new')).toContain('nueva@web1-again.example.test:');
+    expect(calls).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { enqueueUsage } from '../../src/modules/service/usage.ts';
 import { INSTALL_JOB } from '../../src/modules/sites/installer/job.ts';
 import { enqueueApply, siteKey } from '../../src/modules/sites/state.ts';
 import { drainNode } from '../../src/nodes/nodes.ts';
+import { claimJobs } from '../../src/outbox/claim.ts';
 import { enqueue } from '../../src/outbox/outbox.ts';
 import { createSecrets, sealingKey } from '../../src/secrets.ts';
 import { now } from '../../src/store/db.ts';
@@ -310,12 +311,15 @@ describeStores('moving a service between nodes on %s', (kind) => {
       return id;
     });
     const moveJob = await queueMove(opened.store, reference, 'web1');
-    await eventually(async () => /waiting for 1 earlier change/.test((await job(moveJob)).last_error ?? ''), 30_000, 'the move waiting');
+    const web1 = await opened.store.selectFrom('node').select('id').where('name', '=', 'web1').executeTakeFirstOrThrow();
+    // The move holds the whole item (decision 055): no worker of web1 may claim it while the change before it is unfinished.
+    const claimed = await claimJobs(opened.store, 30, 'move-test', now(), 10, web1.id);
+    expect(claimed.map((j) => j.id)).not.toContain(moveJob);
+    expect(await job(moveJob)).toMatchObject({ status: 'pending', attempts: 0 });
     expect(existsSync(panelRoot)).toBe(true);
     await opened.store.updateTable('job').set({ next_at: now() }).where('id', '=', held).execute();
     await doneJob(held);
     await doneJob(moveJob, 120_000);
-    const web1 = await opened.store.selectFrom('node').select('id').where('name', '=', 'web1').executeTakeFirstOrThrow();
     expect(await job(moveJob)).toMatchObject({ status: 'done', progress: 100, node_id: web1.id });
     expect(await placement()).toBe(web1.id);
 

@@ -34,3 +34,30 @@ export function receiver(statuses: number[]) {
 export const listen = (server: Server, port = 0) =>
   new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 export const close = (server: Server) => new Promise((resolve) => server.close(resolve));
+
+/**
+ * A receiver that answers 200 and then a body without end (up to `cap` bytes, so that a panel that
+ * reads it all still ends): it counts what it wrote, respecting back-pressure, and notes when the
+ * panel closed the connection.
+ */
+export function endlessReceiver(cap: number) {
+  const state = { written: 0, closed: false, start: `accepted ${'x'.repeat(600)}` };
+  const server = createServer((req, res) => {
+    req.resume();
+    res.on('close', () => {
+      state.closed = true;
+    });
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    const chunk = Buffer.alloc(64 * 1024, 'y');
+    const pump = () => {
+      while (!res.destroyed && state.written < cap) {
+        const data = state.written === 0 ? Buffer.concat([Buffer.from(state.start), chunk]) : chunk;
+        state.written += data.length;
+        if (!res.write(data)) return void res.once('drain', pump);
+      }
+      if (!res.destroyed) res.end();
+    };
+    pump();
+  });
+  return { server, state };
+}

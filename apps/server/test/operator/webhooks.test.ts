@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { emitEvent } from '../../src/kernel/events.ts';
 import { enqueue } from '../../src/outbox/outbox.ts';
 import { PermanentJobError } from '../../src/outbox/permanent.ts';
 import { runAdmin } from '../admin.ts';
 import { createAccount } from '../fixtures.ts';
+import { eventually } from '../nodes/processes.ts';
 import { describeStores, openTestStore } from '../stores.ts';
 import { call, operatorToken } from './helpers.ts';
-import { close, listen, receiver, verify } from './receiver.ts';
+import { close, endlessReceiver, listen, receiver, verify } from './receiver.ts';
 
 describeStores('signed webhooks on %s', (kind) => {
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -134,6 +136,51 @@ describeStores('signed webhooks on %s', (kind) => {
         data: { job: jobId, kind: 'test.refused', error: 'the backend refused the name' },
       });
       expect(verify(created.body.data.secret, received[0].headers['atalaya-signature'] as string, received[0].body)).toBe(true);
+    } finally {
+      await close(server);
+    }
+  });
+
+  it("reads only the start of a receiver's answer without end and closes the connection, logging that start", async () => {
+    const cap = 256 * 1024 * 1024;
+    const { server, state } = endlessReceiver(cap);
+    const port = await listen(server);
+    try {
+      const created = await call(app, 'POST', 'webhooks/create/', token, { url: `http://127.0.0.1:${port}/`, events: ['domain.expiring'] });
+      await emitEvent(store(), 'domain.expiring', { name: 'sin-fin.es', days: 7 });
+      const delivery = await lastDelivery();
+      expect(await settle(delivery)).toBe('delivered');
+      await eventually(async () => state.closed, 10_000, 'the panel closing the connection');
+      // Socket buffers on both ends hold a few MB at most: a panel reading on would have taken it all.
+      expect(state.written).toBeLessThan(32 * 1024 * 1024);
+      const attempt = await store().selectFrom('webhook_attempt').selectAll().where('delivery_id', '=', delivery).executeTakeFirstOrThrow();
+      expect(attempt).toMatchObject({ http_status: 200, answer: state.start.slice(0, 500) });
+      await call(app, 'POST', `webhooks/${created.body.data.id}/delete/`, token, {});
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('delivers to a URL with a user and password as Basic authorization, and never shows them back', async () => {
+    const { server, received } = receiver([]);
+    const port = await listen(server);
+    try {
+      const url = `http://billing:s%40cret-9@127.0.0.1:${port}/hook`;
+      const shown = `http://***:***@127.0.0.1:${port}/hook`;
+      const created = await call(app, 'POST', 'webhooks/create/', token, { url, events: ['domain.expiring'] });
+      expect(created.status).toBe(200);
+      expect(created.body.data.url).toBe(shown);
+      const listed = (await call(app, 'GET', 'webhooks/', token)).body.data.webhooks as { id: number; url: string }[];
+      expect(listed.find((w) => w.id === created.body.data.id)?.url).toBe(shown);
+      expect(JSON.stringify(listed)).not.toContain('cret-9');
+      await emitEvent(store(), 'domain.expiring', { name: 'con-clave.es', days: 1 });
+      expect(await settle(await lastDelivery())).toBe('delivered');
+      expect(received).toHaveLength(1);
+      expect(received[0].headers.authorization).toBe(`Basic ${Buffer.from('billing:s@cret-9').toString('base64')}`);
+      const log = await runAdmin(app.runtime, 'webhooks', []);
+      expect(log).toContain(`endpoint ${created.body.data.id}\t${shown}\tdomain.expiring`);
+      expect(log).not.toContain('cret-9');
+      await call(app, 'POST', `webhooks/${created.body.data.id}/delete/`, token, {});
     } finally {
       await close(server);
     }

@@ -1,4 +1,4 @@
-import { AREAS_BY_KIND } from '@atalaya/contract';
+import { AREAS_BY_KIND, SCREEN_AREA } from '@atalaya/contract';
 import type { ComponentType } from 'react';
 import DashboardPage from '../features/dashboard/DashboardPage.tsx';
 import LoginPage from '../features/session/LoginPage.tsx';
@@ -92,7 +92,7 @@ const itemRoutes: Route[] = [
       ...serviceRoutes,
       {
         path: 'dns/',
-        element: <RequireAreas areas={['service_dnszone']} />,
+        element: <RequireAreas areas={[SCREEN_AREA.dnsZone]} />,
         ErrorBoundary: RouteError,
         children: [{ index: true, lazy: screen(() => import('../features/dns/DnsPage.tsx')) }],
       },

@@ -1,3 +1,4 @@
+import { SCREEN_AREA } from '@atalaya/contract';
 import { lazy, Suspense } from 'react';
 import type { Route } from '../lib/router/match.ts';
 import { RequireAreas } from './shell/RequireAreas.tsx';
@@ -27,17 +28,17 @@ export const serviceChildren: Route[] = [
   },
   {
     path: 'ftp/',
-    element: <RequireAreas areas={['service_ftp']} />,
+    element: <RequireAreas areas={[SCREEN_AREA.ftp]} />,
     children: [{ index: true, lazy: page(() => import('../features/service/FtpPage.tsx')) }],
   },
   {
     path: 'ddbb/',
-    element: <RequireAreas areas={['service_ddbb']} />,
+    element: <RequireAreas areas={[SCREEN_AREA.databases]} />,
     children: [{ index: true, lazy: page(() => import('../features/service/DatabasesPage.tsx')) }],
   },
   {
     path: 'subdomain/',
-    element: <RequireAreas areas={['service_subdomains']} kind="sites" />,
+    element: <RequireAreas areas={[SCREEN_AREA.sites]} kind="sites" />,
     children: [{ index: true, lazy: page(() => import('../features/sites/SitesPage.tsx')) }],
   },
 ];

@@ -24,14 +24,15 @@ interface PermissionOptions {
   reload?: () => Promise<PermissionMap | undefined>;
 }
 
-/** Reloads the map and answers whether every area may still act; when one may not, "no permission" shows. */
-export type PermissionCheck = (areas: Area | readonly Area[]) => Promise<boolean>;
+/** Reloads the map and answers whether the user may still make the call, read from its entry; when not, "no permission" shows. */
+export type PermissionCheck = (call: Route) => Promise<boolean>;
 
 /**
  * The one permission hook of the screens: the item's map (one request per item, shared by every
- * screen of that item), `canSee`/`canAct` on it (the contract's rule) to show or hide controls,
- * and `check(areas)`, the re-check every write makes before it is sent: the one mutation hook
- * (components/ui/useFormMutation.ts) calls it with the areas the write needs. `refetch()` reloads;
+ * screen of that item), `canCall(entry)` on it (the contract's rule, read from the call's entry) to
+ * show or hide controls, and `check(call)`, the re-check every write makes before it is sent: the
+ * one mutation hook (components/ui/useFormMutation.ts) calls it with the entry of the call it sends,
+ * whose permission names the areas and the level (a screen never names them). `refetch()` reloads;
  * `reloadPermissions()` does it from outside.
  */
 export function usePermissions(itemId: number | string, options: PermissionOptions = {}) {
@@ -40,7 +41,7 @@ export function usePermissions(itemId: number | string, options: PermissionOptio
   const { refetch } = query;
   const { reload } = options;
   const check: PermissionCheck = useCallback(
-    async (areas: Area | readonly Area[]) => {
+    async (call: Route) => {
       let fresh: PermissionMap | undefined;
       try {
         fresh = reload ? await reload() : (await refetch()).data?.permissions;
@@ -48,7 +49,7 @@ export function usePermissions(itemId: number | string, options: PermissionOptio
         notifyError(error);
         return false;
       }
-      if ((typeof areas === 'string' ? [areas] : areas).every((area) => canAct(fresh, area))) return true;
+      if (canCall(fresh, call.permission)) return true;
       notifyNoPermission();
       return false;
     },
@@ -57,8 +58,6 @@ export function usePermissions(itemId: number | string, options: PermissionOptio
   return {
     ...query,
     map,
-    canSee: (area: Area) => canSee(map, area),
-    canAct: (area: Area) => canAct(map, area),
     canCall: (call: Route) => canCall(map, call.permission),
     check,
   };
@@ -77,6 +76,27 @@ export function canCall(map: PermissionMap | undefined, permission: Permission):
   const allowed = permission.level === 'write' ? areas.some((a) => canAct(map, a)) : areas.some((a) => canSee(map, a));
   const also = 'alsoWrite' in permission ? (permission.alsoWrite ?? []) : [];
   return allowed && also.every((a) => canAct(map, a));
+}
+
+/** `canCall` on a call's entry, for a screen that holds the map itself (the domain answer carries it). */
+export const allowsCall = (map: PermissionMap | undefined, call: Route) => canCall(map, call.permission);
+
+/** Whether the map shows what a call changes (read on one of its areas): a reader sees the data a writer edits. */
+export function seesCall(map: PermissionMap | undefined, call: Route): boolean {
+  const { permission } = call;
+  if ('area' in permission) return canSee(map, permission.area);
+  if ('anyOf' in permission) return permission.anyOf.some((area) => canSee(map, area));
+  return canCall(map, permission);
+}
+
+/**
+ * An `anyOf` call narrowed to the one area it touches, as the server's loader narrows it once it
+ * knows the toggle or the job: the area comes from the contract (`TOGGLE_AREA`), never from a screen.
+ */
+export function narrowTo(call: Route, area: Area): Route {
+  const { permission } = call;
+  if (!('anyOf' in permission) || !permission.anyOf.includes(area)) throw new Error(`${call.path} does not narrow to ${area}`);
+  return { ...call, permission: { area, level: permission.level } };
 }
 
 /** Reload one item's permissions, or all of them (the websocket's {"type":"menu"}). */

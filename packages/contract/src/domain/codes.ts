@@ -1,3 +1,4 @@
+import type { Area } from '../permissions.ts';
 /** Code tables of the domain area (docs/behaviour/shell-session-domains.md#code-tables), and the subset a registry accepts for new DS data. */
 
 export const DNSSEC_ALGORITHMS: Record<number, string> = {
@@ -48,3 +49,13 @@ export const CONTACT_MODES = ['only_contact', 'all_contacts'] as const;
 
 export const DOMAIN_TOGGLES = ['block', 'transferblock', 'whoisprivacy'] as const;
 export type DomainToggle = (typeof DOMAIN_TOGGLES)[number];
+/**
+ * The area each toggle of `domain.toggle` (an `anyOf` call) needs, the one place it is said: the
+ * server narrows the call to it and the web shows and re-checks each switch by it. Block and whois
+ * privacy are "others" (docs/behaviour/shell-session-domains.md#permissions); the transfer block has its own area.
+ */
+export const TOGGLE_AREA = {
+  block: 'domain_others',
+  whoisprivacy: 'domain_others',
+  transferblock: 'domain_transferblock',
+} as const satisfies Record<DomainToggle, Area>;

@@ -53,6 +53,13 @@ export const domainViewSchema = z.object({
   permissions: z.partialRecord(z.enum(AREAS), z.enum(LEVELS)),
   authcode: z.boolean(),
   transferkey: z.boolean(),
+  /** Whether the domain has an auth code or transfer key set; the code itself only by the reveal call (decision 051). */
+  hasAuthCode: z.boolean(),
+  /**
+   * False for a domain the panel has but its registry has not (never registered here, not waiting
+   * for a transfer in): it reads as not registered until a domain writer registers it (decision 051).
+   */
+  registered: z.boolean(),
   /** The registrar that holds the domain when it is not this panel's, '' when the registry does not know it; null when it is ours. */
   heldBy: z.string().nullable(),
   /** The item was made for a domain to be transferred in, which has not arrived yet. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DNS_TYPES, dnsCreateSchema, dnsRecordSchema, dnsSaveSchema } from '../dns.ts';
+import { DNS_TYPES, dnsCreateSchema, dnsRecordSchema, dnsSaveSchema, ZONE_IMPORT_LIMITS } from '../dns.ts';
 import { confirmQuery } from '../dnssec.ts';
 import { MAX_PAGE } from '../paging.ts';
 import { backendShape } from '../service.ts';
-import { requiredLine, requiredMultiLine, singleLine } from '../strings.ts';
+import { CONTROL_CHARACTERS, hasTextControl, requiredLine, singleLine } from '../strings.ts';
 import { dnssecCalls } from './dnssec.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -34,8 +34,20 @@ export const zonePlanSchema = z.object({
   removed: z.array(rrsetView),
   refused: z.array(z.object({ line: z.number(), source: z.string(), reason: z.string() })),
 });
-/** A master file as pasted or uploaded: the body limit of the app (256 KiB) bounds it too. */
-const importBody = z.object({ zone: requiredMultiLine(250_000) });
+/**
+ * A master file as pasted or uploaded, refused under its field above ZONE_IMPORT_LIMITS (its
+ * records are counted once read). The body may hold three times the text: a form encodes `:`,
+ * `"` or a line break in three characters, and the cap must answer before the body limit does.
+ */
+const importBody = z.object({
+  zone: z
+    .string()
+    .trim()
+    .min(1, { abort: true })
+    .max(ZONE_IMPORT_LIMITS.characters, { abort: true, message: 'dns.import_too_large' })
+    .refine((v) => !hasTextControl(v), CONTROL_CHARACTERS),
+});
+const importBodyLimit = 3 * ZONE_IMPORT_LIMITS.characters + 64 * 1024;
 const templateBody = z.object({ template: requiredLine(40) });
 export const zoneChangeSchema = z.object({
   id: z.number(),
@@ -120,6 +132,7 @@ export const dns = {
     path: '/service/:id/dns/import/preview/',
     params: zoneParams,
     body: importBody,
+    bodyLimit: importBodyLimit,
     answer: z.object({ plan: zonePlanSchema }),
     permission: write,
   }),
@@ -128,6 +141,7 @@ export const dns = {
     path: '/service/:id/dns/import/',
     params: zoneParams,
     body: importBody,
+    bodyLimit: importBodyLimit,
     answer: z.object({ plan: zonePlanSchema }),
     permission: write,
   }),

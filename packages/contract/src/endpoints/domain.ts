@@ -29,6 +29,8 @@ const bulkParams = z.object({ bulkId: z.string() });
 /** A change queued for the registry: its id (the domain answer's `changes` says where it stands). */
 const queued = z.object({ change: z.number() });
 const done = z.object({});
+/** A call that answers a credential: a session's only (decision 029). */
+const credential = { sessionOnly: true } as const;
 
 /** The domain calls: data, toggles, auth code, name servers, glue, DNSSEC, contacts. */
 export const domain = {
@@ -47,12 +49,29 @@ export const domain = {
     answer: domainAnswerSchema,
     permission: { anyOf: ['domain_others', 'domain_transferblock'], level: 'write' },
   }),
+  /**
+   * An auth code is a credential (decision 051, after 029): it is revealed only to a session that
+   * writes the area, never to an API token, and each reveal is recorded in the activity log. The
+   * domain answer says whether one is set (`hasAuthCode`).
+   */
   authcode: endpoint({
     method: 'GET',
     path: '/domain/:id/authcode/',
     params: itemParams,
     answer: z.object({ authCode: z.string() }),
-    permission: { area: 'domain_authcode', level: 'read' },
+    permission: { area: 'domain_authcode', level: 'write' },
+    ...credential,
+  }),
+  /**
+   * Registers at its registry a domain the panel has but the registry has not (decision 051): a
+   * purchase, queued for the registry and billed once when it is applied. Never a side effect of a read.
+   */
+  register: endpoint({
+    method: 'POST',
+    path: '/domain/:id/register/',
+    params: itemParams,
+    answer: domainAnswerSchema,
+    permission: { area: 'domain', level: 'write' },
   }),
   renew: endpoint({
     method: 'POST',
@@ -85,6 +104,8 @@ export const domain = {
     params: itemParams,
     answer: z.object({ authCode: z.string() }),
     permission: { area: 'domain_authcode', level: 'write' },
+    // It answers the new code: a credential, as the reveal is.
+    ...credential,
   }),
   /** The domain's transfer, in or out, as the registry reports it. */
   transfer: endpoint({
@@ -131,7 +152,8 @@ export const domain = {
     path: '/domain/:id/transferkey/',
     params: itemParams,
     answer: z.object({ transferkey: z.string() }),
-    permission: { area: 'domain_authcode', level: 'read' },
+    permission: { area: 'domain_authcode', level: 'write' },
+    ...credential,
   }),
   nameServers: endpoint({
     method: 'GET',

@@ -45,6 +45,8 @@ export interface Endpoint<
    * only a browser session reaches it, never an API token (refused with 403).
    */
   sessionOnly?: true;
+  /** Bytes the body may hold, when a call needs more than the app's 256 KiB (a zone import). */
+  bodyLimit?: number;
 }
 
 const NO_PARAMS = z.object({});
@@ -66,6 +68,7 @@ export function endpoint<
   answer: A;
   permission: W;
   sessionOnly?: true;
+  bodyLimit?: number;
 }): Omit<Endpoint<P, Q, B, A>, 'permission'> & { permission: W } {
   // The permission keeps its literal type: the server types what a call's route hands its handler by it.
   return {
@@ -77,6 +80,7 @@ export function endpoint<
     answer: spec.answer,
     permission: spec.permission,
     ...(spec.sessionOnly ? { sessionOnly: true as const } : {}),
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
   };
 }
 

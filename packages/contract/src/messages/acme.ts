@@ -25,6 +25,8 @@ export const acme = {
     'sites.acme_error_rejectedIdentifier': 'La autoridad no emite certificados para {{name}} ({{detail}})',
     'sites.acme_error_other': 'La autoridad rechazó la petición: {{detail}}',
     'sites.acme_error_transient': 'No se pudo completar la emisión: {{detail}}',
+    'sites.acme_error_unreachable':
+      'No se puede contactar con la autoridad de certificación en {{url}} ({{detail}}). Vuelve a pedir el certificado cuando responda.',
   },
   en: {
     'expiry.mail_subject': 'Expiring soon: {{name}}',
@@ -47,6 +49,8 @@ export const acme = {
     'sites.acme_error_rejectedIdentifier': 'The authority does not issue certificates for {{name}} ({{detail}})',
     'sites.acme_error_other': 'The authority refused the request: {{detail}}',
     'sites.acme_error_transient': 'The issuance could not be completed: {{detail}}',
+    'sites.acme_error_unreachable':
+      'The certificate authority at {{url}} cannot be reached ({{detail}}). Ask for the certificate again once it answers.',
   },
   ca: {
     'expiry.mail_subject': 'Caduca aviat: {{name}}',
@@ -69,5 +73,7 @@ export const acme = {
     'sites.acme_error_rejectedIdentifier': 'L’autoritat no emet certificats per a {{name}} ({{detail}})',
     'sites.acme_error_other': 'L’autoritat ha rebutjat la petició: {{detail}}',
     'sites.acme_error_transient': 'No s’ha pogut completar l’emissió: {{detail}}',
+    'sites.acme_error_unreachable':
+      'No es pot contactar amb l’autoritat de certificació a {{url}} ({{detail}}). Torna a demanar el certificat quan respongui.',
   },
 };

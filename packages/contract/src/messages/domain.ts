@@ -2,7 +2,10 @@
 export const domain = {
   es: {
     'domain.blocked': 'El dominio tiene el bloqueo de modificación activo: desactívalo antes de hacer cambios',
-    'domain.authinfo_missing': 'Este dominio aún no tiene código: pídelo a un usuario que pueda gestionarlo',
+    'domain.not_registered': 'El dominio aún no está registrado: regístralo antes de hacer cambios',
+    'domain.already_registered': 'El dominio ya está registrado',
+    'domain.register_pending': 'El registro del dominio ya está en curso',
+    'domain.register_queued': 'Registro del dominio enviado al registro',
     'domain.ns_min': 'Indica al menos 2 servidores DNS',
     'domain.ns_max': 'Indica como máximo 7 servidores DNS',
     'domain.ns_duplicate': 'Este servidor DNS está repetido',
@@ -72,7 +75,10 @@ export const domain = {
   },
   en: {
     'domain.blocked': 'The domain has the modification block on: turn it off before making changes',
-    'domain.authinfo_missing': 'This domain has no code yet: ask a user who can manage it',
+    'domain.not_registered': 'The domain is not registered yet: register it before making changes',
+    'domain.already_registered': 'The domain is registered already',
+    'domain.register_pending': 'The domain is being registered already',
+    'domain.register_queued': 'Domain registration sent to the registry',
     'domain.ns_min': 'Give at least 2 DNS servers',
     'domain.ns_max': 'Give at most 7 DNS servers',
     'domain.ns_duplicate': 'This DNS server is repeated',
@@ -142,7 +148,10 @@ export const domain = {
   },
   ca: {
     'domain.blocked': 'El domini té el bloqueig de modificació actiu: desactiva’l abans de fer canvis',
-    'domain.authinfo_missing': 'Aquest domini encara no té codi: demana’l a un usuari que el pugui gestionar',
+    'domain.not_registered': 'El domini encara no està registrat: registra’l abans de fer canvis',
+    'domain.already_registered': 'El domini ja està registrat',
+    'domain.register_pending': 'El registre del domini ja és en curs',
+    'domain.register_queued': 'Registre del domini enviat al registre',
     'domain.ns_min': 'Indica almenys 2 servidors DNS',
     'domain.ns_max': 'Indica com a màxim 7 servidors DNS',
     'domain.ns_duplicate': 'Aquest servidor DNS està repetit',

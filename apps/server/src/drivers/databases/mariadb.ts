@@ -3,18 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type mysql from 'mysql2/promise';
 import { mysqlConnection } from '../mysql.ts';
 import { DATABASE_NAME, type DatabaseDriver } from './interface.ts';
-
-export interface MariaDbOptions {
-  /** An admin account, e.g. mysql://root@127.0.0.1:3306 */
-  dsn: string;
-  prefix?: string;
-  /** Hosts of a user without external access; with skip-name-resolve, TCP from the server itself is 127.0.0.1. */
-  localHosts?: string[];
-  /** The dump program; `mariadb-dump` on PATH by default. */
-  dumpCommand?: string;
-  /** The client a dump is loaded with; `mariadb` on PATH by default. */
-  clientCommand?: string;
-}
+import { type MariaDbOptions, mariaDbOptionsSchema } from './mariadb-options.ts';
 
 /** Backtick-quoted identifier; names are also checked against a strict pattern before any SQL. */
 const ident = (name: string) => `\`${name.replace(/`/g, '``')}\``;
@@ -24,16 +13,12 @@ function checkName(name: string) {
 }
 
 export function parseOptions(raw: Record<string, unknown>): MariaDbOptions {
-  if (typeof raw.dsn !== 'string' || !/^(mysql|mariadb):\/\//.test(raw.dsn)) {
-    throw new Error('drivers.databases.dsn must be a mysql:// URL of an admin account, e.g. mysql://root@127.0.0.1:3306');
-  }
-  return {
-    dsn: raw.dsn,
-    prefix: typeof raw.prefix === 'string' ? raw.prefix : '',
-    localHosts: Array.isArray(raw.localHosts) ? raw.localHosts.map(String) : undefined,
-    dumpCommand: typeof raw.dumpCommand === 'string' ? raw.dumpCommand : undefined,
-    clientCommand: typeof raw.clientCommand === 'string' ? raw.clientCommand : undefined,
-  };
+  const parsed = mariaDbOptionsSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new Error(
+      `mariadb driver options: ${parsed.error.issues.map((i) => `drivers.databases.${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  return parsed.data;
 }
 
 /** The real driver: SQL over an admin connection, `mariadb-dump` for dumps (argument array, no shell). */
@@ -71,7 +56,7 @@ export function mariaDbDriver(raw: Record<string, unknown>): DatabaseDriver {
   }
 
   return {
-    prefix: options.prefix ?? '',
+    prefix: options.prefix,
     ensure: ({ name, user, password, externalAccess }) =>
       withConnection([name, user], async (c) => {
         await c.query(`CREATE DATABASE IF NOT EXISTS ${ident(name)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { Config } from '../../config/config.ts';
 import type { PackageSource } from './interface.ts';
 
 const absolute = z.string().refine((p) => path.isAbsolute(p) && !p.includes('\0'), 'an absolute path');
 
 /** One application's package: on the provider's mirror (`url`) or on this machine (`path`), with its SHA-256. */
 const packageSchema = z
-  .object({
+  .strictObject({
     url: z
       .string()
       .url()
@@ -19,7 +18,7 @@ const packageSchema = z
   .refine((p) => (p.url === undefined) !== (p.path === undefined), 'give either url or path');
 
 /** `config.drivers.installer` (docs/decisions/026-real-installer.md, README "Applications"). */
-export const installerOptionsSchema = z.object({
+export const installerOptionsSchema = z.strictObject({
   /** The catalogue file; the panel's own when unset. */
   catalogue: absolute.optional(),
   /** The packages the operator offers, by the catalogue's `key`; an application without one is shown as unavailable. */
@@ -47,8 +46,11 @@ export type InstallerOptions = z.infer<typeof installerOptionsSchema>;
 
 const parsed = new WeakMap<object, InstallerOptions>();
 
-/** The installer's options, checked once per config; a bad one stops the start with the key named. */
-export function installerOptions(config: Config): InstallerOptions {
+/**
+ * The installer's options, checked once per config; a bad one stops the start with the key named.
+ * It takes the config's shape, not its type: the config's check of driver options imports this file.
+ */
+export function installerOptions(config: { drivers: { installer?: Record<string, unknown> } }): InstallerOptions {
   const raw = config.drivers.installer ?? {};
   const cached = parsed.get(raw);
   if (cached) return cached;

@@ -95,6 +95,8 @@ export interface TransferState {
 }
 
 export interface RegistrationData {
+  /** The registration period; the registry's own (the epp driver's `periodYears`, the item's expiry locally) when absent. */
+  years?: number;
   mode: DnsMode;
   nameServers: string[];
   authKind: 'authcode' | 'transferkey';

@@ -141,7 +141,8 @@ export function createLocalRegistry(
         transferIn: row.transfer_in === 1,
         pendingTransfer: row.transfer_status === 'pending',
       };
-      for (const contact of contacts) {
+      // Another registrar's domain: its contacts are that registrar's, never shown to this one (as over EPP).
+      for (const contact of info.heldBy === null ? contacts : []) {
         if ((CONTACT_TYPES as readonly string[]).includes(contact.type)) info.contacts[contact.type as ContactType] = toContact(contact);
       }
       return info;
@@ -158,7 +159,14 @@ export function createLocalRegistry(
         // The auth code is born with the registration, so that reading it never has to create it.
         await trx
           .updateTable('domain')
-          .set({ dns_mode: data.mode, auth_kind: data.authKind, auth_sealed: secrets.encrypt(generateAuthInfo()), updated_at: t })
+          .set({
+            dns_mode: data.mode,
+            auth_kind: data.authKind,
+            auth_sealed: secrets.encrypt(generateAuthInfo()),
+            // A period asked for runs from today, as a registry's create does; else the item's expiry stands.
+            ...(data.years ? { expire_at: addYears(t, data.years) } : {}),
+            updated_at: t,
+          })
           .where('item_id', '=', itemId)
           .execute();
       });

@@ -1,14 +1,14 @@
-import type { Area } from '@atalaya/contract';
+import { type Area, SCREEN_AREA } from '@atalaya/contract';
 import { sql } from 'kysely';
 import type { Store } from '../../store/db.ts';
 import { KIND_TABLE } from '../lists/entries.ts';
 
 // The landing rule (docs/behaviour/shell-session-domains.md#states): the first write permission in this order; each area needs its kind.
 const ORDER: { area: Area; kind: 'domain' | 'service' | 'mail' }[] = [
-  { area: 'domain', kind: 'domain' },
-  { area: 'service', kind: 'service' },
-  { area: 'servicemail', kind: 'mail' },
-  { area: 'service_dnszone', kind: 'service' },
+  { area: SCREEN_AREA.domain, kind: 'domain' },
+  { area: SCREEN_AREA.hosting, kind: 'service' },
+  { area: SCREEN_AREA.mail, kind: 'mail' },
+  { area: SCREEN_AREA.dnsZone, kind: 'service' },
 ];
 
 /**

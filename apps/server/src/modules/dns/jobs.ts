@@ -4,16 +4,10 @@ import { latestJob } from '../../outbox/history.ts';
 import type { JobHandlers } from '../../outbox/outbox.ts';
 import { now } from '../../store/db.ts';
 import { fqdn } from './names.ts';
+import { loadSets, type RRsetKey } from './record-store.ts';
 import { toRRsets } from './rrsets.ts';
 
 export const APPLY_ZONE = 'dns.apply-zone';
-
-/** One name and type of the zone: the unit PowerDNS replaces or deletes. */
-export interface RRsetKey {
-  /** Relative to the zone, '' at the apex, as dns_record.zona. */
-  zona: string;
-  type: string;
-}
 
 /**
  * A change of a zone. The job carries no records: its handler reads them as they are when it runs,
@@ -32,7 +26,7 @@ export function dnsJobs({ store, drivers, config }: Runtime): JobHandlers {
   const { defaultTtl } = dnsSettings(config);
   return {
     /**
-     * Jobs of one item run in commit order, each serving the records as they are now: a job whose
+     * Zone jobs of one item run in commit order (their lane), each serving the records as they are now: a job whose
      * version is already applied has nothing left to do. A zone never applied gets the whole
      * state, whatever the job changed, so the backend has the zone before any patch. So does a
      * job whose previous apply is not done (it failed, or waits for its retry): that one's RRsets
@@ -49,13 +43,7 @@ export function dnsJobs({ store, drivers, config }: Runtime): JobHandlers {
       let applied = payload.version;
       const previous = await latestJob(store, payload.itemId, APPLY_ZONE, job.id);
       if (payload.changed && zone.applied_version > 0 && (!previous || previous.status === 'done')) {
-        const records = await store
-          .selectFrom('dns_record')
-          .selectAll()
-          .where('item_id', '=', payload.itemId)
-          .where((eb) => eb.or(payload.changed!.map((k) => eb.and([eb('zona', '=', k.zona), eb('type', '=', k.type)]))))
-          .orderBy('id')
-          .execute();
+        const records = await loadSets(store, payload.itemId, payload.changed);
         const rrsets = toRRsets(records, payload.zone, defaultTtl);
         const kept = new Set(rrsets.map((s) => `${s.name} ${s.type}`));
         const gone = payload.changed

@@ -17,9 +17,10 @@ import importRoutes from './import/routes.ts';
 import { publishedWithZone } from './mail-records.ts';
 import { recordPage } from './page.ts';
 import { presenter } from './present.ts';
+import { loadRecords } from './record-store.ts';
 import { zoneBackend } from './state.ts';
 import { templateRecords } from './template.ts';
-import { type DnsContext, loadRecords } from './zone.ts';
+import type { DnsContext } from './zone.ts';
 
 /** A misconfigured template stops the start, not the first restore. */
 function checkTemplate(settings: DnsSettings) {

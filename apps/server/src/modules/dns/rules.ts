@@ -13,52 +13,82 @@ export interface RuleRecord {
 const isBelow = (name: string, parent: string) => name.endsWith(`.${parent}`);
 const isAddress = (r: RuleRecord) => r.type === 'A' || r.type === 'AAAA';
 
-/** Names (relative) holding an NS record below the apex: delegated subzones. */
-const delegations = (records: RuleRecord[]) => new Set(records.filter((r) => r.type === 'NS' && r.zona !== '').map((r) => r.zona));
-
 /** In-zone name servers (relative names) of every NS record: BIND refuses a zone whose such server has no address. */
 const nsHostsInZone = (records: RuleRecord[], zone: string) =>
   new Set(records.filter((r) => r.type === 'NS').flatMap((r) => inZone(r.value, zone) ?? []));
 
 /**
+ * What the zone rules ask of the zone a record goes into (the zone without that record): a list
+ * answers by scanning it (one record's edit), a `ZoneIndex` (zone-index.ts) from its maps (an
+ * import, which checks every record of the file against all the others).
+ */
+export interface ZoneView {
+  /** Records at the name, of the type when one is given. */
+  count(zona: string, type?: string): number;
+  /** Whether the zone holds a record equal to this one (name, type, value, priority). */
+  has(record: RuleRecord): boolean;
+  /** Whether any record lies below the name (not at it). */
+  hasBelow(zona: string): boolean;
+}
+
+/** The names a name lies below, the zone's top-most first: `a.b.c` → `c`, `b.c`. */
+export function ancestors(zona: string): string[] {
+  const found: string[] = [];
+  for (let dot = zona.lastIndexOf('.'); dot > 0; dot = zona.lastIndexOf('.', dot - 1)) found.push(zona.slice(dot + 1));
+  return found;
+}
+
+/** A list of records as a ZoneView, each question a scan of it. */
+function listView(records: RuleRecord[]): ZoneView {
+  return {
+    count: (zona, type) => records.filter((r) => r.zona === zona && (type === undefined || r.type === type)).length,
+    has: (c) => records.some((r) => r.zona === c.zona && r.type === c.type && r.value === c.value && r.priority === c.priority),
+    hasBelow: (zona) => records.some((r) => isBelow(r.zona, zona)),
+  };
+}
+
+/** A delegated subzone's name: an NS record below the apex. */
+const isCut = (zone: ZoneView, name: string) => name !== '' && zone.count(name, 'NS') > 0;
+
+/**
  * The zone-wide rules a new or edited record must keep (RFC 1034 §3.6.2 for CNAME, the delegation
  * cut for NS below the apex): `others` is the zone without the record being edited.
  */
-export function checkZoneRules(candidate: RuleRecord, others: RuleRecord[], zone: string) {
+export function checkZoneRules(candidate: RuleRecord, others: RuleRecord[] | ZoneView, zone: string) {
+  checkRules(candidate, Array.isArray(others) ? listView(others) : others, zone);
+}
+
+function checkRules(candidate: RuleRecord, others: ZoneView, zone: string) {
   const { zona, type } = candidate;
-  const sameName = others.filter((r) => r.zona === zona);
+  const here = others.count(zona);
   if (type === 'CNAME' && zona === '') throw FieldErrors.one('zona', 'dns.cname_apex');
-  if ((type === 'CNAME' && sameName.length > 0) || (type !== 'CNAME' && sameName.some((r) => r.type === 'CNAME'))) {
+  if ((type === 'CNAME' && here > 0) || (type !== 'CNAME' && others.count(zona, 'CNAME') > 0)) {
     throw FieldErrors.one('zona', 'dns.cname_exclusive');
   }
   const anameClash = ['A', 'AAAA', 'ANAME'];
   if (
-    (type === 'ANAME' && sameName.some((r) => anameClash.includes(r.type))) ||
-    (anameClash.includes(type) && sameName.some((r) => r.type === 'ANAME'))
+    (type === 'ANAME' && anameClash.some((t) => others.count(zona, t) > 0)) ||
+    (anameClash.includes(type) && others.count(zona, 'ANAME') > 0)
   ) {
     throw FieldErrors.one('zona', 'dns.aname_conflict');
   }
-  if (sameName.some((r) => r.type === type && r.value === candidate.value && r.priority === candidate.priority)) {
-    throw FieldErrors.one('value', 'dns.duplicate');
-  }
-  for (const cut of delegations(others)) {
-    if (isBelow(zona, cut)) throw FieldErrors.one('zona', 'dns.delegated', { name: `${cut}.${zone}` });
-  }
-  if (zona !== '' && (type === 'NS') !== sameName.every((r) => r.type === 'NS') && sameName.length > 0) {
+  if (others.has(candidate)) throw FieldErrors.one('value', 'dns.duplicate');
+  const cut = ancestors(zona).find((name) => isCut(others, name));
+  if (cut !== undefined) throw FieldErrors.one('zona', 'dns.delegated', { name: `${cut}.${zone}` });
+  if (zona !== '' && here > 0 && (type === 'NS') !== (others.count(zona, 'NS') === here)) {
     throw FieldErrors.one('zona', 'dns.delegation_conflict');
   }
-  if (type === 'NS' && zona !== '' && others.some((r) => isBelow(r.zona, zona))) {
-    throw FieldErrors.one('zona', 'dns.delegation_conflict');
-  }
+  if (type === 'NS' && zona !== '' && others.hasBelow(zona)) throw FieldErrors.one('zona', 'dns.delegation_conflict');
   if (type === 'NS') checkNameServerAddress(candidate, others, zone);
 }
 
-function checkNameServerAddress(candidate: RuleRecord, others: RuleRecord[], zone: string) {
+function checkNameServerAddress(candidate: RuleRecord, others: ZoneView, zone: string) {
   const host = inZone(candidate.value, zone);
   if (host === null) return;
-  const cuts = [...delegations(others), ...(candidate.zona ? [candidate.zona] : [])];
-  const underCut = cuts.some((cut) => host === cut || isBelow(host, cut));
-  if (underCut || !others.some((r) => r.zona === host && isAddress(r))) {
+  // The server's name at or below a cut (another one's, or this record's own) is not served by this zone.
+  const isOwnCut = (name: string) => candidate.zona !== '' && name === candidate.zona;
+  const underCut = [host, ...ancestors(host)].some((name) => isCut(others, name) || isOwnCut(name));
+  if (underCut || others.count(host, 'A') + others.count(host, 'AAAA') === 0) {
     throw FieldErrors.one('value', 'dns.ns_needs_address', { host: candidate.value });
   }
 }

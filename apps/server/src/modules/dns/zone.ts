@@ -4,9 +4,10 @@ import { SERVE_MTA_STS } from '../../kernel/hand-offs.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { recordChange, type ZoneAuthor } from './history/record.ts';
-import { APPLY_ZONE, type ApplyZonePayload, type RRsetKey } from './jobs.ts';
+import { recordChange, rrsetKey, type ZoneAuthor } from './history/record.ts';
+import { APPLY_ZONE, type ApplyZonePayload } from './jobs.ts';
 import { MTA_STS_HOST } from './mail-records.ts';
+import { insertRecords, loadRecords, loadSets, type RRsetKey } from './record-store.ts';
 import type { DnsRecordRow } from './tables.ts';
 import { type NewRecord, placedSettings, templateRecords } from './template.ts';
 
@@ -17,18 +18,6 @@ export interface DnsContext {
 }
 
 type Db = Store | Transaction<Database>;
-
-export const loadRecords = (db: Db, itemId: number): Promise<DnsRecordRow[]> =>
-  db.selectFrom('dns_record').selectAll().where('item_id', '=', itemId).orderBy('zona').orderBy('type').orderBy('id').execute();
-
-export async function insertRecords(trx: Db, itemId: number, records: NewRecord[]) {
-  if (records.length === 0) return;
-  const t = now();
-  await trx
-    .insertInto('dns_record')
-    .values(records.map((r) => ({ ...r, item_id: itemId, created_at: t })))
-    .execute();
-}
 
 /** Queues the zone's apply job (of some RRsets, or of all), in the caller's transaction. */
 async function enqueueApply(trx: Transaction<Database>, itemId: number, zone: string, version: number, changed?: RRsetKey[]) {
@@ -70,21 +59,6 @@ export async function ensureZone(store: Store, ctx: DnsContext, itemId: number, 
   }
 }
 
-/** The records of some RRsets (or, with none named, of the whole zone), in the store's order. */
-function loadSets(db: Db, itemId: number, keys: RRsetKey[] | null): Promise<DnsRecordRow[]> {
-  if (keys === null) return loadRecords(db, itemId);
-  if (keys.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('dns_record')
-    .selectAll()
-    .where('item_id', '=', itemId)
-    .where((eb) => eb.or(keys.map((k) => eb.and([eb('zona', '=', k.zona), eb('type', '=', k.type)]))))
-    .orderBy('zona')
-    .orderBy('type')
-    .orderBy('id')
-    .execute();
-}
-
 /**
  * One atomic change of a zone: bumping the version first locks the zone row (PostgreSQL), so
  * concurrent changes check the rules one after the other; the apply job joins the transaction. A
@@ -118,7 +92,8 @@ export async function changeZoneIn<T>(
   const records = await loadRecords(trx, itemId);
   const result = await change(trx, records, zone.name, (key) => touched.push(key));
   const keys = touched.length ? touched : null;
-  const before = keys ? records.filter((r) => keys.some((k) => k.zona === r.zona && k.type === r.type)) : records;
+  const touchedSets = new Set(touched.map(rrsetKey));
+  const before = keys ? records.filter((r) => touchedSets.has(rrsetKey(r))) : records;
   const changeId = await recordChange(trx, itemId, author, before, await loadSets(trx, itemId, keys));
   // An MTA-STS policy lists the domain's MX hosts: its host serves the new list.
   if (!keys || keys.some((k) => k.zona === '' && k.type === 'MX')) await serveMtaStsAgain(trx, itemId);

@@ -1,11 +1,10 @@
-import type { Area, DomainToggle } from '@atalaya/contract';
-import { DOMAIN_TOGGLES } from '@atalaya/contract';
+import type { DomainToggle } from '@atalaya/contract';
+import { DOMAIN_TOGGLES, TOGGLE_AREA } from '@atalaya/contract';
 import type { DomainInfo, RegistryDriver } from '../../drivers/registry/interface.ts';
-import { notFound } from '../../http/errors.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import { now } from '../../store/db.ts';
 import { type ItemAccess, type ItemRequest, narrowTo } from '../permission/access.ts';
-import { defaultRegistration } from './defaults.ts';
-import { registryOf } from './registry.ts';
+import { isUnregistered, registryOf } from './registry.ts';
 import { followTransfer } from './transfers.ts';
 
 export interface DomainContext {
@@ -15,12 +14,10 @@ export interface DomainContext {
 }
 
 /**
- * The domain of a call its route authorised: the registry's view of it. An item the registry has
- * not seen yet (created by the CLI) is registered with default contacts and name servers on first
- * sight, so every domain has the four contacts (not one the registry purged); a domain another
- * registrar holds is shown as the registry shows it to a stranger, and waits for a transfer.
+ * The domain of a call its route authorised, as the registry has it, registered or not: what the
+ * domain answer and the register call start from. A read only: nothing is written at the registry.
  */
-export async function domainOf(request: ItemRequest): Promise<DomainContext> {
+export async function domainAsItIs(request: ItemRequest): Promise<DomainContext> {
   const access = request.access;
   const itemId = access.itemId;
   const registry = registryOf(request);
@@ -31,22 +28,19 @@ export async function domainOf(request: ItemRequest): Promise<DomainContext> {
   if (info && info.lifecycle.until > 0 && info.lifecycle.until <= now()) info = await registry.info(itemId);
   if (info && (await followTransfer(request.server.runtime.store, registry, info))) info = await registry.info(itemId);
   if (!info) throw notFound();
-  // Another registrar's domain, one waiting for its transfer in, or one the registry purged is never
-  // registered here: registering it again is a new purchase, never a side effect of a read.
-  if (Object.keys(info.contacts).length === 0 && info.heldBy === null && !info.transferIn && info.lifecycle.state !== 'purged') {
-    const user = request.user!;
-    await registry.create(itemId, await defaultRegistration(request.server, itemId, info.name, user.realmName));
-    info = (await registry.info(itemId))!;
-  }
   return { access, info, registry };
 }
 
-/** Block and whois privacy are "others" (docs/behaviour/shell-session-domains.md#permissions); the transfer block has its own area. */
-const TOGGLE_AREA: Record<DomainToggle, Area> = {
-  block: 'domain_others',
-  whoisprivacy: 'domain_others',
-  transferblock: 'domain_transferblock',
-};
+/**
+ * The domain of every other call: one the registry has (a domain another registrar holds is shown
+ * as the registry shows it to a stranger, and waits for a transfer). A domain not registered yet
+ * has nothing to change or list at the registry: 409 until it is registered.
+ */
+export async function domainOf(request: ItemRequest): Promise<DomainContext> {
+  const domain = await domainAsItIs(request);
+  if (isUnregistered(domain.info)) throw new ApiError(409, 'domain.not_registered');
+  return domain;
+}
 
 /** The toggle of the path, checked on its own area (404 for a toggle that does not exist) before the domain is read. */
 export async function toggleOf(request: ItemRequest & { params: { toggle: string } }) {

@@ -3,6 +3,7 @@ import {
   type ContactData,
   type DomainStatus,
   type HostData,
+  type RegistrationData,
   type RegistryDriver,
   RegistryError,
   type SecDnsData,
@@ -50,6 +51,8 @@ export interface Payloads {
   transferAnswer: Record<string, never>;
   /** From the expiry the request read (Unix seconds), billed once to `actor`. */
   renew: { years: number; curExpDate: number; actor: string };
+  /** A registration (decision 051): what it is registered with, and who asked, billed once it is applied (charges.ts). */
+  register: { registration: RegistrationData; actor: string };
   /** Each role's data from another domain, the roles with the same data in one update. */
   contactsCopy: { contacts: Partial<Record<ContactType, ContactData>> };
 }
@@ -122,6 +125,13 @@ export const REGISTRY_ACTIONS: Record<string, RegistryAction> = {
     }
     const row = await store.selectFrom('domain').select('name').where('item_id', '=', itemId).executeTakeFirstOrThrow();
     await billRenewal(store, { itemId, name: row.name, expireAt: curExpDate }, years, expireAt, actor);
+  }),
+  register: action<Payloads['register']>(async (registry, itemId, { registration }) => {
+    // domain:create leaves a domain the registry has already as it is: a run again after a crash changes nothing.
+    await registry.create(itemId, registration);
+    // Taken by another registrar in between: not ours, so not registered (and not billed) here.
+    const info = await registry.info(itemId);
+    if (!info || info.heldBy !== null) throw new RegistryError('exists');
   }),
   contactsCopy: action<Payloads['contactsCopy']>(async (registry, itemId, { contacts }) => {
     const groups = new Map<string, { roles: ContactType[]; data: ContactData }>();

@@ -1,15 +1,19 @@
 import type { Kysely } from 'kysely';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
+import type { SessionUser } from '../permission/caller.ts';
 
-export type BillableAction = 'renew' | 'restore' | 'transfer_in';
+export type BillableAction = 'register' | 'renew' | 'restore' | 'transfer_in';
+
+/** Who a billing event names: the user, or the API token acting for them. */
+export const actorName = (user: SessionUser) => (user.token ? `token:${user.token.id}:user:${user.id}` : `user:${user.id}`);
 
 export interface BillingEvent {
   itemId: number;
   domain: string;
   action: BillableAction;
   years: number;
-  /** YYYY-MM-DD the action starts from: a renewal's curExpDate, the expiry a restore brought back. */
+  /** YYYY-MM-DD the action starts from: a renewal's curExpDate, the expiry a restore brought back, the day the panel got a domain it registers. */
   fromDate: string;
   expireAt: number;
   actor: string;

@@ -23,6 +23,7 @@ import type { Database } from '../../store/schema.ts';
 import type { SessionUser } from '../permission/caller.ts';
 import { type AuthCache, callerKey } from '../session/auth-cache.ts';
 import type { Payloads } from './actions.ts';
+import { actorName } from './billing.ts';
 import { queueRegistryChange } from './changes.ts';
 
 export type BulkFields = z.output<typeof bulkSchema>;
@@ -139,8 +140,6 @@ export const transferLocked = (until: number): Message => ({
   key: 'domain.transfer_locked',
   params: { date: new Date(until * 1000).toISOString().slice(0, 10) },
 });
-
-const actorName = (user: SessionUser) => (user.token ? `token:${user.token.id}:user:${user.id}` : `user:${user.id}`);
 
 /** The admin, billing and tech contacts of the domain copied from: the caller must see them. */
 async function sourceContacts(runtime: Runtime, caller: Caller, sourceId: number) {

@@ -11,6 +11,7 @@ import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { recordActivity } from '../activity/record.ts';
 import { REGISTRY_ACTIONS } from './actions.ts';
+import { chargeOnSettle } from './charges.ts';
 import { refusalMessage } from './refusals.ts';
 import { changeArea, type OpenChange } from './view.ts';
 
@@ -23,7 +24,7 @@ export type ChangeState = 'queued' | 'awaiting' | 'done' | 'failed';
 /**
  * Queues a registry change in the caller's transaction: the change row (what the customer asked,
  * which the domain screens show as pending) and its outbox job commit together or not at all. The
- * outbox applies one item's jobs in commit order, so one domain's changes reach the registry in
+ * outbox applies one item's registry jobs in commit order (their lane), so one domain's changes reach the registry in
  * the order they were made.
  */
 export async function queueRegistryChange(
@@ -75,6 +76,8 @@ export async function settleChange(
     })
     .where('id', '=', id)
     .execute();
+  // A billable action is billed with the settling of its change, in the same transaction (charges.ts).
+  if (outcome.state === 'done') await chargeOnSettle(db, change);
   const item = await db.selectFrom('item').select(['id', 'reference', 'realm_id']).where('id', '=', change.item_id).executeTakeFirst();
   await recordActivity(db, {
     action: `registry.${change.action}`,

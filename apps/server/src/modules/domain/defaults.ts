@@ -1,7 +1,7 @@
 import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
 import type { ContactData, RegistrationData } from '../../drivers/registry/interface.ts';
+import type { Store } from '../../store/db.ts';
 import { authKindOf } from './tld.ts';
 
 export const DEFAULT_NAME_SERVERS = ['ns1.example.net', 'ns2.example.net'];
@@ -37,12 +37,18 @@ export function defaultContact(realm: string): ContactData {
   };
 }
 
-export async function defaultRegistration(app: FastifyInstance, itemId: number, name: string, realm: string): Promise<RegistrationData> {
-  const service = await app.runtime.store.selectFrom('service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
+/** A registration with the defaults above (its period is the caller's: register.ts asks for a year). */
+export async function defaultRegistration(
+  { store, config }: { store: Store; config: Config },
+  itemId: number,
+  name: string,
+  realm: string,
+): Promise<RegistrationData> {
+  const service = await store.selectFrom('service').select('item_id').where('item_id', '=', itemId).executeTakeFirst();
   const contact = defaultContact(realm);
   return {
     mode: service ? 'defaultDNS' : 'setDNS',
-    nameServers: defaultNameServers(app.runtime.config),
+    nameServers: defaultNameServers(config),
     authKind: authKindOf(name),
     contacts: Object.fromEntries(CONTACT_TYPES.map((t) => [t, contact])) as Record<ContactType, ContactData>,
   };

@@ -1,23 +1,24 @@
 import { type DomainToggle, endpoints } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DomainInfo, DomainStatus } from '../../drivers/registry/interface.ts';
+import { noteChanges } from '../../http/actor.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
 import { now } from '../../store/db.ts';
-import { mayWrite } from '../permission/access.ts';
 import { callerKey } from '../session/auth-cache.ts';
-import { domainOf, toggleOf } from './access.ts';
+import { domainAsItIs, domainOf, toggleOf } from './access.ts';
 import { openChanges, queueFromRequest, refuseBlocked } from './changes.ts';
 import { dayText } from './owner.ts';
 import { viaRegistry } from './refusals.ts';
 import { toDomainAnswer } from './view.ts';
 
-/** GET /domain/{id}/, the three toggles and the auth code or transfer key. */
+/** GET /domain/{id}/, the three toggles and the reveal of the auth code or transfer key. */
 export default async function infoRoutes(app: FastifyInstance) {
   const { store } = app.runtime;
   route(app, endpoints.domain.get, async (request) => {
-    const { access, info } = await domainOf(request);
+    // A read: a domain the registry has not got reads as not registered, and nothing is written there.
+    const { access, info } = await domainAsItIs(request);
     const language = requestLanguage(request);
     // Each caller's answer is kept too, so that it is checked and written once (http/serializer.ts).
     const key = `domain:${info.itemId}:${callerKey(request.user!)}:${language}`;
@@ -47,13 +48,11 @@ export default async function infoRoutes(app: FastifyInstance) {
     route(app, endpoints.domain[kind], async (request) => {
       const { info, registry } = await domainOf(request);
       if (info.authKind !== kind) throw notFound();
-      // A read never writes: the code is made at registration, or here for a domain registered
-      // without one, and then only for a user who may change the area.
-      let secret = await viaRegistry(() => registry.authInfo(info.itemId));
-      if (secret === null) {
-        if (!mayWrite(request)) throw new ApiError(409, 'domain.authinfo_missing');
-        secret = await viaRegistry(() => registry.createAuthInfo(info.itemId));
-      }
+      // A credential (decision 051): its entry asks a session that writes the area, so the caller may
+      // make one for a domain registered without it. The reveal is recorded: which, never its value.
+      const secret =
+        (await viaRegistry(() => registry.authInfo(info.itemId))) ?? (await viaRegistry(() => registry.createAuthInfo(info.itemId)));
+      noteChanges(request, null, { revealed: kind });
       return { data: kind === 'authcode' ? { authCode: secret } : { transferkey: secret } };
     });
   }

@@ -7,12 +7,14 @@ import glueRoutes from './glue-routes.ts';
 import infoRoutes from './info-routes.ts';
 import lifeRoutes from './life-routes.ts';
 import nameServerRoutes from './nameserver-routes.ts';
+import registerRoutes from './register-routes.ts';
 import transferRoutes from './transfer-routes.ts';
 
-/** The domain calls under /p247/ (docs/behaviour/shell-session-domains.md#calls): data, toggles, auth code, DNS, glue, DNSSEC, contacts, transfers. */
+/** The domain calls under /p247/ (docs/behaviour/shell-session-domains.md#calls): data, registration, toggles, auth code, DNS, glue, DNSSEC, contacts, transfers. */
 export default async function domainRoutes(app: FastifyInstance) {
   await app.register(infoRoutes);
   await app.register(lifeRoutes);
+  await app.register(registerRoutes);
   await app.register(transferRoutes);
   await app.register(nameServerRoutes);
   await app.register(glueRoutes);

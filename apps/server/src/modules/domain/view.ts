@@ -12,6 +12,7 @@ import {
 import type { ContactData, DomainInfo } from '../../drivers/registry/interface.ts';
 import type { ItemAccess } from '../permission/policy.ts';
 import { countryName } from './countries.ts';
+import { isUnregistered } from './registry.ts';
 
 /** The registrant is the owner-contacts area; admin, billing and tech the contacts area (docs/behaviour/shell-session-domains.md#permissions). */
 export const contactArea = (type: ContactType): Area => (type === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts');
@@ -100,6 +101,8 @@ export function toDomainAnswer(info: DomainInfo, access: ItemAccess, language: L
       permissions: access.permissions,
       authcode: info.authKind === 'authcode',
       transferkey: info.authKind === 'transferkey',
+      hasAuthCode: info.hasAuthInfo,
+      registered: !isUnregistered(info),
       heldBy: info.heldBy,
       transferIn: info.transferIn,
       pendingTransfer: info.pendingTransfer,

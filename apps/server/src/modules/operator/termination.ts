@@ -15,7 +15,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The steps of an item's termination, one outbox job each, queued together in this order: jobs of
- * one item apply in commit order (decision 014), so the hosts stop answering before the files and
+ * one item apply in commit order and each step holds the whole item (decisions 014, 055), so the hosts stop answering before the files and
  * accounts behind them go, and the item's rows are deleted last, only once every backend is clean.
  * The mailboxes, aliases, FTP users and databases in between are the service area's own removal
  * jobs, queued for each row as the customer's delete would queue them.

@@ -16,9 +16,21 @@ export function signatureOf(secret: string, timestamp: number, body: string) {
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/**
+ * A webhook URL as it is shown back (the operator API's list, the CLI): a user and password in it
+ * are the receiver's credentials, kept to deliver with and never answered.
+ */
+export function shownUrl(url: string) {
+  const parsed = URL.parse(url);
+  if (!parsed || (!parsed.username && !parsed.password)) return url;
+  parsed.username = parsed.username && '***';
+  parsed.password = parsed.password && '***';
+  return parsed.href;
+}
+
 const viewOf = (row: { id: number; url: string; events: string; created_at: number }) => ({
   id: row.id,
-  url: row.url,
+  url: shownUrl(row.url),
   events: JSON.parse(row.events) as string[],
   createdAt: Number(row.created_at),
 });
@@ -75,6 +87,7 @@ export async function deliveryLog(store: Store, limit = 50) {
     : [];
   return deliveries.map((d) => ({
     ...d,
+    url: shownUrl(d.url),
     attempts: attempts
       .filter((a) => a.delivery_id === d.id)
       .map((a) => ({ at: Number(a.at), httpStatus: a.http_status, answer: a.answer })),

@@ -9,6 +9,7 @@ import { domainToASCII } from 'node:url';
 import { AREAS_BY_KIND, LIST_KINDS } from '@atalaya/contract';
 import { sql } from 'kysely';
 import { itemSearchText } from '../../kernel/names.ts';
+import { laneColumns } from '../../outbox/lanes.ts';
 import { now, type Store } from '../../store/db.ts';
 import { KIND_TABLE, refreshListEntries } from '../lists/entries.ts';
 import { DKIM_JOB } from '../service/mail/dkim.ts';
@@ -107,6 +108,7 @@ export async function seedBulkRealm(store: Store, spec: BulkRealmSpec) {
               kind: DKIM_JOB,
               item_id: r.item_id,
               node_id: null,
+              ...laneColumns(DKIM_JOB),
               payload: JSON.stringify({ itemId: r.item_id }),
               status: 'pending',
               next_at: t,

@@ -8,10 +8,11 @@ import { CHUNK_BYTES, type ServicePart } from '../../nodes/protocol.ts';
 import { callNode, onPanel } from '../../nodes/remote.ts';
 import { enqueue, type JobHandler, type JobHandlers, withTimeLimit } from '../../outbox/outbox.ts';
 import type { Store } from '../../store/db.ts';
+import { loadRecords } from '../dns/record-store.ts';
 import type { DnsRecordRow } from '../dns/tables.ts';
 import { fillTemplate, placedSettings } from '../dns/template.ts';
 import { normaliseValue } from '../dns/values.ts';
-import { changeZone, loadRecords } from '../dns/zone.ts';
+import { changeZone } from '../dns/zone.ts';
 import { apexKey, loadSiteState, siteKey } from '../sites/state.ts';
 import { DKIM_JOB } from './mail/dkim.ts';
 import { webRootOf } from './web-root.ts';
@@ -29,9 +30,9 @@ export interface MovePayload {
  * Queues the move of a service (its sites, mail, FTP accounts and databases) to another node
  * (decision 047), or from the panel's own machine to a node (decision 050). In one transaction:
  * the move job, pinned to the node the service leaves (off the panel, to the new one), and the
- * item placed on the new node. The move is the last job of the item's node lane, so every change
- * queued before it applies on the old node first (and is copied), and every change queued after
- * it waits for it and then applies on the new node.
+ * item placed on the new node. The move holds every lane of the item (outbox/lanes.ts), so every
+ * change queued before it applies first, on the old node or the panel (and is copied), and every
+ * change queued after it waits for it and then applies on the new node.
  */
 export async function queueMove(store: Store, reference: string, to: string) {
   const name = toDomainName(reference) ?? reference.toLowerCase();
@@ -58,7 +59,7 @@ export async function queueMove(store: Store, reference: string, to: string) {
       .executeTakeFirst();
     if (moving) throw new NodeError(`${name} is moving already (job ${moving.id})`);
     const payload: MovePayload = { itemId: item.id, from: item.node_id, to: target.id };
-    // Off the panel's machine the move heads the new node's lane: what is queued after it waits.
+    // Off the panel's machine the new node's agent runs it; what is queued after it waits either way.
     const job = await enqueue(trx, MOVE_JOB, payload, item.id, { nodeId: item.node_id ?? target.id });
     await trx.updateTable('item').set({ node_id: target.id }).where('id', '=', item.id).execute();
     return job;
@@ -66,28 +67,6 @@ export async function queueMove(store: Store, reference: string, to: string) {
 }
 
 type TransferMethod = keyof ReturnType<typeof nodeFiles>;
-
-/** The panel's own zone, DNSSEC and registry jobs: they stay on the panel whatever the placement. */
-const PANEL_ONLY = (kind: string) => kind.startsWith('dns.') || kind.startsWith('registry.');
-
-/**
- * A service leaving the panel's machine moves once its changes queued there before the move have
- * applied: one applied after the move would put back on the panel what the move took off it.
- * Until then the move fails and is tried again (the outbox's back-off).
- */
-async function earlierPanelChanges(store: Store, itemId: number, moveJob: number) {
-  const waiting = await store
-    .selectFrom('job')
-    .select(['id', 'kind'])
-    .where('item_id', '=', itemId)
-    .where('node_id', 'is', null)
-    .where('id', '<', moveJob)
-    .where('status', 'in', ['pending', 'running'])
-    .execute();
-  const hosting = waiting.filter((j) => !PANEL_ONLY(j.kind));
-  if (hosting.length)
-    throw new Error(`waiting for ${hosting.length} earlier change(s) of the service on the panel (job ${hosting[0]!.id})`);
-}
 
 const parts = (reference: string, hosting: boolean, mailboxes: string[]): ServicePart[] => [
   ...(hosting ? [{ kind: 'web', reference } as const] : []),
@@ -129,7 +108,6 @@ export function moveJob(runtime: Runtime, handlers: JobHandlers): JobHandler {
         .where('deleting', '=', 0)
         .execute(),
     ]);
-    if (from === null) await earlierPanelChanges(store, itemId, job.id);
     const sites = service ? await store.selectFrom('site').select('id').where('service_id', '=', itemId).execute() : [];
     const hostKeys = [...sites.map((s) => siteKey(s.id)), ...(service ? [apexKey(itemId)] : [])];
 

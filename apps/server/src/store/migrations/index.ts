@@ -32,6 +32,7 @@ import * as termination from './0037_termination.ts';
 import * as transfers from './0038_transfers.ts';
 import * as nodeAddress from './0039_node_address.ts';
 import * as domainBulkOwner from './0040_domain_bulk_owner.ts';
+import * as jobLanes from './0043_job_lanes.ts';
 import type { MigratableStore, MigrationDb, StoreKind } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: StoreKind) => Promise<void> };
@@ -71,6 +72,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0038_transfers', transfers],
   ['0039_node_address', nodeAddress],
   ['0040_domain_bulk_owner', domainBulkOwner],
+  ['0043_job_lanes', jobLanes],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */

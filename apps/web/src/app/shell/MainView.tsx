@@ -1,4 +1,4 @@
-import { canSee } from '@atalaya/contract';
+import { canSee, SCREEN_AREA } from '@atalaya/contract';
 import { type ItemPermissions, usePermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
 import { Navigate } from '../../lib/router/links.tsx';
@@ -7,10 +7,10 @@ import { NotFoundView } from './NotFoundView.tsx';
 /** The page an item opens on: domain, else service, else mail, whichever it has and may be seen. */
 export function mainPathOf(item: ItemPermissions): string | null {
   const map = item.permissions;
-  if (item.hasDomain && canSee(map, 'domain')) return 'domain/';
-  if (item.hasService && canSee(map, 'service')) return 'service/';
-  if (item.hasMail && canSee(map, 'servicemail')) return 'mail/';
-  if (item.hasService && canSee(map, 'service_dnszone')) return 'service/dns/';
+  if (item.hasDomain && canSee(map, SCREEN_AREA.domain)) return 'domain/';
+  if (item.hasService && canSee(map, SCREEN_AREA.hosting)) return 'service/';
+  if (item.hasMail && canSee(map, SCREEN_AREA.mail)) return 'mail/';
+  if (item.hasService && canSee(map, SCREEN_AREA.dnsZone)) return 'service/dns/';
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { SCREEN_AREA } from '@atalaya/contract';
 import { Badge, Group, Tooltip } from '@mantine/core';
 import { EXPIRED, VALID } from '../../components/ui/expiryColours.ts';
 import { formatDate, isExpired } from '../../lib/format.ts';
@@ -17,8 +18,8 @@ export function indicatorsOf(item: ItemPermissions): Indicator[] {
   const service = item.service;
   if (item.hasService && service.expireTS) {
     list.push({ label: service.isRedirAndParking ? 'shell.parking' : 'shell.hosting', expireTS: service.expireTS });
-    if (canSee(map, 'servicemail') && item.hasMail) list.push({ label: 'shell.mail', expireTS: service.expireTS });
-    if (canSee(map, 'service_dnszone')) list.push({ label: 'shell.dns_zone', expireTS: service.expireTS });
+    if (canSee(map, SCREEN_AREA.mail) && item.hasMail) list.push({ label: 'shell.mail', expireTS: service.expireTS });
+    if (canSee(map, SCREEN_AREA.dnsZone)) list.push({ label: 'shell.dns_zone', expireTS: service.expireTS });
   }
   return list;
 }

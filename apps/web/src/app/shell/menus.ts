@@ -1,5 +1,5 @@
 import type { ListKinds } from '@atalaya/contract';
-import { canSee } from '@atalaya/contract';
+import { canSee, SCREEN_AREA } from '@atalaya/contract';
 import type { ItemPermissions } from '../../lib/permissions.ts';
 
 export interface MenuEntry {
@@ -32,12 +32,13 @@ export function itemMenu(item: ItemPermissions): MenuEntry[] {
   const parking = item.service?.isRedirAndParking === true;
   const service = item.hasService;
   const entries: MenuEntry[] = [];
-  if (item.hasDomain && canSee(map, 'domain')) entries.push({ label: 'shell.domain', to: `${base}domain/` });
-  if (service && canSee(map, 'service')) entries.push({ label: parking ? 'shell.parking' : 'shell.hosting', to: `${base}service/` });
-  if (service && !parking && canSee(map, 'service_subdomains')) entries.push({ label: 'shell.sites', to: `${base}service/subdomain/` });
-  if (service && canSee(map, 'service_ftp')) entries.push({ label: 'shell.ftp', to: `${base}service/ftp/` });
-  if (service && canSee(map, 'service_ddbb')) entries.push({ label: 'shell.databases', to: `${base}service/ddbb/` });
-  if (item.hasMail && canSee(map, 'servicemail')) entries.push({ label: 'shell.mail', to: `${base}mail/` });
-  if (service && canSee(map, 'service_dnszone')) entries.push({ label: 'shell.dns_zone', to: `${base}service/dns/` });
+  if (item.hasDomain && canSee(map, SCREEN_AREA.domain)) entries.push({ label: 'shell.domain', to: `${base}domain/` });
+  if (service && canSee(map, SCREEN_AREA.hosting))
+    entries.push({ label: parking ? 'shell.parking' : 'shell.hosting', to: `${base}service/` });
+  if (service && !parking && canSee(map, SCREEN_AREA.sites)) entries.push({ label: 'shell.sites', to: `${base}service/subdomain/` });
+  if (service && canSee(map, SCREEN_AREA.ftp)) entries.push({ label: 'shell.ftp', to: `${base}service/ftp/` });
+  if (service && canSee(map, SCREEN_AREA.databases)) entries.push({ label: 'shell.databases', to: `${base}service/ddbb/` });
+  if (item.hasMail && canSee(map, SCREEN_AREA.mail)) entries.push({ label: 'shell.mail', to: `${base}mail/` });
+  if (service && canSee(map, SCREEN_AREA.dnsZone)) entries.push({ label: 'shell.dns_zone', to: `${base}service/dns/` });
   return entries;
 }

@@ -1,6 +1,6 @@
-import type { Area } from '@atalaya/contract';
 import { Button, Code, CopyButton, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { Route } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -12,7 +12,8 @@ import { useFreshPassword } from './useFreshPassword.ts';
 
 interface ChangeProps {
   itemId: number;
-  area: Area;
+  /** The call `submit` makes: its entry names the permission the dialog re-checks. */
+  call: Route;
   title: string;
   opened: boolean;
   onClose: () => void;
@@ -21,13 +22,13 @@ interface ChangeProps {
 }
 
 /** Change password: a generated default, refreshable; server field errors under the field. */
-export function ChangePasswordDialog({ itemId, area, title, opened, onClose, submit, onDone }: ChangeProps) {
+export function ChangePasswordDialog({ itemId, call, title, opened, onClose, submit, onDone }: ChangeProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useFreshPassword(opened);
   const { check } = usePermissions(itemId);
   const mutation = useFormMutation({
     opened,
-    permission: { check, areas: area },
+    permission: { check, call },
     send: () => submit(password),
     inputs: ['password'],
     onClose,

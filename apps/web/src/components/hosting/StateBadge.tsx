@@ -4,6 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { useFormMutation } from '../ui/useFormMutation.ts';
 
 /** A failed row the user may write: its item, its failed job, the list to reload and the row's name. */
@@ -44,9 +45,11 @@ export function StateBadge({ state, retry, waitingFor }: { state: BackendState; 
 
 function RetryButton({ retry, job }: { retry: Retry; job: number }) {
   const { t } = useTranslation();
-  // No permission re-check here: the row offers the retry only to a writer, and the server lets a
-  // writer of any of the areas that queue the job retry it, which no single area check can say.
+  // The row offers the retry only to a writer of the job's area; the re-check is the entry's own
+  // (write on any of the areas that queue a job), which the server narrows to the job's kind.
+  const { check } = usePermissions(retry.itemId);
   const run = useFormMutation({
+    permission: { check, call: endpoints.service.jobRetry },
     send: () => call(endpoints.service.jobRetry, { id: retry.itemId, jobId: job }),
     reload: [retry.listKey],
   });

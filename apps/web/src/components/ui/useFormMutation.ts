@@ -1,12 +1,10 @@
-import type { Area } from '@atalaya/contract';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiFailure } from '../../lib/api.ts';
+import type { Route } from '../../lib/endpoints.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import type { PermissionCheck } from '../../lib/permissions.ts';
 import { hasFieldErrors } from './fieldErrors.ts';
-
-type Areas = Area | readonly Area[];
 
 interface Options<R, V> {
   /** The call; a switch or a row's action hands its value to `mutate(value)`. */
@@ -23,11 +21,11 @@ interface Options<R, V> {
   reload?: readonly QueryKey[];
   /**
    * The permission re-check before the call: the permission hook's `check` (lib/permissions.ts) and
-   * the areas the write needs (or, for a control that makes several writes, the areas of the one
-   * it was handed). Without write on one of them "no permission" shows, the dialog closes and
-   * nothing is sent.
+   * the entry of the call `send` makes (or, for a control that makes several, of the one it was
+   * handed), whose permission names the areas and the level. Without them "no permission" shows,
+   * the dialog closes and nothing is sent.
    */
-  permission?: { check: PermissionCheck; areas: Areas | ((variables: V) => Areas) };
+  permission?: { check: PermissionCheck; call: Route | ((variables: V) => Route) };
   /** The dialog stays open after a success (the installer goes on to show the installation's progress). */
   staysOpen?: boolean;
   /** A confirmation (a delete): any failure shows its toast, reloads and closes. */
@@ -55,8 +53,8 @@ export function useFormMutation<R, V = void>(options: Options<R, V>) {
     // null: the permission re-check refused, nothing was sent.
     mutationFn: async (variables: V): Promise<R | null> => {
       if (permission) {
-        const { check, areas } = permission;
-        if (!(await check(typeof areas === 'function' ? areas(variables) : areas))) {
+        const { check, call } = permission;
+        if (!(await check(typeof call === 'function' ? call(variables) : call))) {
           onClose?.();
           return null;
         }

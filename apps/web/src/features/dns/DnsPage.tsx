@@ -44,7 +44,7 @@ export default function DnsPage() {
   const serviceId = useParams().id ?? '';
   const client = useQueryClient();
   const permissions = usePermissions(serviceId);
-  const canWrite = permissions.canAct('service_dnszone');
+  const canWrite = permissions.canCall(endpoints.dns.create);
   const zone = permissions.data?.reference ?? '';
   usePageTitle(zone || t('dns.title'));
   const [type, setType] = useState<TypeFilter>('ALL');

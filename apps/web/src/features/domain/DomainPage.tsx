@@ -1,9 +1,9 @@
-import { canAct, canSee } from '@atalaya/contract';
 import { Loader, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { setItemPermissions } from '../../lib/permissions.ts';
+import { allowsCall, seesCall, setItemPermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
 import { domainQuery } from './api/domain.ts';
 import { ActionsCard } from './components/ActionsCard.tsx';
@@ -11,6 +11,7 @@ import { AuthCodeCard } from './components/AuthCodeCard.tsx';
 import { ContactsCard } from './components/ContactsCard.tsx';
 import { DelegationCard } from './components/DelegationCard.tsx';
 import { LifeCard } from './components/LifeCard.tsx';
+import { RegisterCard } from './components/RegisterCard.tsx';
 import { RegistryChanges } from './components/RegistryChanges.tsx';
 import { ServerStatuses } from './components/ServerStatuses.tsx';
 import { SummaryCard } from './components/SummaryCard.tsx';
@@ -34,6 +35,15 @@ export default function DomainPage() {
   if (!query.data) return <Loader aria-label={t('main.loading')} />;
   const data = query.data;
   const { domain } = data;
+  // Not at its registry yet: nothing here acts on it but its registration (decision 051).
+  if (!domain.registered) {
+    return (
+      <Stack>
+        <RegistryChanges data={data} />
+        <RegisterCard data={data} />
+      </Stack>
+    );
+  }
   // Held at another registrar: nothing here acts on it but its transfer in.
   if (domain.heldBy !== null) {
     return (
@@ -52,11 +62,12 @@ export default function DomainPage() {
       <SummaryCard data={data} />
       <DelegationCard id={domain.id} name={domain.name} />
       <ActionsCard data={data} />
-      {canSee(domain.permissions, 'domain_authcode') && (
+      {seesCall(domain.permissions, endpoints.domain.authcode) && (
         <AuthCodeCard
           id={domain.id}
           kind={domain.transferkey ? 'transferkey' : 'authcode'}
-          canRegenerate={canAct(domain.permissions, 'domain_authcode')}
+          isSet={domain.hasAuthCode}
+          canReveal={allowsCall(domain.permissions, endpoints.domain.authcode)}
         />
       )}
       <ContactsCard data={data} />

@@ -45,10 +45,10 @@ type Open =
 export default function MailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const { data: item, canSee, canAct, canCall, check } = usePermissions(id);
+  const { data: item, canCall, check } = usePermissions(id);
   const reference = item?.reference ?? '';
-  const accounts = useQuery({ ...accountsQuery(id), enabled: canSee('servicemail_accounts') });
-  const aliases = useQuery({ ...aliasesQuery(id), enabled: canSee('servicemail_alias') });
+  const accounts = useQuery({ ...accountsQuery(id), enabled: canCall(endpoints.service.mailList) });
+  const aliases = useQuery({ ...aliasesQuery(id), enabled: canCall(endpoints.service.aliasList) });
   const [filter, setFilter] = useState<Filter>('all');
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -56,7 +56,7 @@ export default function MailPage() {
   const alias = open && 'alias' in open ? open.alias : null;
   const removeAccount = useFormMutation({
     opened: open?.kind === 'delete-account',
-    permission: { check, areas: 'servicemail_accounts' },
+    permission: { check, call: endpoints.service.mailDelete },
     send: () => deleteAccount(id, account!.id),
     reload: [accountsKey(id)],
     onClose: close,
@@ -64,15 +64,15 @@ export default function MailPage() {
   });
   const removeAlias = useFormMutation({
     opened: open?.kind === 'delete-alias',
-    permission: { check, areas: 'servicemail_alias' },
+    permission: { check, call: endpoints.service.aliasDelete },
     send: () => deleteAlias(id, alias!.id),
     reload: [aliasesKey(id)],
     onClose: close,
     closeOnError: true,
   });
 
-  const seeAccounts = canSee('servicemail_accounts');
-  const seeAliases = canSee('servicemail_alias');
+  const seeAccounts = canCall(endpoints.service.mailList);
+  const seeAliases = canCall(endpoints.service.aliasList);
   const loading = (seeAccounts && !accounts.data) || (seeAliases && !aliases.data);
   const rows = useMemo<Row[] | undefined>(() => {
     if (loading) return undefined;
@@ -85,8 +85,8 @@ export default function MailPage() {
     return list.sort((x, y) => x.name.localeCompare(y.name));
   }, [loading, filter, accounts.data, aliases.data]);
 
-  const writeAccounts = canAct('servicemail_accounts');
-  const writeAliases = canAct('servicemail_alias');
+  const writeAccounts = canCall(endpoints.service.mailCreate);
+  const writeAliases = canCall(endpoints.service.aliasCreate);
   // Opening webmail signs in with the form the server sends (a read): through the one hook for its failure toast.
   const webmail = useFormMutation({ send: (a: MailAccount) => webmailLogin(id, a.id), onDone: submitAutoForm });
 
@@ -241,7 +241,7 @@ export default function MailPage() {
       />
       <ChangePasswordDialog
         itemId={id}
-        area="servicemail_accounts"
+        call={endpoints.service.mailChangePassword}
         title={t('hosting.change_password_of', { name: account?.user ?? '' })}
         opened={open?.kind === 'password'}
         onClose={close}

@@ -10,7 +10,7 @@ import { StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
-import { endpoints } from '../../lib/endpoints.ts';
+import { endpoints, type Route } from '../../lib/endpoints.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -34,28 +34,30 @@ type Open = { kind: 'create' } | { kind: Kind; db: DatabaseView } | null;
 export default function DatabasesPage() {
   const { t, i18n } = useTranslation();
   const service = useService();
-  const { canSee, canAct, canCall, check } = usePermissions(service.id);
-  const rows = useQuery({ ...ddbbQuery(service.id), enabled: canSee('service_ddbb') });
+  const { canCall, check } = usePermissions(service.id);
+  const rows = useQuery({ ...ddbbQuery(service.id), enabled: canCall(endpoints.service.ddbbList) });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const selected = open && open.kind !== 'create' ? open.db : null;
-  const confirmation = (kind: Kind, send: (db: DatabaseView) => Promise<{ info: string[] }>) => ({
+  const confirmation = (kind: Kind, call: Route, send: (db: DatabaseView) => Promise<{ info: string[] }>) => ({
     opened: open?.kind === kind,
-    permission: { check, areas: 'service_ddbb' as const },
+    permission: { check, call },
     send: () => send(selected!),
     reload: [ddbbKey(service.id)],
     onClose: close,
     closeOnError: true,
   });
-  const remove = useFormMutation(confirmation('delete', (db) => deleteDatabase(service.id, db.id)));
-  const external = useFormMutation(confirmation('external', (db) => toggleExternal(service.id, db.id)));
-  const writable = canAct('service_ddbb');
+  const remove = useFormMutation(confirmation('delete', endpoints.service.ddbbDelete, (db) => deleteDatabase(service.id, db.id)));
+  const external = useFormMutation(
+    confirmation('external', endpoints.service.ddbbExternalAccess, (db) => toggleExternal(service.id, db.id)),
+  );
+  const writable = canCall(endpoints.service.ddbbCreate);
   const count = rows.data?.filter((d) => d.state !== 'deleting').length ?? 0;
   // Creation only below the service's database limit.
   const canCreate = writable && count < service.usage.BBDD.limit;
   const phpMyAdmin = useFormMutation({ send: (db: DatabaseView) => databaseLogin(service.id, db.id), onDone: submitAutoForm });
   const dump = useFormMutation({
-    permission: { check, areas: 'service_ddbb' },
+    permission: { check, call: endpoints.service.ddbbDump },
     send: (db: DatabaseView) => dumpDatabase(service.id, db.id),
     onDone: saveFile,
   });
@@ -138,7 +140,7 @@ export default function DatabasesPage() {
       />
       <ChangePasswordDialog
         itemId={service.id}
-        area="service_ddbb"
+        call={endpoints.service.ddbbPassword}
         title={t('hosting.change_password_of', { name: selected?.bbdd ?? '' })}
         opened={open?.kind === 'password'}
         onClose={close}

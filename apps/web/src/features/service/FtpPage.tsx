@@ -22,21 +22,21 @@ type Open = { kind: 'create' } | { kind: 'edit' | 'password' | 'delete'; user: F
 export default function FtpPage() {
   const { t } = useTranslation();
   const service = useService();
-  const { canSee, canAct, canCall, check } = usePermissions(service.id);
-  const rows = useQuery({ ...ftpQuery(service.id), enabled: canSee('service_ftp') });
+  const { canCall, check } = usePermissions(service.id);
+  const rows = useQuery({ ...ftpQuery(service.id), enabled: canCall(endpoints.service.ftpList) });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const selected = open && open.kind !== 'create' ? open.user : null;
   const remove = useFormMutation({
     opened: open?.kind === 'delete',
-    permission: { check, areas: 'service_ftp' },
+    permission: { check, call: endpoints.service.ftpDelete },
     send: () => deleteFtp(service.id, selected!.id),
     reload: [ftpKey(service.id)],
     onClose: close,
     closeOnError: true,
   });
   const webFtp = useFormMutation({ send: (user: FtpUser) => ftpLogin(service.id, user.id, user.directorio), onDone: submitAutoForm });
-  const writable = canAct('service_ftp');
+  const writable = canCall(endpoints.service.ftpCreate);
 
   return (
     <Stack>
@@ -92,7 +92,7 @@ export default function FtpPage() {
       />
       <ChangePasswordDialog
         itemId={service.id}
-        area="service_ftp"
+        call={endpoints.service.ftpPassword}
         title={t('hosting.change_password_of', { name: selected?.user ?? '' })}
         opened={open?.kind === 'password'}
         onClose={close}

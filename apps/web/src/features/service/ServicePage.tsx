@@ -25,12 +25,12 @@ import { useService } from './ServiceWrapper.tsx';
 export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode }) {
   const { t } = useTranslation();
   const service = useService();
-  const { canAct, canCall, check } = usePermissions(service.id);
+  const { canCall, check } = usePermissions(service.id);
   const [dialog, setDialog] = useState<'php' | 'log' | null>(null);
   const close = () => setDialog(null);
   // The launcher asks for the selected folder, then signs in for it and opens a new tab.
   const builder = useFormMutation({
-    permission: { check, areas: 'service' },
+    permission: { check, call: endpoints.service.webConstructorLogin },
     send: async () => constructorLogin(service.id, await constructorFolder(service.id)),
     onDone: (url) => window.open(url, '_blank', 'noopener'),
   });
@@ -46,7 +46,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
   });
 
   // The service's own change (PHP version, parking) may be retried by whoever may make it.
-  const retry = (canAct('service') || canAct('service_parking')) && {
+  const retry = (canCall(endpoints.service.php) || canCall(endpoints.service.parkingOn)) && {
     itemId: service.id,
     job: service.job,
     listKey: serviceKey(service.id),
@@ -68,7 +68,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
     );
   }
 
-  const phpEditable = canAct('service');
+  const phpEditable = canCall(endpoints.service.php);
   return (
     <Stack>
       <Title order={2} size="h4">
@@ -100,7 +100,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
               <ParkingSwitch service={service} />
             </Group>
             <Group gap="xs">
-              {canAct('service') && (
+              {canCall(endpoints.service.webConstructorLogin) && (
                 <Button size="xs" variant="default" loading={builder.isPending} onClick={() => builder.mutate()}>
                   {t('hosting.web_constructor')}
                 </Button>

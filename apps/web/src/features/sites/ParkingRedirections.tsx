@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
@@ -21,20 +22,20 @@ export default function ParkingRedirections() {
   const { id = '' } = useParams();
   const permissions = usePermissions(id);
   const { check } = permissions;
-  const visible = permissions.canSee('service_redirects');
+  const visible = permissions.canCall(endpoints.sites.redirectionList);
   const list = useQuery({ ...redirectionsQuery(id), enabled: visible });
   const [target, setTarget] = useState<{ host: string } | { redirection: Redirection } | null>(null);
   const [pending, setPending] = useState<Redirection | null>(null);
   const remove = useFormMutation({
     opened: pending !== null,
-    permission: { check, areas: 'service_redirects' },
+    permission: { check, call: endpoints.sites.redirectionDelete },
     send: () => deleteRedirection(id, pending!.id),
     reload: [sitesKey(id)],
     onClose: () => setPending(null),
     closeOnError: true,
   });
   if (!visible || !permissions.data) return null;
-  const canWrite = permissions.canAct('service_redirects');
+  const canWrite = permissions.canCall(endpoints.sites.redirectionCreate);
 
   return (
     <>

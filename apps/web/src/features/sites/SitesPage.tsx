@@ -6,6 +6,7 @@ import { StateBadge } from '../../components/hosting/StateBadge.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataList } from '../../components/ui/DataList.tsx';
 import { useFormMutation } from '../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useParams } from '../../lib/router/hooks.ts';
@@ -14,7 +15,6 @@ import { RedirectionDialog } from './components/RedirectionDialog.tsx';
 import { SiteCard } from './components/SiteCard.tsx';
 import { SiteDialog } from './components/SiteDialog.tsx';
 import { InstallerWizard } from './installer/InstallerWizard.tsx';
-import { INSTALL_AREAS } from './installer/state.ts';
 
 type Pending = { kind: 'site'; site: Subdomain } | { kind: 'redirection'; redirection: Redirection } | null;
 
@@ -25,18 +25,18 @@ export default function SitesPage() {
   const permissions = usePermissions(id);
   const { check } = permissions;
   const data = permissions.data;
-  const available = Boolean(data && !data.service.isRedirAndParking && permissions.canSee('service_subdomains'));
+  const available = Boolean(data && !data.service.isRedirAndParking && permissions.canCall(endpoints.sites.list));
   const list = useQuery({ ...subdomainsQuery(id), enabled: available });
   const sites = list.data?.subdomains;
   const removed = list.data?.removed;
-  const redirections = useQuery({ ...redirectionsQuery(id), enabled: available && permissions.canSee('service_redirects') });
+  const redirections = useQuery({ ...redirectionsQuery(id), enabled: available && permissions.canCall(endpoints.sites.redirectionList) });
   const [siteDialog, setSiteDialog] = useState<{ site: Subdomain | null } | null>(null);
   const [redirectionTarget, setRedirectionTarget] = useState<{ host: string } | { redirection: Redirection } | null>(null);
   const [installer, setInstaller] = useState<{ siteId: number | null } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const remove = useFormMutation({
     opened: pending !== null,
-    permission: { check, areas: pending?.kind === 'redirection' ? 'service_redirects' : 'service_subdomains' },
+    permission: { check, call: pending?.kind === 'redirection' ? endpoints.sites.redirectionDelete : endpoints.sites.delete },
     send: () => (pending?.kind === 'site' ? deleteSite(id, pending.site.id) : deleteRedirection(id, pending!.redirection.id)),
     reload: [sitesKey(id)],
     onClose: () => setPending(null),
@@ -50,9 +50,9 @@ export default function SitesPage() {
 
   if (!data) return null;
   if (!available) return <Text c="dimmed">{t('sites.not_available')}</Text>;
-  const canEdit = permissions.canAct('service_subdomains');
-  const canRedirect = permissions.canAct('service_redirects');
-  const canInstall = INSTALL_AREAS.every((area) => permissions.canAct(area));
+  const canEdit = permissions.canCall(endpoints.sites.create);
+  const canRedirect = permissions.canCall(endpoints.sites.redirectionCreate);
+  const canInstall = permissions.canCall(endpoints.sites.install);
 
   // The server lets a writer of either area retry: both queue a host's apply.
   const canRetry = canEdit || canRedirect;

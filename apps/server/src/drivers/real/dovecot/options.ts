@@ -4,7 +4,7 @@ import { z } from 'zod';
 const absolute = z.string().refine((p) => path.isAbsolute(p) && !p.includes('\0'), 'an absolute path');
 
 /** `config.drivers.mail` options of the dovecot driver (Dovecot passwd-file + a Postfix virtual map). */
-export const dovecotOptionsSchema = z.object({
+export const dovecotOptionsSchema = z.strictObject({
   /** The passwd-file Dovecot's passdb and userdb read (`driver = passwd-file`). */
   passwdFile: absolute.default('/etc/dovecot/atalaya/passwd'),
   /** Group of the passwd-file (mode 0640): the group Dovecot's auth process runs as, e.g. dovecot's. */

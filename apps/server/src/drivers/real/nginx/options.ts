@@ -9,7 +9,7 @@ const port = z.coerce.number().int().min(1).max(65535);
  * backend (the vhost of a site depends on its service's PHP version and parking state), so an
  * operator sets the same object, or just `driver: "nginx"` in one and the options in the other.
  */
-export const nginxOptionsSchema = z.object({
+export const nginxOptionsSchema = z.strictObject({
   nginx: absolute.default('/usr/sbin/nginx'),
   /** The main nginx.conf, which must `include <sitesDir>/*.conf;` inside its http block. */
   confFile: absolute.default('/etc/nginx/nginx.conf'),

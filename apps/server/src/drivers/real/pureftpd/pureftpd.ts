@@ -8,7 +8,7 @@ import { run, runChecked } from '../common/run.ts';
 const absolute = z.string().refine((p) => path.isAbsolute(p) && !p.includes('\0'), 'an absolute path');
 
 /** `config.drivers.ftp` options of the pureftpd driver. */
-export const pureFtpdOptionsSchema = z.object({
+export const pureFtpdOptionsSchema = z.strictObject({
   purePw: absolute.default('/usr/bin/pure-pw'),
   passwdFile: absolute.default('/etc/pure-ftpd/pureftpd.passwd'),
   /** The PureDB file pure-ftpd reads (`-l puredb:<file>`), rebuilt after every change. */

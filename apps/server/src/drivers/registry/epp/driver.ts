@@ -135,7 +135,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
       if (!attributes) await ensureHosts(row.name, data.nameServers);
       const command = domainCreate({
         name: row.name,
-        years: settings.periodYears,
+        years: data.years ?? settings.periodYears,
         nameServers: data.nameServers,
         registrant: handles.registrant!,
         contacts: { admin: handles.admin!, tech: handles.tech!, billing: handles.billing! },

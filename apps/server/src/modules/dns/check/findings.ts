@@ -1,7 +1,7 @@
 import type { CheckFinding } from '@atalaya/contract';
 import { dsOf } from '../../../drivers/dns/dnssec.ts';
 import type { SecDns } from '../../../drivers/registry/interface.ts';
-import { ask, type Reply, type Target, targetOf } from './probe.ts';
+import { ask, NotDns, type Reply, type Target, targetOf } from './probe.ts';
 
 /** Signatures closer than this to their expiry are worth a warning: a server that stopped re-signing. */
 const EXPIRY_WARNING_SECONDS = 3 * 86400;
@@ -26,6 +26,16 @@ const finding = (code: string, level: CheckFinding['level'], params: Record<stri
   level,
   params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
 });
+
+/** A server's answer, or the finding that says why there is none: silent, or answering something that is not DNS. */
+async function asked(server: string, findings: Finding[], question: () => Promise<Reply>): Promise<Reply | null> {
+  try {
+    return await question();
+  } catch (error) {
+    findings.push(finding(error instanceof NotDns ? 'ns_not_dns' : 'ns_silent', 'error', { server }));
+    return null;
+  }
+}
 
 /**
  * The delegation check: the registry's name servers against the zone's, each server's answer
@@ -54,13 +64,8 @@ export async function checkDelegation(input: CheckInput): Promise<Finding[]> {
       findings.push(finding('ns_unresolved', 'error', { server }));
       continue;
     }
-    let reply: Reply;
-    try {
-      reply = await ask(target, zone, 'SOA');
-    } catch {
-      findings.push(finding('ns_silent', 'error', { server }));
-      continue;
-    }
+    const reply = await asked(server, findings, () => ask(target, zone, 'SOA'));
+    if (!reply) continue;
     const soa = reply.answers.find((a) => a.type === 'SOA');
     if (!reply.authoritative || reply.rcode !== 'NOERROR' || !soa) {
       findings.push(finding('ns_not_authoritative', 'error', { server, zone }));
@@ -75,7 +80,9 @@ export async function checkDelegation(input: CheckInput): Promise<Finding[]> {
 
   const first = answering[0];
   if (!first) return findings;
-  const keys = (await ask(first.target, zone, 'DNSKEY', { dnssec: true })).answers.filter((a) => a.type === 'DNSKEY');
+  const dnskey = await asked(first.server, findings, () => ask(first.target, zone, 'DNSKEY', { dnssec: true }));
+  if (!dnskey) return findings;
+  const keys = dnskey.answers.filter((a) => a.type === 'DNSKEY');
   const published = keys.map((k) => {
     const data = k.data as { flags: number; algorithm: number; key: Buffer };
     return { flags: data.flags, algorithm: data.algorithm, publicKey: data.key.toString('base64') };
@@ -96,8 +103,8 @@ export async function checkDelegation(input: CheckInput): Promise<Finding[]> {
       findings.push(finding('ds_match', 'ok', { count: registry.ds.length }));
   } else if (registry && published.length && input.signed) findings.push(finding('ds_missing', 'warning', { zone }));
 
-  if (published.length) {
-    const soa = await ask(first.target, zone, 'SOA', { dnssec: true });
+  const soa = published.length ? await asked(first.server, findings, () => ask(first.target, zone, 'SOA', { dnssec: true })) : null;
+  if (soa) {
     const expirations = soa.answers.filter((a) => a.type === 'RRSIG').map((a) => (a.data as { expiration: number }).expiration);
     if (!expirations.length) findings.push(finding('rrsig_missing', 'error', { server: first.server }));
     else {

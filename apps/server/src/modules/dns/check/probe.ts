@@ -57,10 +57,34 @@ const toReply = (packet: DecodedPacket): Reply => ({
   answers: packet.answers ?? [],
 });
 
+/**
+ * What a name server sent back is not a DNS answer (it would not decode, or it answers another
+ * question): the check reports it as a finding. What outside servers send is never trusted to
+ * decode, so every decode happens here, inside a try, and never throws out of a socket listener.
+ */
+export class NotDns extends Error {
+  constructor() {
+    super('the server answered something that is not DNS');
+  }
+}
+
+const decoded = (dnsPacket: DnsPacket, message: Buffer): DecodedPacket | null => {
+  try {
+    return dnsPacket.decode(message);
+  } catch {
+    return null;
+  }
+};
+
+/** The 16-bit id a message starts with, or null when it is too short to carry one. */
+const idOf = (message: Buffer) => (message.length >= 2 ? message.readUInt16BE(0) : null);
+
 function overUdp(dnsPacket: DnsPacket, target: Target, packet: Packet, timeoutMs: number): Promise<DecodedPacket> {
   return new Promise((resolve, reject) => {
     const socket = createSocket(target.host.includes(':') ? 'udp6' : 'udp4');
-    const timer = setTimeout(() => finish(new Error('timeout')), timeoutMs);
+    // Set when the server sent something that is not our answer: a time-out then says "not DNS", not "silent".
+    let garbled = false;
+    const timer = setTimeout(() => finish(garbled ? new NotDns() : new Error('timeout')), timeoutMs);
     function finish(error: Error | null, answer?: DecodedPacket) {
       clearTimeout(timer);
       socket.close();
@@ -68,14 +92,19 @@ function overUdp(dnsPacket: DnsPacket, target: Target, packet: Packet, timeoutMs
       else resolve(answer!);
     }
     socket.on('error', (e) => finish(e));
+    // A connected socket: the kernel drops every datagram that does not come from the server's
+    // address and port, so nobody else on the network can answer in its place.
     socket.on('message', (message) => {
-      const answer = dnsPacket.decode(message);
-      if (answer.id === packet.id) finish(null, answer);
+      // Another id is an older question's answer, or nonsense: keep waiting for ours until the time-out.
+      const answer = idOf(message) === packet.id ? decoded(dnsPacket, message) : null;
+      if (answer?.type === 'response') finish(null, answer);
+      else garbled = true;
     });
-    socket.send(dnsPacket.encode(packet), target.port, target.host);
+    socket.connect(target.port, target.host, () => socket.send(dnsPacket.encode(packet)));
   });
 }
 
+/** Over TCP the answer comes after its two-byte length; nothing past that length is read. */
 function overTcp(dnsPacket: DnsPacket, target: Target, packet: Packet, timeoutMs: number): Promise<DecodedPacket> {
   return new Promise((resolve, reject) => {
     const socket = connect(target.port, target.host);
@@ -91,9 +120,14 @@ function overTcp(dnsPacket: DnsPacket, target: Target, packet: Packet, timeoutMs
     socket.on('connect', () => socket.write(dnsPacket.streamEncode(packet)));
     socket.on('data', (chunk) => {
       buffer = Buffer.concat([buffer, chunk]);
-      if (buffer.length >= 2 && buffer.length >= 2 + buffer.readUInt16BE(0))
-        finish(null, dnsPacket.decode(buffer.subarray(2, 2 + buffer.readUInt16BE(0))));
+      if (buffer.length < 2 || buffer.length < 2 + buffer.readUInt16BE(0)) return;
+      // The connection is ours alone: an answer that does not decode or carries another id is the server's fault.
+      const message = buffer.subarray(2, 2 + buffer.readUInt16BE(0));
+      const answer = idOf(message) === packet.id ? decoded(dnsPacket, message) : null;
+      if (answer?.type === 'response') finish(null, answer);
+      else finish(new NotDns());
     });
+    socket.on('end', () => finish(buffer.length ? new NotDns() : new Error('closed')));
   });
 }
 

@@ -6,7 +6,7 @@ import { route } from '../../../http/route.ts';
 import { now } from '../../../store/db.ts';
 import { zoneOf } from '../access.ts';
 import { fqdn } from '../names.ts';
-import { loadRecords } from '../zone.ts';
+import { loadRecords } from '../record-store.ts';
 import { checkDelegation, type Finding } from './findings.ts';
 
 /** GET /service/{id}/dns/check/: asks the registry and every name server of the zone. */

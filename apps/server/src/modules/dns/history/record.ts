@@ -31,6 +31,18 @@ export type KeptRecord = NewRecord;
 
 export const rrsetKey = (r: { zona: string; type: string }) => `${r.zona}\u0000${r.type}`;
 
+/** Records by RRset, each set's records in the order given (one pass: a zone of 10,000 sets or one set of 10,000). */
+export function groupSets<T extends { zona: string; type: string }>(records: T[]): Map<string, T[]> {
+  const sets = new Map<string, T[]>();
+  for (const r of records) {
+    const key = rrsetKey(r);
+    const set = sets.get(key);
+    if (set) set.push(r);
+    else sets.set(key, [r]);
+  }
+  return sets;
+}
+
 const keep = (r: DnsRecordRow): KeptRecord => ({
   zona: r.zona,
   type: r.type,
@@ -42,16 +54,18 @@ const keep = (r: DnsRecordRow): KeptRecord => ({
 
 /** The records of each RRset, in the order they are stored (their ids), as one comparable text. */
 function bySet(records: KeptRecord[]): Map<string, string> {
-  const sets = new Map<string, KeptRecord[]>();
-  for (const r of records) sets.set(rrsetKey(r), [...(sets.get(rrsetKey(r)) ?? []), r]);
-  return new Map([...sets].map(([key, rs]) => [key, JSON.stringify(rs)]));
+  const texts = new Map<string, string>();
+  for (const [key, rs] of groupSets(records)) texts.set(key, JSON.stringify(rs));
+  return texts;
 }
 
 /** The RRsets that differ between two states of (part of) a zone, as the records before and after. */
 export function changedSets(before: KeptRecord[], after: KeptRecord[]) {
   const b = bySet(before);
   const a = bySet(after);
-  const keys = new Set([...b.keys(), ...a.keys()].filter((k) => b.get(k) !== a.get(k)));
+  const keys = new Set<string>();
+  for (const k of b.keys()) if (b.get(k) !== a.get(k)) keys.add(k);
+  for (const k of a.keys()) if (b.get(k) !== a.get(k)) keys.add(k);
   const inKeys = (r: KeptRecord) => keys.has(rrsetKey(r));
   return { keys, before: before.filter(inKeys), after: after.filter(inKeys) };
 }

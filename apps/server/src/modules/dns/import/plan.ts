@@ -1,9 +1,10 @@
 import { FieldErrors } from '../../../http/errors.ts';
-import { rrsetKey } from '../history/record.ts';
+import { groupSets, rrsetKey } from '../history/record.ts';
 import { rrsetView } from '../history/view.ts';
 import { checkZoneRules } from '../rules.ts';
 import type { DnsRecordRow } from '../tables.ts';
 import type { NewRecord } from '../template.ts';
+import { ZoneIndex } from '../zone-index.ts';
 import { LineRefusal, toPanelRecord } from './convert.ts';
 import { type ParsedRecord, type Refusal, SyntaxProblem } from './parse.ts';
 
@@ -56,47 +57,53 @@ export function offeredLines(records: ParsedRecord[], zone: string, refused: Ref
   return offered;
 }
 
-const sameRecord = (a: NewRecord, b: NewRecord) =>
-  a.zona === b.zona && a.type === b.type && a.value === b.value && a.priority === b.priority;
+/** `localeCompare`'s order, without building a collator for each of a large plan's comparisons. */
+const names = new Intl.Collator();
 
-/** Offered records whose name or RRset the zone's rules refuse, until what is left keeps them all. */
+const recordKey = (r: NewRecord) => `${r.zona}\u0000${r.type}\u0000${r.priority}\u0000${r.value}`;
+
+/**
+ * Offered records whose name or RRset the zone's rules refuse, until what is left keeps them all.
+ * Each record is checked against an index of the rest (`ZoneIndex`), so a round is linear in the
+ * zone's size: the zone of a 10,000-line file is checked in one pass, not 10,000 scans of it.
+ */
 function keepRules(
   offered: Offered[],
   kept: NewRecord[],
   zone: string,
   refuse: (o: Offered, key: string, params?: Refusal['params']) => void,
 ) {
-  let left = offered;
   // A CNAME beside other data is the CNAME's fault (RFC 1034 §3.6.2): the other data stays.
-  const otherData = new Set([...kept, ...left.map((o) => o.record)].filter((r) => r.type !== 'CNAME').map((r) => r.zona));
-  left = left.filter((o) => {
+  const otherData = new Set<string>();
+  for (const r of kept) if (r.type !== 'CNAME') otherData.add(r.zona);
+  for (const o of offered) if (o.record.type !== 'CNAME') otherData.add(o.record.zona);
+  let left = offered.filter((o) => {
     if (o.record.type !== 'CNAME' || !otherData.has(o.record.zona)) return true;
     refuse(o, 'dns.cname_exclusive');
     return false;
   });
+  const index = new ZoneIndex(kept);
+  for (const o of left) index.add(o.record);
   // One refusal can make another record wrong (an NS whose address went): check again until stable.
+  // Each record is checked against the others (itself taken out of the index), a record refused
+  // earlier in the round no longer among them.
   for (let round = 0; round < 5; round++) {
-    const refusedNow: Offered[] = [];
+    const refusedNow = new Set<Offered>();
     for (const o of left) {
-      const others = [...kept, ...left.filter((x) => x !== o && !refusedNow.includes(x)).map((x) => x.record)];
+      index.remove(o.record);
       try {
-        checkZoneRules(o.record, others, zone);
+        checkZoneRules(o.record, index, zone);
+        index.add(o.record);
       } catch (error) {
         if (!(error instanceof FieldErrors)) throw error;
         refuse(o, error.fields[0].key, error.fields[0].params);
-        refusedNow.push(o);
+        refusedNow.add(o);
       }
     }
-    if (refusedNow.length === 0) break;
-    left = left.filter((o) => !refusedNow.includes(o));
+    if (refusedNow.size === 0) break;
+    left = left.filter((o) => !refusedNow.has(o));
   }
   return left;
-}
-
-function group(records: NewRecord[]): Map<string, NewRecord[]> {
-  const sets = new Map<string, NewRecord[]>();
-  for (const r of records) sets.set(rrsetKey(r), [...(sets.get(rrsetKey(r)) ?? []), r]);
-  return sets;
 }
 
 /**
@@ -114,9 +121,14 @@ export function planChange(
 ): ImportPlan {
   const refuse = (o: Offered, key: string, params?: Refusal['params']) => refused.push({ line: o.line, source: o.source, key, params });
   const unique: Offered[] = [];
+  const seen = new Set<string>();
   for (const o of offered) {
-    if (unique.some((u) => sameRecord(u.record, o.record))) refuse(o, 'dns.duplicate');
-    else unique.push(o);
+    const key = recordKey(o.record);
+    if (seen.has(key)) refuse(o, 'dns.duplicate');
+    else {
+      seen.add(key);
+      unique.push(o);
+    }
   }
   const offeredKeys = new Set(unique.map((o) => rrsetKey(o.record)));
   const fileHasApexNs = unique.some((o) => o.record.zona === '' && o.record.type === 'NS');
@@ -126,8 +138,8 @@ export function planChange(
   const accepted = keepRules(unique, kept, zone, refuse).map((o) => o.record);
   const firstTtl = new Map<string, number>();
   for (const r of accepted) if (!firstTtl.has(rrsetKey(r))) firstTtl.set(rrsetKey(r), r.ttl);
-  const after = group([...kept, ...accepted.map((r) => ({ ...r, ttl: firstTtl.get(rrsetKey(r)) ?? r.ttl }))]);
-  const before = group(current);
+  const after = groupSets([...kept, ...accepted.map((r) => ({ ...r, ttl: firstTtl.get(rrsetKey(r)) ?? r.ttl }))]);
+  const before = groupSets(current);
 
   const view = (records: NewRecord[]): RRsetView => rrsetView(records, zone, defaultTtl)[0];
   const served = (records: NewRecord[]) => JSON.stringify([view(records).ttl, [...view(records).values].sort()]);
@@ -144,7 +156,7 @@ export function planChange(
     plan.removed.push(view(records));
     plan.sets.set(key, []);
   }
-  const order = (a: RRsetView, b: RRsetView) => (a.name === b.name ? a.type.localeCompare(b.type) : a.name.localeCompare(b.name));
+  const order = (a: RRsetView, b: RRsetView) => (a.name === b.name ? names.compare(a.type, b.type) : names.compare(a.name, b.name));
   plan.added.sort(order);
   plan.removed.sort(order);
   plan.changed.sort((a, b) => order(a.after, b.after));

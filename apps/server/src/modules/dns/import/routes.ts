@@ -1,20 +1,24 @@
-import { endpoints, translate } from '@atalaya/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints, translate, ZONE_IMPORT_LIMITS } from '@atalaya/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConfigError } from '../../../config/config.ts';
 import { dnsSettings } from '../../../drivers/dns/index.ts';
 import { noteChanges } from '../../../http/actor.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { ApiError, FieldErrors } from '../../../http/errors.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import { route } from '../../../http/route.ts';
+import { type Limit, takeSlot } from '../../../kernel/ratelimit.ts';
 import { zoneOf } from '../access.ts';
 import { authorOf } from '../history/record.ts';
 import { rrsetView } from '../history/view.ts';
+import { loadRecords } from '../record-store.ts';
 import type { DnsRecordRow } from '../tables.ts';
-import { loadRecords } from '../zone.ts';
 import { applyPlan } from './apply.ts';
 import { parseMasterFile } from './parse.ts';
 import { type ImportPlan, type Offered, offeredLines, type PlanMode, planChange } from './plan.ts';
 import { checkTemplates, templateOffer } from './templates.ts';
+
+/** Previews and imports of zone files or templates, per user and minute: each plans against the whole zone. */
+const planLimit = (userId: number): Limit => ({ key: `dnsplan:user:${userId}`, max: ZONE_IMPORT_LIMITS.plansPerMinute, windowSeconds: 60 });
 
 /** Zone import (a master file) and the provider's templates: a preview, then the same plan applied. */
 export default async function importRoutes(app: FastifyInstance) {
@@ -26,7 +30,7 @@ export default async function importRoutes(app: FastifyInstance) {
 
   /**
    * The plan as the answer shows it, each refusal's reason in the caller's language. The activity
-   * log gets its counts, never the file (up to 250 KB) the call was sent.
+   * log gets its counts, never the file (up to 4 MB) the call was sent.
    */
   const answer = (request: FastifyRequest, plan: ImportPlan) => {
     const language = requestLanguage(request);
@@ -43,8 +47,24 @@ export default async function importRoutes(app: FastifyInstance) {
     };
   };
 
+  /**
+   * Counts a plan of the caller's (a preview, an import) against their limit, before any work: a
+   * plan reads and checks the whole zone and file, and a flood of them would hold the server.
+   */
+  const countPlan = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = request.user;
+    if (!user) return;
+    const slot = await takeSlot(store, planLimit(user.id));
+    if (slot.wait > 0) {
+      reply.header('retry-after', String(slot.wait));
+      throw new ApiError(429, 'dns.import_rate_limited', { seconds: slot.wait });
+    }
+  };
+
   const fromFile = (text: string) => (current: DnsRecordRow[], zone: string) => {
     const { records, refused } = parseMasterFile(text, zone);
+    // Refused lines count too: each is listed in the answer.
+    if (records.length + refused.length > ZONE_IMPORT_LIMITS.records) throw FieldErrors.one('zone', 'dns.import_too_large');
     return planChange(offeredLines(records, zone, refused), current, zone, 'replace', settings.defaultTtl, refused);
   };
 
@@ -56,13 +76,15 @@ export default async function importRoutes(app: FastifyInstance) {
   const fromOffer = (offer: (zone: string) => Offered[], mode: PlanMode) => (current: DnsRecordRow[], zone: string) =>
     planChange(offer(zone), current, zone, mode, settings.defaultTtl);
 
-  route(app, endpoints.dns.importPreview, async (request) => {
+  route(app, endpoints.dns.importPreview, async (request, reply) => {
     const { itemId, zone } = await zoneOf(request, zones);
+    await countPlan(request, reply);
     return { data: answer(request, fromFile(request.body.zone)(await loadRecords(store, itemId), zone)) };
   });
 
-  route(app, endpoints.dns.import, async (request) => {
+  route(app, endpoints.dns.import, async (request, reply) => {
     const { itemId } = await zoneOf(request, zones);
+    await countPlan(request, reply);
     const { result, job } = await applyPlan(store, itemId, authorOf(request, 'import'), fromFile(request.body.zone));
     return { data: answer(request, result), info: [{ key: 'dns.imported' }], job };
   });
@@ -81,9 +103,10 @@ export default async function importRoutes(app: FastifyInstance) {
     };
   });
 
-  route(app, endpoints.dns.templatePreview, async (request) => {
+  route(app, endpoints.dns.templatePreview, async (request, reply) => {
     const { itemId, zone } = await zoneOf(request, zones);
     const template = templateNamed(request.body.template);
+    await countPlan(request, reply);
     const plan = fromOffer((z) => templateOffer(template, z), 'merge')(await loadRecords(store, itemId), zone);
     return { data: answer(request, plan) };
   });

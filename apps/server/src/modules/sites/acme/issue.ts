@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { ACME_STEP_PROGRESS, type AcmeStep } from '@atalaya/contract';
 import type { Authorization, Client } from 'acme-client';
 import { acmeClient, acmeJobSignal } from '../../../drivers/acme/client.ts';
+import { CaUnreachable } from '../../../drivers/acme/unreachable.ts';
 import type { SiteState } from '../../../drivers/sites/interface.ts';
 import type { Runtime } from '../../../kernel/runtime.ts';
 import { type JobHandlers, withTimeLimit } from '../../../outbox/outbox.ts';
@@ -144,8 +145,8 @@ export async function issueCertificate(runtime: Runtime, siteId: number, job: Jo
 const ISSUE_TIME_LIMIT_SECONDS = 10 * 60;
 
 /**
- * The issuance job: its progress is the step it is in; a refusal is stored on the site for the
- * dialog. Its requests to the ACME server stop with the job's signal.
+ * The issuance job: its progress is the step it is in; a refusal, or a CA that cannot be reached,
+ * is stored on the site for the dialog. Its requests to the ACME server stop with the job's signal.
  */
 export const issueJob = (runtime: Runtime): JobHandlers => ({
   [ISSUE_JOB]: withTimeLimit(ISSUE_TIME_LIMIT_SECONDS, async (raw, job, progress, signal) => {
@@ -153,7 +154,7 @@ export const issueJob = (runtime: Runtime): JobHandlers => ({
     try {
       await acmeJobSignal.run(signal, () => issueCertificate(runtime, siteId, job, (step) => progress(ACME_STEP_PROGRESS[step])));
     } catch (error) {
-      if (error instanceof AcmeRefusal) {
+      if (error instanceof AcmeRefusal || error instanceof CaUnreachable) {
         await runtime.store
           .updateTable('site')
           .set({ acme_error: JSON.stringify({ key: error.key, params: error.params }) })

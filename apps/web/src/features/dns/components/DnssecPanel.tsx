@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DelegationCheck } from '../../../components/hosting/DelegationCheck.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { dnssecKey, dnssecQuery, rollDnssecKey, setDnssec } from '../api/dnssec.ts';
@@ -13,7 +14,7 @@ const OFF_STATES = new Set(['off', 'withdrawing', 'waiting', 'unsigning']);
 /** DNSSEC in one switch, the keys and DS it publishes, and the findings about its delegation (decision 034). */
 export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: string }) {
   const { t } = useTranslation();
-  const { canAct, check } = usePermissions(serviceId);
+  const { canCall, check } = usePermissions(serviceId);
   const state = useQuery(dnssecQuery(serviceId));
   const [asking, setAsking] = useState(false);
   const [rolling, setRolling] = useState(false);
@@ -22,7 +23,7 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
   const on = data !== undefined && !OFF_STATES.has(data.state);
   const mutation = useFormMutation({
     opened: asking,
-    permission: { check, areas: 'service_dnszone' },
+    permission: { check, call: endpoints.dns.dnssecSwitch },
     send: () => setDnssec(serviceId, !on),
     reload: [dnssecKey(serviceId)],
     onClose: () => setAsking(false),
@@ -30,7 +31,7 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
   });
   const roll = useFormMutation({
     opened: rolling,
-    permission: { check, areas: 'service_dnszone' },
+    permission: { check, call: endpoints.dns.dnssecRoll },
     send: () => rollDnssecKey(serviceId),
     reload: [dnssecKey(serviceId)],
     onClose: () => setRolling(false),
@@ -51,7 +52,7 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
             aria-label={t('dns.dnssec_switch')}
             label={<span data-testid="dnssec-state">{t(`dns.dnssec_state_${data.state}`)}</span>}
             checked={on}
-            disabled={!canAct('service_dnszone')}
+            disabled={!canCall(endpoints.dns.dnssecSwitch)}
             onChange={() => setAsking(true)}
           />
         </Group>
@@ -77,7 +78,7 @@ export function DnssecPanel({ serviceId, zone }: { serviceId: string; zone: stri
             )}
           </Group>
         ))}
-        {data.state === 'on' && canAct('service_dnszone') && (
+        {data.state === 'on' && canCall(endpoints.dns.dnssecRoll) && (
           <Group>
             <Button variant="light" onClick={() => setRolling(true)}>
               {t('dns.dnssec_roll')}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { createRecord, saveRecord } from '../api/dns.ts';
@@ -32,7 +33,7 @@ export function RecordDialog({ serviceId, zone, record, onClose, onDone }: Props
   const { check } = usePermissions(serviceId);
   const mutation = useFormMutation({
     opened: true,
-    permission: { check, areas: 'service_dnszone' },
+    permission: { check, call: record ? endpoints.dns.save : endpoints.dns.create },
     send: () => (record ? saveRecord(serviceId, record.id, formFields(form, 'edit')) : createRecord(serviceId, formFields(form, 'create'))),
     inputs: FIELDS,
     onClose,

@@ -1,6 +1,7 @@
 import type { DnsRecord } from '@atalaya/contract';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { deleteAllRecords, deleteRecord, restoreDefaults } from '../api/dns.ts';
@@ -21,7 +22,10 @@ export function ZoneConfirm({ serviceId, action, record, onClose, onDone }: Prop
   const { check } = usePermissions(serviceId);
   const mutation = useFormMutation({
     opened: true,
-    permission: { check, areas: 'service_dnszone' },
+    permission: {
+      check,
+      call: action === 'delete' ? endpoints.dns.delete : action === 'restore' ? endpoints.dns.restore : endpoints.dns.deleteAll,
+    },
     send: () =>
       action === 'delete'
         ? deleteRecord(serviceId, record!.id)

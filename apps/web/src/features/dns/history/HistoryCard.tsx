@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { currentLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { historyKey, historyQuery, revertChange } from '../api/zoneTools.ts';
@@ -18,7 +19,7 @@ export function HistoryCard({ serviceId, canWrite, onReverted }: Props) {
   const { check } = usePermissions(serviceId);
   const history = useQuery(historyQuery(serviceId));
   const revert = useFormMutation({
-    permission: { check, areas: 'service_dnszone' },
+    permission: { check, call: endpoints.dns.revert },
     send: (changeId: number) => revertChange(serviceId, changeId),
     reload: [historyKey(serviceId)],
     onDone: onReverted,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { applyImport, previewImport } from '../api/zoneTools.ts';
@@ -23,16 +24,22 @@ export function ImportDialog({ serviceId, onClose, onDone }: Props) {
   const { check } = usePermissions(serviceId);
   const [text, setText] = useState('');
   const [plan, setPlan] = useState<ZonePlan | null>(null);
-  const permission = { check, areas: 'service_dnszone' } as const;
   const preview = useFormMutation({
     opened: true,
-    permission,
+    permission: { check, call: endpoints.dns.importPreview },
     send: () => previewImport(serviceId, text),
     inputs: ['zone'],
     staysOpen: true,
     onDone: (result) => setPlan(result.data.plan),
   });
-  const apply = useFormMutation({ opened: true, permission, send: () => applyImport(serviceId, text), inputs: ['zone'], onClose, onDone });
+  const apply = useFormMutation({
+    opened: true,
+    permission: { check, call: endpoints.dns.import },
+    send: () => applyImport(serviceId, text),
+    inputs: ['zone'],
+    onClose,
+    onDone,
+  });
   const edit = (value: string) => {
     setText(value);
     setPlan(null);

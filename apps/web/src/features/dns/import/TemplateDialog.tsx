@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { applyTemplate, previewTemplate, templatesQuery } from '../api/zoneTools.ts';
@@ -21,15 +22,20 @@ export function TemplateDialog({ serviceId, onClose, onDone }: Props) {
   const templates = useQuery(templatesQuery(serviceId));
   const [name, setName] = useState<string | null>(null);
   const [plan, setPlan] = useState<ZonePlan | null>(null);
-  const permission = { check, areas: 'service_dnszone' } as const;
   const preview = useFormMutation({
     opened: true,
-    permission,
+    permission: { check, call: endpoints.dns.templatePreview },
     send: () => previewTemplate(serviceId, name ?? ''),
     staysOpen: true,
     onDone: (result) => setPlan(result.data.plan),
   });
-  const apply = useFormMutation({ opened: true, permission, send: () => applyTemplate(serviceId, name ?? ''), onClose, onDone });
+  const apply = useFormMutation({
+    opened: true,
+    permission: { check, call: endpoints.dns.templateApply },
+    send: () => applyTemplate(serviceId, name ?? ''),
+    onClose,
+    onDone,
+  });
   const list = templates.data ?? [];
   return (
     <FormDialog

@@ -1,4 +1,4 @@
-import type { ContactSaveInput } from '@atalaya/contract';
+import type { ContactSaveInput, ContactType } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { pollWhilePending } from '../../../components/hosting/StateBadge.tsx';
 import { call, type FormOf, fetchData } from '../../../lib/api.ts';
@@ -40,14 +40,14 @@ export const toggle = (id: number, which: Toggle) => call(domain.toggle, { id, t
 export const renew = (id: number, years: number, curExpDate: string) => call(domain.renew, { id }, { years: String(years), curExpDate });
 export const setRenewalMode = (id: number, mode: 'auto' | 'expire') => call(domain.renewal, { id }, { mode });
 export const restore = (id: number) => call(domain.restore, { id });
+export const register = (id: number) => call(domain.register, { id });
 export const regenerateAuthCode = (id: number) => call(domain.authcodeRegenerate, { id });
 export const requestTransfer = (id: number, authCode: string) => call(domain.transferRequest, { id }, { authCode });
-export const answerTransfer = (id: number, answer: 'approve' | 'reject' | 'cancel') =>
-  answer === 'approve'
-    ? call(domain.transferApprove, { id })
-    : answer === 'reject'
-      ? call(domain.transferReject, { id })
-      : call(domain.transferCancel, { id });
+/** The call of each answer to a pending transfer: approving or rejecting one out, cancelling one in. */
+export const TRANSFER_ANSWER = { approve: domain.transferApprove, reject: domain.transferReject, cancel: domain.transferCancel };
+export const answerTransfer = (id: number, answer: keyof typeof TRANSFER_ANSWER) =>
+  // The three calls share their path parameters and answer: one of them, as the client types it.
+  call(TRANSFER_ANSWER[answer] as typeof domain.transferCancel, { id });
 export const fetchAuthCode = (id: number) => fetchData(domain.authcode, { id }).then((d) => d.authCode);
 export const fetchTransferKey = (id: number) => fetchData(domain.transferkey, { id }).then((d) => d.transferkey);
 
@@ -79,6 +79,8 @@ export const saveOwner = (id: number, fields: Omit<ContactSaveInput, 'type' | 'm
       ...(owner.optOut ? { transferLockOptOut: '1' as const } : {}),
     },
   );
+/** The call that saves a contact: the owner's is a change of owner, with its own permission. */
+export const contactsCall = (type: ContactType) => (type === 'registrant' ? domain.ownerSave : domain.contactsSave);
 export const saveContacts = (id: number, fields: ContactSaveInput) => call(domain.contactsSave, { id }, { ...fields });
 
 export const lookupAddress = (fields: { country: string; state: string; city: string; postal_code: string }) =>

@@ -1,18 +1,20 @@
-import { type Area, canAct, canSee, type DomainAnswer } from '@atalaya/contract';
+import { canAct, canSee, type DomainAnswer, TOGGLE_AREA } from '@atalaya/contract';
 import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { NotPermitted } from '../../../components/ui/NotPermitted.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { setItemPermissions } from '../../../lib/permissions.ts';
+import { narrowTo, setItemPermissions } from '../../../lib/permissions.ts';
 import { domainKey, type Toggle, toggle } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 import { Flag } from './Flag.tsx';
 
-const ACTIONS: { toggle: Toggle; area: Area; flag: 'blocked' | 'transferBlock' | 'whoisPrivacy'; label: string }[] = [
-  { toggle: 'block', area: 'domain_others', flag: 'blocked', label: 'domain.block' },
-  { toggle: 'transferblock', area: 'domain_transferblock', flag: 'transferBlock', label: 'domain.transfer_block' },
-  { toggle: 'whoisprivacy', area: 'domain_others', flag: 'whoisPrivacy', label: 'domain.whois_privacy' },
+// Each toggle's area is the contract's (`TOGGLE_AREA`), as the server narrows the call to it.
+const ACTIONS: { toggle: Toggle; flag: 'blocked' | 'transferBlock' | 'whoisPrivacy'; label: string }[] = [
+  { toggle: 'block', flag: 'blocked', label: 'domain.block' },
+  { toggle: 'transferblock', flag: 'transferBlock', label: 'domain.transfer_block' },
+  { toggle: 'whoisprivacy', flag: 'whoisPrivacy', label: 'domain.whois_privacy' },
 ];
 
 /** Modification block, transfer block, whois privacy: a switch with write, a check or cross with read. */
@@ -23,7 +25,7 @@ export function ActionsCard({ data }: { data: DomainAnswer }) {
   // The check reads the domain again before each toggle: a refused one leaves the switch on what the server holds.
   const { check } = useDomainPermissions(id);
   const mutation = useFormMutation({
-    permission: { check, areas: (which: Toggle) => ACTIONS.find((a) => a.toggle === which)!.area },
+    permission: { check, call: (which: Toggle) => narrowTo(endpoints.domain.toggle, TOGGLE_AREA[which]) },
     send: (which: Toggle) => toggle(id, which),
     onDone: (result) => {
       // The answer is the updated domain: it replaces the local one, permissions included.
@@ -31,7 +33,7 @@ export function ActionsCard({ data }: { data: DomainAnswer }) {
       setItemPermissions(client, id, result.data.domain.permissions);
     },
   });
-  const visible = ACTIONS.filter((a) => canSee(permissions, a.area));
+  const visible = ACTIONS.filter((a) => canSee(permissions, TOGGLE_AREA[a.toggle]));
   if (visible.length === 0) return null;
   return (
     <Card withBorder>
@@ -42,7 +44,7 @@ export function ActionsCard({ data }: { data: DomainAnswer }) {
         {visible.map((action) => (
           <Group key={action.toggle} justify="space-between">
             <Text>{t(action.label)}</Text>
-            {canAct(permissions, action.area) ? (
+            {canAct(permissions, TOGGLE_AREA[action.toggle]) ? (
               <Switch
                 aria-label={t(action.label)}
                 checked={data.domain[action.flag]}

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { fetchAuthCode, fetchTransferKey, regenerateAuthCode } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
@@ -22,15 +23,24 @@ async function copyText(text: string) {
   }
 }
 
-/** The auth code or the transfer key, whichever the domain has, fetched only when asked for. */
-export function AuthCodeCard({ id, kind, canRegenerate }: { id: number; kind: 'authcode' | 'transferkey'; canRegenerate: boolean }) {
+interface Props {
+  id: number;
+  kind: 'authcode' | 'transferkey';
+  /** Whether the domain has one set: all a reader is told. */
+  isSet: boolean;
+  /** A writer of the auth code area: the code is a credential, revealed (and recorded) only to them (decision 051). */
+  canReveal: boolean;
+}
+
+/** The auth code or the transfer key, whichever the domain has: whether it is set, and for a writer the code, fetched only when asked for. */
+export function AuthCodeCard({ id, kind, isSet, canReveal }: Props) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { check } = useDomainPermissions(id);
   const [confirming, setConfirming] = useState(false);
   const regenerate = useFormMutation({
     opened: confirming,
-    permission: { check, areas: 'domain_authcode' },
+    permission: { check, call: endpoints.domain.authcodeRegenerate },
     send: () => regenerateAuthCode(id),
     // The new code replaces the one shown (or is shown, if none was asked for yet).
     onDone: (result) => {
@@ -67,40 +77,43 @@ export function AuthCodeCard({ id, kind, canRegenerate }: { id: number; kind: 'a
       <Title order={2} size="h4" mb="sm">
         {label}
       </Title>
-      <Group gap="sm">
-        {secret.data ? (
-          <Code fz="md" data-testid="auth-secret">
-            {secret.data}
-          </Code>
-        ) : (
-          // The label wraps: "Mostra Codi d'autorització (authcode)" was cut at 360 px.
-          <Button
-            variant="light"
-            loading={secret.isFetching}
-            onClick={() => (secret.isError ? void secret.refetch() : setAsked(true))}
-            h="auto"
-            mih={36}
-            py={6}
-            maw="100%"
-            styles={{ label: { whiteSpace: 'normal' } }}
-          >
-            {t('domain.show_secret', { what: label })}
+      {!canReveal && <Text data-testid="auth-secret-state">{t(isSet ? 'domain.secret_set' : 'domain.secret_unset', { what: label })}</Text>}
+      {canReveal && (
+        <Group gap="sm">
+          {secret.data ? (
+            <Code fz="md" data-testid="auth-secret">
+              {secret.data}
+            </Code>
+          ) : (
+            // The label wraps: "Mostra Codi d'autorització (authcode)" was cut at 360 px.
+            <Button
+              variant="light"
+              loading={secret.isFetching}
+              onClick={() => (secret.isError ? void secret.refetch() : setAsked(true))}
+              h="auto"
+              mih={36}
+              py={6}
+              maw="100%"
+              styles={{ label: { whiteSpace: 'normal' } }}
+            >
+              {t('domain.show_secret', { what: label })}
+            </Button>
+          )}
+          <Button variant="default" onClick={copy}>
+            {t('domain.copy')}
           </Button>
-        )}
-        <Button variant="default" onClick={copy}>
-          {t('domain.copy')}
-        </Button>
-        {canRegenerate && kind === 'authcode' && (
-          <Button variant="subtle" onClick={() => setConfirming(true)}>
-            {t('domain.regenerate')}
-          </Button>
-        )}
-        {note && (
-          <Text size="sm" c="dimmed" role="status">
-            {note}
-          </Text>
-        )}
-      </Group>
+          {kind === 'authcode' && (
+            <Button variant="subtle" onClick={() => setConfirming(true)}>
+              {t('domain.regenerate')}
+            </Button>
+          )}
+          {note && (
+            <Text size="sm" c="dimmed" role="status">
+              {note}
+            </Text>
+          )}
+        </Group>
+      )}
       <ConfirmDialog
         opened={confirming}
         title={t('domain.regenerate')}

@@ -1,11 +1,12 @@
-import { CONTACT_TYPES, type ContactType, canSee, type DomainAnswer, POSTAL_CODE_MAX } from '@atalaya/contract';
+import { CONTACT_TYPES, type ContactType, type DomainAnswer, POSTAL_CODE_MAX } from '@atalaya/contract';
 import { Alert, Autocomplete, Checkbox, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { domainKey, saveContacts, saveOwner } from '../api/domain.ts';
+import { seesCall } from '../../../lib/permissions.ts';
+import { contactsCall, domainKey, saveContacts, saveOwner } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 import { type ContactForm, fromContact, toFields } from './contactForm.ts';
 import { useAddressLookup } from './useAddressLookup.ts';
@@ -29,7 +30,7 @@ export function ContactDialog({ data, type, onClose }: Props) {
   const [owner, setOwner] = useState({ confirm: false, optOut: false });
   const submit = useFormMutation({
     opened,
-    permission: { check, areas: role === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts' },
+    permission: { check, call: contactsCall(role) },
     send: () => {
       const fields = toFields(form, role);
       return role === 'registrant' ? saveOwner(id, fields, owner) : saveContacts(id, fields as Parameters<typeof saveContacts>[1]);
@@ -47,7 +48,7 @@ export function ContactDialog({ data, type, onClose }: Props) {
   const set = (key: keyof ContactForm) => (value: string | null) => setForm((f) => ({ ...f, [key]: value ?? '' }));
   const text = bindText(form, (key, value) => set(key)(value), submit.error);
   const sources = CONTACT_TYPES.filter(
-    (c) => c !== role && data[c] && (c !== 'registrant' || canSee(data.domain.permissions, 'domain_ownercontacts')),
+    (c) => c !== role && data[c] && (c !== 'registrant' || seesCall(data.domain.permissions, contactsCall('registrant'))),
   );
   const countries = useMemo(
     () => Object.entries(lookup.data?.country ?? {}).map(([value, label]) => ({ value, label })),

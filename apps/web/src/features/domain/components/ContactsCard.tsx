@@ -1,10 +1,10 @@
-import { type Area, CONTACT_TYPES, type Contact, type ContactType, canAct, type DomainAnswer } from '@atalaya/contract';
+import { CONTACT_TYPES, type Contact, type ContactType, type DomainAnswer } from '@atalaya/contract';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { allowsCall } from '../../../lib/permissions.ts';
+import { contactsCall } from '../api/domain.ts';
 import { ContactDialog } from './ContactDialog.tsx';
-
-const areaOf = (type: ContactType): Area => (type === 'registrant' ? 'domain_ownercontacts' : 'domain_contacts');
 
 function ContactLines({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
@@ -49,7 +49,7 @@ export function ContactsCard({ data }: { data: DomainAnswer }) {
           <Card key={type} withBorder padding="sm" data-testid={`contact-${type}`}>
             <Group justify="space-between" mb="xs" wrap="nowrap">
               <Text fw={700}>{t(`domain.contact_${type}`)}</Text>
-              {canAct(data.domain.permissions, areaOf(type)) && (
+              {allowsCall(data.domain.permissions, contactsCall(type)) && (
                 <Button
                   size="compact-sm"
                   variant="light"

@@ -1,5 +1,6 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { DelegationCheck } from '../../../components/hosting/DelegationCheck.tsx';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 
@@ -10,8 +11,8 @@ import { usePermissions } from '../../../lib/permissions.ts';
  */
 export function DelegationCard({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation();
-  const { data: item, canSee } = usePermissions(id);
-  if (!item?.hasService || !canSee('service_dnszone')) return null;
+  const { data: item, canCall } = usePermissions(id);
+  if (!item?.hasService || !canCall(endpoints.dns.check)) return null;
   return (
     <Card withBorder data-testid="domain-delegation">
       <Stack gap="sm">

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { createDnssec, deleteDnssec, dnssecInitQuery, dnssecKey } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
@@ -24,7 +25,7 @@ export function DnssecDialog({ id, opened, onClose }: { id: number; opened: bool
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened,
-    permission: { check, areas: 'domain_dnssec' },
+    permission: { check, call: endpoints.domain.dnssecCreate },
     send: () => createDnssec(id, { type, ...Object.fromEntries(fields.map((f) => [f, form[f as keyof typeof EMPTY]])) }),
     reload: [dnssecKey(id)],
     onClose,
@@ -99,7 +100,7 @@ export function DnssecDeleteDialog({ id, record, onClose }: { id: number; record
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened: record !== null,
-    permission: { check, areas: 'domain_dnssec' },
+    permission: { check, call: endpoints.domain.dnssecDelete },
     send: () => deleteDnssec(id, record!.id),
     reload: [dnssecKey(id)],
     onClose,

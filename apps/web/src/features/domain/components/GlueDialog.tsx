@@ -6,6 +6,7 @@ import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { IpInput } from '../../../components/ui/IpInput.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { createGlue, deleteGlue, domainKey, glueKey, saveGlue } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
@@ -30,7 +31,7 @@ export function GlueDialog({ id, domain, record, opened, onClose }: Props) {
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened,
-    permission: { check, areas: 'domain_gluerecords' },
+    permission: { check, call: record ? endpoints.domain.glueSave : endpoints.domain.glueCreate },
     send: () => (record ? saveGlue(id, record.id, { ip, ipv6 }) : createGlue(id, { name, ip, ipv6 })),
     reload: [glueKey(id), domainKey(id)],
     onClose,
@@ -87,7 +88,7 @@ export function GlueDeleteDialog({ id, record, onClose }: { id: number; record: 
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened: record !== null,
-    permission: { check, areas: 'domain_gluerecords' },
+    permission: { check, call: endpoints.domain.glueDelete },
     send: () => deleteGlue(id, record!.id),
     reload: [glueKey(id), domainKey(id)],
     onClose,

@@ -1,4 +1,4 @@
-import { canAct, type DomainAnswer, type ExpiryState } from '@atalaya/contract';
+import type { DomainAnswer, ExpiryState } from '@atalaya/contract';
 import { Badge, Button, Card, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -6,9 +6,10 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { setItemPermissions } from '../../../lib/permissions.ts';
+import { allowsCall, setItemPermissions } from '../../../lib/permissions.ts';
 import { domainKey, renew, restore, setRenewalMode } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 
@@ -42,19 +43,20 @@ export function LifeCard({ data }: { data: DomainAnswer }) {
     setItemPermissions(client, id, result.data.domain.permissions);
   };
   const mode = useFormMutation({
-    permission: { check, areas: 'domain' },
+    permission: { check, call: endpoints.domain.renewal },
     send: (auto: boolean) => setRenewalMode(id, auto ? 'auto' : 'expire'),
     onDone: replace,
   });
   const restoring = useFormMutation({
     opened: open === 'restore',
-    permission: { check, areas: 'domain' },
+    permission: { check, call: endpoints.domain.restore },
     send: () => restore(id),
     onDone: replace,
     onClose: close,
     closeOnError: true,
   });
-  const writer = canAct(permissions, 'domain');
+  // Renew, restore and the renewal mode need the same permission: one check shows the three.
+  const writer = allowsCall(permissions, endpoints.domain.renew);
   const renewable = expiry.state === 'active' || expiry.state === 'grace';
 
   return (
@@ -128,7 +130,7 @@ function RenewDialog({ id, name, expireTS, opened, onClose, onDone }: RenewProps
   const submit = useFormMutation({
     opened,
     inputs: ['years', 'curExpDate'],
-    permission: { check, areas: 'domain' },
+    permission: { check, call: endpoints.domain.renew },
     send: () => renew(id, Number(years), day(expireTS)),
     onDone,
     onClose,

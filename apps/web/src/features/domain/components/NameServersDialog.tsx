@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { dnsInitQuery, domainKey, saveDns } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
@@ -23,7 +24,7 @@ export function NameServersDialog({ id, opened, onClose }: { id: number; opened:
   const { check } = useDomainPermissions(id);
   const submit = useFormMutation({
     opened,
-    permission: { check, areas: 'domain_dns' },
+    permission: { check, call: endpoints.domain.saveNameServers },
     send: () => saveDns(id, useDefault, rows, confirmed),
     reload: [domainKey(id), ['domain', id, 'dnsinit']],
     onClose,

@@ -1,8 +1,10 @@
-import { canAct, canSee, type DnssecRecord, type DomainAnswer, type GlueRecord } from '@atalaya/contract';
+import type { DnssecRecord, DomainAnswer, GlueRecord } from '@atalaya/contract';
 import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { allowsCall } from '../../../lib/permissions.ts';
 import { dnssecQuery, glueQuery } from '../api/domain.ts';
 import { DnssecDeleteDialog, DnssecDialog } from './DnssecDialog.tsx';
 import { GlueDeleteDialog, GlueDialog } from './GlueDialog.tsx';
@@ -23,8 +25,8 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
   const { id, name, permissions, dns } = data.domain;
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const glue = useQuery({ ...glueQuery(id), enabled: canSee(permissions, 'domain_gluerecords') });
-  const dnssec = useQuery({ ...dnssecQuery(id), enabled: canSee(permissions, 'domain_dnssec') });
+  const glue = useQuery({ ...glueQuery(id), enabled: allowsCall(permissions, endpoints.domain.glueList) });
+  const dnssec = useQuery({ ...dnssecQuery(id), enabled: allowsCall(permissions, endpoints.domain.dnssecList) });
   const section = (title: string, action: React.ReactNode) => (
     <Group justify="space-between" mb={4}>
       <Text fw={600}>{title}</Text>
@@ -43,11 +45,11 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
         {t('domain.summary')}
       </Title>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        {canSee(permissions, 'domain_dns') && (
+        {allowsCall(permissions, endpoints.domain.nameServers) && (
           <div data-testid="summary-dns">
             {section(
               t('domain.dns_servers'),
-              canAct(permissions, 'domain_dns') && add(t('domain.edit'), () => setOpen({ kind: 'nameServers' })),
+              allowsCall(permissions, endpoints.domain.saveNameServers) && add(t('domain.edit'), () => setOpen({ kind: 'nameServers' })),
             )}
             <Text size="xs" c="dimmed">
               {t(`domain.mode_${dns.mode}`)}
@@ -63,11 +65,11 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
             />
           </div>
         )}
-        {canSee(permissions, 'domain_gluerecords') && (
+        {allowsCall(permissions, endpoints.domain.glueList) && (
           <div data-testid="summary-glue">
             {section(
               t('domain.glue_records'),
-              canAct(permissions, 'domain_gluerecords') && add(t('domain.add'), () => setOpen({ kind: 'glue', record: null })),
+              allowsCall(permissions, endpoints.domain.glueCreate) && add(t('domain.add'), () => setOpen({ kind: 'glue', record: null })),
             )}
             {glue.data?.length === 0 && <Text c="dimmed">{t('domain.none')}</Text>}
             <ShowMore
@@ -79,7 +81,7 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
                     {record.name} · {record.ip}
                     {record.ipv6 && ` · ${record.ipv6}`}
                   </Text>
-                  {canAct(permissions, 'domain_gluerecords') && (
+                  {allowsCall(permissions, endpoints.domain.glueCreate) && (
                     <>
                       <ActionIcon
                         variant="subtle"
@@ -103,9 +105,12 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
             />
           </div>
         )}
-        {canSee(permissions, 'domain_dnssec') && (
+        {allowsCall(permissions, endpoints.domain.dnssecList) && (
           <div data-testid="summary-dnssec">
-            {section(t('domain.dnssec'), canAct(permissions, 'domain_dnssec') && add(t('domain.add'), () => setOpen({ kind: 'dnssec' })))}
+            {section(
+              t('domain.dnssec'),
+              allowsCall(permissions, endpoints.domain.dnssecCreate) && add(t('domain.add'), () => setOpen({ kind: 'dnssec' })),
+            )}
             {dnssec.data?.length === 0 && <Text c="dimmed">{t('domain.none')}</Text>}
             <ShowMore
               items={dnssec.data ?? []}
@@ -121,7 +126,7 @@ export function SummaryCard({ data }: { data: DomainAnswer }) {
                       {t('domain.dnssec_managed')}
                     </Badge>
                   )}
-                  {canAct(permissions, 'domain_dnssec') && !record.managed && (
+                  {allowsCall(permissions, endpoints.domain.dnssecCreate) && !record.managed && (
                     <ActionIcon
                       variant="subtle"
                       color="red"

@@ -1,4 +1,4 @@
-import { canAct, type DomainAnswer, type TransferView } from '@atalaya/contract';
+import type { DomainAnswer, TransferView } from '@atalaya/contract';
 import { Button, Card, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -6,9 +6,11 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { answerTransfer, domainKey, requestTransfer, transferKey, transferQuery } from '../api/domain.ts';
+import { allowsCall } from '../../../lib/permissions.ts';
+import { answerTransfer, domainKey, requestTransfer, TRANSFER_ANSWER, transferKey, transferQuery } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 
 type Answer = 'approve' | 'reject' | 'cancel';
@@ -28,7 +30,7 @@ export function TransferCard({ data }: { data: DomainAnswer }) {
   const reload = [domainKey(id), transferKey(id)];
   const answering = useFormMutation({
     opened: open !== null && open !== 'request',
-    permission: { check, areas: (answer: Answer) => (answer === 'cancel' ? 'domain' : 'domain_authcode') },
+    permission: { check, call: (answer: Answer) => TRANSFER_ANSWER[answer] },
     send: (answer: Answer) => answerTransfer(id, answer),
     reload,
     onClose: close,
@@ -55,7 +57,7 @@ export function TransferCard({ data }: { data: DomainAnswer }) {
         )}
         {transfer.change?.state === 'pending' && <Text size="sm">{t('domain.transfer_on_its_way')}</Text>}
         <Group gap="sm">
-          {pending && out && canAct(permissions, 'domain_authcode') && (
+          {pending && out && allowsCall(permissions, TRANSFER_ANSWER.approve) && (
             <>
               <Button onClick={() => setOpen('approve')}>{t('domain.transfer_approve')}</Button>
               <Button color="red" variant="light" onClick={() => setOpen('reject')}>
@@ -63,14 +65,17 @@ export function TransferCard({ data }: { data: DomainAnswer }) {
               </Button>
             </>
           )}
-          {pending && !out && canAct(permissions, 'domain') && (
+          {pending && !out && allowsCall(permissions, TRANSFER_ANSWER.cancel) && (
             <Button variant="light" onClick={() => setOpen('cancel')}>
               {t('domain.transfer_cancel')}
             </Button>
           )}
-          {!pending && heldBy !== null && transfer.change?.state !== 'pending' && canAct(permissions, 'domain') && (
-            <Button onClick={() => setOpen('request')}>{t('domain.transfer_in')}</Button>
-          )}
+          {!pending &&
+            heldBy !== null &&
+            transfer.change?.state !== 'pending' &&
+            allowsCall(permissions, endpoints.domain.transferRequest) && (
+              <Button onClick={() => setOpen('request')}>{t('domain.transfer_in')}</Button>
+            )}
         </Group>
       </Stack>
       <RequestDialog id={id} name={name} opened={open === 'request'} onClose={close} />
@@ -116,7 +121,7 @@ function RequestDialog({ id, name, opened, onClose }: { id: number; name: string
   const submit = useFormMutation({
     opened,
     inputs: ['authCode'],
-    permission: { check, areas: 'domain' },
+    permission: { check, call: endpoints.domain.transferRequest },
     send: () => requestTransfer(id, authCode),
     reload: [domainKey(id), transferKey(id)],
     onClose,

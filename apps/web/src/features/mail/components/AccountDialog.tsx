@@ -7,6 +7,7 @@ import { useFreshPassword } from '../../../components/hosting/useFreshPassword.t
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { accountsKey, createAccount } from '../api/mail.ts';
@@ -20,7 +21,7 @@ export function AccountDialog({ id, reference, opened, onClose }: { id: number; 
   const { check } = usePermissions(id);
   const mutation = useFormMutation({
     opened,
-    permission: { check, areas: 'servicemail_accounts' },
+    permission: { check, call: endpoints.service.mailCreate },
     send: () => createAccount(id, name, password),
     inputs: ['name', 'password'],
     onClose,

@@ -6,6 +6,7 @@ import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { aliasesKey, createAlias, saveAlias } from '../api/mail.ts';
@@ -34,7 +35,7 @@ export function AliasDialog({ id, reference, alias, opened, onClose }: Props) {
       .join(',');
   const mutation = useFormMutation({
     opened,
-    permission: { check, areas: 'servicemail_alias' },
+    permission: { check, call: alias ? endpoints.service.aliasSave : endpoints.service.aliasCreate },
     send: () => (alias ? saveAlias(id, alias.id, joined()) : createAlias(id, name, joined())),
     inputs: ['name', 'target'],
     onClose,

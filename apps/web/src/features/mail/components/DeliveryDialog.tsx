@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { accountsKey, type DeliveryFields, saveDelivery } from '../api/mail.ts';
@@ -43,7 +44,7 @@ export function DeliveryDialog({
   const set = (name: keyof DeliveryFields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
   const mutation = useFormMutation({
     opened,
-    permission: { check, areas: 'servicemail_accounts' },
+    permission: { check, call: endpoints.service.mailDelivery },
     send: () => saveDelivery(id, account!.id, fields),
     inputs: Object.keys(fields),
     onClose,

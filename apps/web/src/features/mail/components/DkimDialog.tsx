@@ -13,7 +13,7 @@ export function DkimDialog({ id, opened, onClose }: { id: number; opened: boolea
   const { check, canCall } = usePermissions(id);
   const keys = useQuery({ ...dkimQuery(id), enabled: opened });
   const rotate = useFormMutation({
-    permission: { check, areas: 'servicemail' },
+    permission: { check, call: endpoints.service.dkimRotate },
     send: () => rotateDkim(id),
     reload: [dkimKey(id)],
   });

@@ -5,6 +5,7 @@ import { useFreshPassword } from '../../../components/hosting/useFreshPassword.t
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { createDatabase, ddbbKey, serviceKey } from '../api/service.ts';
@@ -17,7 +18,7 @@ export function CreateDatabaseDialog({ id, opened, onClose }: { id: number; open
   const { check } = usePermissions(id);
   const mutation = useFormMutation({
     opened,
-    permission: { check, areas: 'service_ddbb' },
+    permission: { check, call: endpoints.service.ddbbCreate },
     send: () => createDatabase(id, password),
     inputs: ['password', 'form'],
     onClose,

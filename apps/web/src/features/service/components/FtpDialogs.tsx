@@ -8,6 +8,7 @@ import { useFreshPassword } from '../../../components/hosting/useFreshPassword.t
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { createFtp, ftpKey, saveFtp } from '../api/service.ts';
@@ -30,7 +31,7 @@ export function FtpDialog({ id, reference, user, opened, onClose }: Props) {
   const { check } = usePermissions(id);
   const mutation = useFormMutation({
     opened,
-    permission: { check, areas: 'service_ftp' },
+    permission: { check, call: user ? endpoints.service.ftpSave : endpoints.service.ftpCreate },
     send: () => (user ? saveFtp(id, user.id, fields.folder) : createFtp(id, { ...fields, password })),
     inputs: user ? ['folder'] : ['ftpUser', 'password', 'folder'],
     onClose,

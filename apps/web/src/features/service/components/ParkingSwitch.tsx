@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { NotPermitted } from '../../../components/ui/NotPermitted.tsx';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { serviceKey, setParking } from '../api/service.ts';
@@ -18,18 +19,18 @@ import { serviceKey, setParking } from '../api/service.ts';
 export function ParkingSwitch({ service }: { service: ServiceView }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { canAct, check } = usePermissions(service.id);
+  const { canCall, check } = usePermissions(service.id);
   const [asking, setAsking] = useState(false);
   const state = t(service.parkingActive ? 'hosting.enabled' : 'hosting.disabled');
   const mutation = useFormMutation({
     opened: asking,
-    permission: { check, areas: 'service_parking' },
+    permission: { check, call: service.parkingActive ? endpoints.service.parkingOff : endpoints.service.parkingOn },
     send: () => setParking(service.id, !service.parkingActive),
     onDone: (result) => client.setQueryData(serviceKey(service.id), result.data.service),
     onClose: () => setAsking(false),
     closeOnError: true,
   });
-  if (!canAct('service_parking')) {
+  if (!canCall(endpoints.service.parkingOn)) {
     return (
       <NotPermitted>
         <Badge color={service.parkingActive ? 'green' : 'gray'} variant="light" data-testid="parking-status">

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
@@ -24,7 +25,7 @@ export function PhpDialog({ service, opened, onClose }: { service: ServiceView; 
   }, [opened, service.phpversion]);
   const mutation = useFormMutation({
     opened,
-    permission: { check, areas: 'service' },
+    permission: { check, call: endpoints.service.php },
     send: () => setPhp(service.id, version),
     inputs: ['phpVersion'],
     onClose,

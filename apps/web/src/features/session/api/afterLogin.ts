@@ -1,14 +1,14 @@
-import { canAct, type PermissionMap } from '@atalaya/contract';
+import { canAct, type PermissionMap, SCREEN_AREA } from '@atalaya/contract';
 import { fetchData } from '../../../lib/api.ts';
 import { tellOtherTabs } from '../../../lib/broadcast.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
 /** docs/behaviour/shell-session-domains.md#states: the first write permission in the order domain, service, mail, DNS zone picks the page. */
 export function landingPath(itemId: number, map: PermissionMap): string {
-  if (canAct(map, 'domain')) return `/admin/${itemId}/domain/`;
-  if (canAct(map, 'service')) return `/admin/${itemId}/service/`;
-  if (canAct(map, 'servicemail')) return `/admin/${itemId}/mail/`;
-  if (canAct(map, 'service_dnszone')) return `/admin/${itemId}/service/dns/`;
+  if (canAct(map, SCREEN_AREA.domain)) return `/admin/${itemId}/domain/`;
+  if (canAct(map, SCREEN_AREA.hosting)) return `/admin/${itemId}/service/`;
+  if (canAct(map, SCREEN_AREA.mail)) return `/admin/${itemId}/mail/`;
+  if (canAct(map, SCREEN_AREA.dnsZone)) return `/admin/${itemId}/service/dns/`;
   return '/admin/';
 }
 

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { siteQuery, sitesKey, switchAcme } from '../api/sites.ts';
@@ -37,7 +38,7 @@ export function FreeCertificate({ serviceId, reference, site }: Props) {
   }, [acme.status, client, serviceId]);
   const { check } = usePermissions(serviceId);
   const mutation = useFormMutation({
-    permission: { check, areas: 'service_subdomains' },
+    permission: { check, call: endpoints.sites.acme },
     send: (active: boolean) => switchAcme(serviceId, site.id, active, wildcard),
     inputs: ['active', 'wildcard'],
     onDone: (result) => client.setQueryData(siteQuery(serviceId, site.id).queryKey, result.data.subdomain),

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { bindText, fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { createRedirection, type RedirectionForm, saveRedirection, sitesKey } from '../api/sites.ts';
@@ -56,7 +57,7 @@ export function RedirectionDialog({ serviceId, reference, hosts, target, onClose
   const { check } = usePermissions(serviceId);
   const mutation = useFormMutation({
     opened: target !== null,
-    permission: { check, areas: 'service_redirects' },
+    permission: { check, call: editing ? endpoints.sites.redirectionSave : endpoints.sites.redirectionCreate },
     send: () => (editing ? saveRedirection(serviceId, editing.id, form) : createRedirection(serviceId, form)),
     inputs: FIELDS,
     onClose,

@@ -6,6 +6,7 @@ import { nameSuffix } from '../../../components/hosting/nameSuffix.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
@@ -39,7 +40,7 @@ export function SiteDialog({ serviceId, reference, site, opened, onClose }: Prop
   const { check } = usePermissions(serviceId);
   const mutation = useFormMutation({
     opened,
-    permission: { check, areas: 'service_subdomains' },
+    permission: { check, call: site ? endpoints.sites.save : endpoints.sites.create },
     send: () => (site ? saveSite(serviceId, site.id, form) : createSite(serviceId, form)),
     inputs: FIELDS,
     onClose,

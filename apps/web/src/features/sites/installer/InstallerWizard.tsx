@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/Dialog.tsx';
 import { fieldError } from '../../../components/ui/fieldErrors.ts';
 import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { ApiFailure } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { createDatabase, ddbbQuery, serviceKey, serviceQuery } from '../../../lib/hosting.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/notify.ts';
@@ -16,7 +17,7 @@ import { ConfigStep } from './ConfigStep.tsx';
 import { InstallErrorDialog } from './InstallErrorDialog.tsx';
 import { InstallProgress } from './InstallProgress.tsx';
 import { PathStep } from './PathStep.tsx';
-import { configFields, defaultsFor, INSTALL_AREAS, initialState, missingInputs, type Step, type WizardState } from './state.ts';
+import { configFields, defaultsFor, initialState, missingInputs, type Step, type WizardState } from './state.ts';
 
 interface Props {
   serviceId: string;
@@ -60,7 +61,7 @@ export function InstallerWizard({ serviceId, sites, launchedFrom, opened, onClos
   // read again first, and a missing one shows "no permission" and closes the wizard.
   const installing = useFormMutation({
     opened,
-    permission: { check, areas: INSTALL_AREAS },
+    permission: { check, call: endpoints.sites.install },
     send: async (chosen: WizardState & { app: NonNullable<WizardState['app']>; siteId: number }) => {
       let database = chosen.database;
       if (chosen.app.isBBDDApplication && (forcedNew || database === 'new')) {

@@ -1,8 +1,5 @@
-import type { Area, HostingApplication } from '@atalaya/contract';
+import type { HostingApplication } from '@atalaya/contract';
 import { languageOption } from './filter.ts';
-
-/** Installing writes a site's files, an FTP-visible folder and maybe a database: write on all three. */
-export const INSTALL_AREAS: readonly Area[] = ['service_ftp', 'service_ddbb', 'service_subdomains'];
 
 export type Step = 0 | 1 | 2 | 3;
 
