@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_PORT } from './e2e/support/env.ts';
+import { useCompileCache } from './scripts/compile-cache.ts';
+
+useCompileCache();
 
 /** Debian's Chromium, headless, with nothing that reaches for the network. */
 export default defineConfig({

@@ -6,9 +6,12 @@
  * PostgreSQL half without PostgreSQL, the browser tests without Chromium), and under CI=true any
  * such gap (PostgreSQL, Chromium, MariaDB or a daemon missing) fails the run, naming what is missing.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
+import { useCompileCache } from './compile-cache.ts';
+
+useCompileCache();
 
 const CI = Boolean(process.env.CI);
 const skipped: string[] = [];
@@ -17,15 +20,53 @@ const failedSteps: string[] = [];
 let passed = 0;
 let failed = 0;
 let skippedTests = 0;
+const timings: string[] = [];
 
+/** A step whose output streams as it comes (vitest's, playwright's): one such step at a time. */
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
+  const started = performance.now();
+  return new Promise<boolean>((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', (error) => console.error(error));
+    child.on('close', (code) => resolve(ended(title, code, started)));
+  });
+}
+
+/**
+ * A step that runs beside another (typecheck and lint beside the web build and vitest): its output
+ * is held and printed whole when it ends, so that two steps' lines never interleave.
+ */
+function runBeside(title: string, command: string, args: string[]) {
+  const started = performance.now();
+  return new Promise<boolean>((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error}\n`)));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(ended(title, code, started));
+    });
+  });
+}
+
+/** A step's end, with its time: docs/testing.md holds each suite to a budget of seconds. */
+function ended(title: string, code: number | null, started: number) {
+  const seconds = Math.round((performance.now() - started) / 1000);
+  timings.push(`${title}: ${seconds} s`);
+  if (code !== 0) {
     console.error(`✗ ${title} failed`);
     failedSteps.push(title);
   }
-  return result.status === 0;
+  return code === 0;
+}
+
+/** Steps one after the other, as one lane beside the rest. */
+async function lane(steps: [string, string, string[]][]) {
+  for (const [title, command, args] of steps) await runBeside(title, command, args);
 }
 
 /** A suite that cannot run here: a skip outside CI, a failure naming the missing piece under CI. */
@@ -57,15 +98,21 @@ const SKIP_LOG = '.tmp/skipped-suites.txt';
 mkdirSync('.tmp', { recursive: true });
 for (const file of [VITEST_JSON, PLAYWRIGHT_JSON, SKIP_LOG]) rmSync(file, { force: true });
 
+// On 2 cores (docs/testing.md): the typechecks and the lint, which read the sources and start no
+// daemon, run as one lane beside the web build and then beside vitest; the web build comes first,
+// as some tests serve apps/web/dist and must never see it half written.
 const tsc = 'node_modules/.bin/tsc';
-run('typecheck: server', tsc, ['-p', 'apps/server']);
-run('typecheck: web', tsc, ['-p', 'apps/web']);
-run('typecheck: contract', tsc, ['-p', 'packages/contract']);
-run('typecheck: test registry', tsc, ['-p', 'apps/registry']);
-run('lint', 'node_modules/.bin/biome', ['check', '.']);
+const checks = lane([
+  ['typecheck: server', tsc, ['-p', 'apps/server']],
+  ['typecheck: web', tsc, ['-p', 'apps/web']],
+  ['typecheck: contract', tsc, ['-p', 'packages/contract']],
+  ['typecheck: test registry', tsc, ['-p', 'apps/registry']],
+  ['lint', 'node_modules/.bin/biome', ['check', '.']],
+]);
+const built = await runBeside('web build', 'npm', ['run', 'build', '--silent']);
 
 const pgUrl = await postgresUrl();
-run(
+await run(
   `unit and integration tests (SQLite${pgUrl ? ' and PostgreSQL' : CI ? '; PostgreSQL missing' : '; PostgreSQL half skipped'})`,
   'node_modules/.bin/vitest',
   ['run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`],
@@ -98,7 +145,6 @@ function countBrowserTestsAsSkipped() {
   else failedSteps.push('browser tests: could not even list them');
 }
 
-const built = run('web build', 'npm', ['run', 'build', '--silent']);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   cannotRun(`browser tests: ${chromium} not found (Debian: apt-get install chromium)`);
@@ -106,7 +152,7 @@ if (!existsSync(chromium)) {
 } else if (!built) {
   countBrowserTestsAsSkipped();
 } else {
-  run('browser tests (Debian Chromium, headless)', 'node_modules/.bin/playwright', ['test'], {
+  await run('browser tests (Debian Chromium, headless)', 'node_modules/.bin/playwright', ['test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,
     // A spec that starts a test registry shares the server tests' harness, which asks for it.
     ATALAYA_TEST_PG: pgUrl ?? '',
@@ -122,7 +168,9 @@ if (!existsSync(chromium)) {
   }
 }
 
+await checks;
 console.log('');
+for (const line of timings) console.log(`TIME ${line}`);
 for (const line of skipped) console.log(`SKIPPED ${line}`);
 for (const line of missingInCi) console.log(`MISSING under CI=true (nothing may be skipped there): ${line}`);
 for (const step of failedSteps) console.log(`FAILED ${step}`);

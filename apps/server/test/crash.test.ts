@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../src/modules/session/sessions.ts';
 import { type Account, createAccount } from './fixtures.ts';
+import { type ServerProcess, startServer } from './server-process.ts';
 import { describeStores, openTestStore } from './stores.ts';
 
-const SERVER = path.resolve(import.meta.dirname, '../src/server.ts');
 /** How long each round of load runs before the kill, and how many rounds. */
 const LOAD_MS = 2000;
 const ROUNDS = 2;
@@ -20,7 +18,7 @@ const WRITERS = 8;
 describeStores('the server killed under write load on %s', (kind) => {
   let opened: Awaited<ReturnType<typeof openTestStore>>;
   let acc: Account;
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
 
   beforeAll(async () => {
     opened = await openTestStore(kind);
@@ -30,48 +28,25 @@ describeStores('the server killed under write load on %s', (kind) => {
     });
   });
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    await server?.kill();
     await opened.cleanup();
   });
 
   /** Starts the server on the test's store and answers its port once it listens. */
   async function start(): Promise<number> {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', SERVER], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        ATALAYA_DATA_DIR: opened.config.dataDir,
-        DATABASE_URL: opened.config.databaseUrl ?? '',
-        // A job the killed process held is taken over when its lease ends (decision 014): short here,
-        // so the restarted server finishes it within the test's wait.
-        ATALAYA_JOB_LEASE_SECONDS: '3',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const started = await startServer({
+      ATALAYA_DATA_DIR: opened.config.dataDir,
+      DATABASE_URL: opened.config.databaseUrl ?? '',
+      // A job the killed process held is taken over when its lease ends (decision 014): short here,
+      // so the restarted server finishes it within the test's wait.
+      ATALAYA_JOB_LEASE_SECONDS: '3',
     });
-    server = child;
-    let output = '';
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 20_000);
-      const read = (chunk: Buffer) => {
-        output += chunk;
-        const port = /Atalaya is running at http:\/\/localhost:(\d+)\//.exec(output)?.[1];
-        if (port) {
-          clearTimeout(timer);
-          resolve(Number(port));
-        }
-      };
-      child.stdout?.on('data', read);
-      child.stderr?.on('data', read);
-      child.on('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
-    });
+    server = started;
+    return started.port;
   }
 
   async function kill() {
-    const child = server!;
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await server!.kill();
     server = undefined;
   }
 

@@ -1,11 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/config.ts';
-import { seedDemoIfEmpty } from '../demo/seed.ts';
-import { AccountError } from '../modules/provisioning/accounts.ts';
-import { NodeError } from '../nodes/nodes.ts';
-import { createRuntime } from '../runtime.ts';
-import { openStore } from '../store/db.ts';
-import { recordCommand } from './activity.ts';
+import { AccountError } from '../modules/provisioning/account-error.ts';
 import { COMMANDS, usage } from './commands.ts';
 
 const HELP = new Set(['help', '--help', '-h']);
@@ -29,11 +23,19 @@ async function main(argv: string[]) {
     console.error(`Usage: npm run admin -- ${name} ${command.args.map((a) => `<${a}>`).join(' ')}\n${command.help}`);
     return 2;
   }
+  // Only now the store and the runtime, and below the command's own modules: `help` or a mistyped
+  // command answers without loading them (decision 056).
+  const [{ loadConfig }, { openStore }, { createRuntime }] = await Promise.all([
+    import('../config/config.ts'),
+    import('../store/db.ts'),
+    import('../runtime.ts'),
+  ]);
   const config = loadConfig();
   const store = await openStore(config);
   try {
     const runtime = createRuntime(config, store);
     if (name === 'seed-demo') {
+      const { seedDemoIfEmpty } = await import('../demo/seed.ts');
       const demo = await seedDemoIfEmpty(runtime);
       console.log(
         demo
@@ -44,7 +46,10 @@ async function main(argv: string[]) {
       const given = values as Record<string, string | boolean | undefined>;
       await command.run(runtime, positionals, given);
       const activity = typeof command.activity === 'function' ? command.activity(positionals, given) : command.activity;
-      if (activity) await recordCommand(store, name, { args: command.args, activity }, positionals, given);
+      if (activity) {
+        const { recordCommand } = await import('./activity.ts');
+        await recordCommand(store, name, { args: command.args, activity }, positionals, given);
+      }
     }
     await runtime.close();
     return 0;
@@ -53,15 +58,21 @@ async function main(argv: string[]) {
   }
 }
 
+/** The operator's mistake (said as is, exit code 2) rather than a fault; the classes are loaded by then if thrown. */
+async function isMistake(error: unknown) {
+  const [{ NodeError }, { ConfigError }] = await Promise.all([import('../nodes/nodes.ts'), import('../config/config.ts')]);
+  return (
+    error instanceof AccountError ||
+    error instanceof NodeError ||
+    error instanceof ConfigError ||
+    Boolean((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
+  );
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error) => {
-    if (
-      error instanceof AccountError ||
-      error instanceof NodeError ||
-      error instanceof ConfigError ||
-      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    ) {
+  async (error) => {
+    if (await isMistake(error)) {
       console.error(`Error: ${(error as Error).message}`);
       process.exit(2);
     }

@@ -1,7 +1,7 @@
-import { queueMove } from '../modules/service/move.ts';
-import { panelCa } from '../nodes/ca.ts';
-import { addNode, drainNode, ENROLMENT_SECONDS, listNodes, NodeError, parseRoles, removeNode } from '../nodes/nodes.ts';
 import type { Command } from './command.ts';
+
+// Loaded by the command that needs them, as in commands.ts (decision 056): the CA alone is some 200 modules.
+const nodes = () => import('../nodes/nodes.ts');
 
 const iso = (seconds: number | null) => (seconds === null ? '-' : new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' '));
 
@@ -13,6 +13,7 @@ export const NODE_COMMANDS: Record<string, Command> = {
     options: { roles: { type: 'string' }, host: { type: 'string' }, address: { type: 'string' } },
     activity: {},
     run: async ({ store, secrets }, [name], values) => {
+      const [{ addNode, ENROLMENT_SECONDS, parseRoles }, { panelCa }] = await Promise.all([nodes(), import('../nodes/ca.ts')]);
       const roles = parseRoles(typeof values.roles === 'string' ? values.roles : '');
       const host = typeof values.host === 'string' ? values.host : name;
       const address = typeof values.address === 'string' ? values.address : null;
@@ -25,6 +26,7 @@ export const NODE_COMMANDS: Record<string, Command> = {
     args: [],
     help: 'Lists the nodes: roles, state, agent version, last contact, jobs waiting, items placed.',
     run: async ({ store }) => {
+      const { listNodes } = await nodes();
       console.log('name\thost\troles\tstate\tversion\tlast contact\tjobs waiting\titems');
       for (const n of await listNodes(store)) {
         console.log(
@@ -39,6 +41,7 @@ export const NODE_COMMANDS: Record<string, Command> = {
     options: { undo: { type: 'boolean' } },
     activity: {},
     run: async ({ store }, [name], values) => {
+      const { drainNode } = await nodes();
       await drainNode(store, name, Boolean(values.undo));
       console.log(values.undo ? `Node ${name} takes new services again` : `Node ${name} is draining: no new services go to it`);
     },
@@ -49,6 +52,7 @@ export const NODE_COMMANDS: Record<string, Command> = {
     options: { force: { type: 'boolean' } },
     activity: {},
     run: async ({ store }, [name], values) => {
+      const { removeNode } = await nodes();
       await removeNode(store, name, Boolean(values.force));
       console.log(`Node ${name} removed: its agent is refused from now on`);
     },
@@ -59,6 +63,7 @@ export const NODE_COMMANDS: Record<string, Command> = {
     options: { to: { type: 'string' }, wait: { type: 'boolean' } },
     activity: {},
     run: async ({ store }, [reference], values) => {
+      const [{ NodeError }, { queueMove }] = await Promise.all([nodes(), import('../modules/service/move.ts')]);
       if (typeof values.to !== 'string') throw new NodeError('--to <node> is needed');
       const job = await queueMove(store, reference, values.to);
       console.log(`Moving ${reference} to ${values.to}: job ${job}`);

@@ -129,6 +129,8 @@ const schema = z.strictObject({
       leaseSeconds: z.coerce.number().int().min(2).max(3600).default(30),
       /** Jobs of different items one process applies at once. */
       concurrency: z.coerce.number().int().min(1).max(64).default(4),
+      /** How long a call the user waits on (a renewal, a restore, a new auth code) waits for its registry change's job before answering it pending. */
+      waitSeconds: z.coerce.number().min(0).max(120).default(15),
     })
     .prefault({}),
   /** The port hosting nodes' agents connect to over mutual TLS (decision 040); unset: no nodes. */
@@ -237,6 +239,7 @@ const ENV_KEYS: Record<string, string[]> = {
   ATALAYA_REQUIRE_2FA_REALMS: ['secondFactor', 'requiredRealms'],
   ATALAYA_JOB_LEASE_SECONDS: ['jobs', 'leaseSeconds'],
   ATALAYA_JOB_CONCURRENCY: ['jobs', 'concurrency'],
+  ATALAYA_JOB_WAIT_SECONDS: ['jobs', 'waitSeconds'],
   ATALAYA_NODES_PORT: ['nodes', 'port'],
   ATALAYA_WORKERS: ['workers'],
   ATALAYA_LOG_LEVEL: ['logLevel'],

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,3 +53,36 @@ it('starts the panel on SQLite and the local drivers without loading the librari
   const packages = LAZY.filter((name) => loaded.some((url) => url.includes(`/node_modules/${name}/`)));
   expect(packages).toEqual([]);
 }, 90_000);
+
+/** The modules one `npm run admin -- <args>` loads, as module-recorder.ts writes them. */
+function adminLoads(...args: string[]) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'atalaya-lazy-cli-'));
+  const record = path.join(dir, 'modules.txt');
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--disable-warning=ExperimentalWarning',
+      '--import',
+      path.join(import.meta.dirname, 'module-recorder.ts'),
+      path.resolve(import.meta.dirname, '../../src/cli/main.ts'),
+      ...args,
+    ],
+    { env: { ...process.env, ATALAYA_DATA_DIR: dir, DATABASE_URL: '', RECORD_MODULES_TO: record }, encoding: 'utf8' },
+  );
+  expect(result.status, result.stderr).toBe(0);
+  return readFileSync(record, 'utf8').split('\n').filter(Boolean);
+}
+
+// Each test of the CLI starts it as a process of its own (cli.test.ts): what one command loads, every start pays.
+it("answers the admin CLI's help without loading the store, the runtime or any command's modules", () => {
+  const loaded = adminLoads('help');
+  expect(loaded.some((url) => url.endsWith('/src/cli/commands.ts'))).toBe(true);
+  expect(loaded.filter((url) => url.includes('/node_modules/'))).toEqual([]);
+  expect(loaded.filter((url) => /\/src\/(runtime|store\/db|modules\/provisioning\/accounts)\.ts$/.test(url))).toEqual([]);
+});
+
+it('runs an admin command with the runtime and its own modules, not the node CA another command needs', () => {
+  const loaded = adminLoads('realm-list');
+  expect(loaded.some((url) => url.endsWith('/src/runtime.ts'))).toBe(true);
+  expect(loaded.filter((url) => url.includes('/node_modules/@peculiar/') || url.endsWith('/src/nodes/ca.ts'))).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import type { TestRegistry } from '../../../registry/src/server.ts';
+import type { Outbox } from '../../src/outbox/outbox.ts';
 import { type Account, createAccount, type Fields, type Reply, registerDomains, send } from '../fixtures.ts';
 import { type Certs, CLIENT_ID, certificateFiles, eppDriverConfig, PASSWORD, startTestRegistry } from '../registry-epp/harness.ts';
 import { describeStores, openTestApp, type StoreKind, type TestContext } from '../stores.ts';
@@ -65,9 +66,11 @@ export async function openDomainTest(
   extra: { reference: string; domain?: boolean; transferIn?: boolean; unregistered?: boolean }[] = [],
   /** More registrar accounts at the test registry (client id: password). */
   otherClients: Record<string, string> = {},
+  /** Configuration of the app's own, e.g. `jobs.waitSeconds`. */
+  config: Record<string, unknown> = {},
 ): Promise<DomainTest> {
   const { overrides, server } = await registryFor(registry, otherClients);
-  const ctx = await openTestApp(kind, overrides);
+  const ctx = await openTestApp(kind, { ...overrides, ...config });
   const account = await createAccount(ctx.store, {
     users: { w: 'all=write', r: 'all=read', d: 'domain=read', n: 'all=write,domain_dns=read' },
     items: [
@@ -84,10 +87,7 @@ export async function openDomainTest(
   await registerDomains(ctx.app, account, (reference) => !unregistered.has(reference));
   await registerDomains(ctx.app, other);
   const drain = () => ctx.app.runtime.outbox.drain();
-  const settled = async (reply: Reply) => {
-    await drain();
-    return reply;
-  };
+  const settled = (call: Promise<Reply>) => whileApplying(ctx.app.runtime.outbox, call);
   const headers = new Map<string, Record<string, string>>();
   const as = async (user: string | null | undefined) => {
     if (user === null) return { 'x-dd-request': '1' };
@@ -99,8 +99,8 @@ export async function openDomainTest(
     ctx,
     account,
     other,
-    get: async (url, user) => settled(await send(ctx.app, 'GET', url, await as(user))),
-    post: async (url, fields, user) => settled(await send(ctx.app, 'POST', url, await as(user), fields)),
+    get: async (url, user) => settled(send(ctx.app, 'GET', url, await as(user))),
+    post: async (url, fields, user) => settled(send(ctx.app, 'POST', url, await as(user), fields)),
     getQueued: async (url, user) => send(ctx.app, 'GET', url, await as(user)),
     postQueued: async (url, fields, user) => send(ctx.app, 'POST', url, await as(user), fields),
     drain,
@@ -111,6 +111,24 @@ export async function openDomainTest(
       await server?.close();
     },
   };
+}
+
+/**
+ * A call with the outbox applied meanwhile, as the server's worker would (the test apps run none):
+ * a call that waits for its registry change (a renewal, a restore, a new auth code) sees it
+ * applied; then whatever the call queued is applied too.
+ */
+export async function whileApplying<T>(outbox: Outbox, call: Promise<T>): Promise<T> {
+  let answered = false;
+  const answer = call.finally(() => {
+    answered = true;
+  });
+  while (!answered) {
+    await outbox.drain();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await outbox.drain();
+  return answer;
 }
 
 /** The field names and messages of a refused answer, paired. */

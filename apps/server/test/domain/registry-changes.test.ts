@@ -203,7 +203,11 @@ describeStores('registry changes when the EPP registry misbehaves (%s)', (kind) 
     registered().exDate = '2031-01-01T00:00:00.000Z';
     await t.ctx.store.updateTable('domain').set({ updated_at: 1 }).where('item_id', '=', id).execute();
     const found = await reconcileRegistry(t.ctx.store, t.ctx.app.runtime.drivers.registry, false);
-    expect(found.map((d) => d.subject).sort()).toEqual(['y.com expiry', 'y.com name servers', 'y.com status clientTransferProhibited']);
+    expect(found.map((d) => d.subject).sort()).toEqual([
+      'y.com expiry (renewal not billed)',
+      'y.com name servers',
+      'y.com status clientTransferProhibited',
+    ]);
     const repaired = await reconcileRegistry(t.ctx.store, t.ctx.app.runtime.drivers.registry, true);
     expect(repaired.every((d) => d.outcome === 'repaired')).toBe(true);
     await t.drain();

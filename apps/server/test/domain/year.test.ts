@@ -4,6 +4,7 @@ import { renewDue } from '../../src/modules/domain/auto-renew.ts';
 import { createAccount, registerDomains, send } from '../fixtures.ts';
 import { certificateFiles, eppDriverConfig, startTestRegistry } from '../registry-epp/harness.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
+import { whileApplying } from './helpers.ts';
 
 const DAY = 86_400;
 /**
@@ -90,6 +91,7 @@ describeStores('a simulated year of %s domains on the epp driver', (kind) => {
       vi.setSystemTime(start + step * STEP_DAYS * DAY * 1000);
       registry.tick();
       await renewDue(ctx.app.runtime);
+      await ctx.app.runtime.outbox.drain();
       const headers = await account.as('w');
       for (const [i, name] of names.entries()) {
         const url = `/domain/${account.items[name]}/`;
@@ -104,7 +106,10 @@ describeStores('a simulated year of %s domains on the epp driver', (kind) => {
         let shown = (await send(ctx.app, 'GET', url, headers)).body.data.domain;
         seen.get(name)?.add(shown.expiry.state);
         if (restored(i) && shown.expiry.state === 'redemption' && !restoredAt.has(name)) {
-          const res = await send(ctx.app, 'POST', `/domain/${account.items[name]}/restore/`, headers, {});
+          const res = await whileApplying(
+            ctx.app.runtime.outbox,
+            send(ctx.app, 'POST', `/domain/${account.items[name]}/restore/`, headers, {}),
+          );
           expect(res.status, name).toBe(200);
           restoredAt.set(name, step);
           shown = res.body.data.domain;

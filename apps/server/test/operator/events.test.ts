@@ -8,7 +8,7 @@ import { queueDueTerminations } from '../../src/modules/operator/termination.ts'
 import { measureUsage } from '../../src/modules/service/usage.ts';
 import { ISSUE_JOB } from '../../src/modules/sites/acme/issue.ts';
 import { renewDue as renewCertificates } from '../../src/modules/sites/acme/renewal.ts';
-import { type DomainTest, openDomainTest } from '../domain/helpers.ts';
+import { type DomainTest, openDomainTest, whileApplying } from '../domain/helpers.ts';
 import { describeStores } from '../stores.ts';
 import { call, operatorToken } from './helpers.ts';
 import { close, listen, receiver, verify } from './receiver.ts';
@@ -28,8 +28,9 @@ describeStores('the webhook events where their things happen on %s', (kind) => {
   let token: string;
   let secret: string;
   const hook = receiver([]);
+  // Applied meanwhile as the server's worker would: a renewal waits for its registry change.
   const op = (p: string, body: unknown, headers: Record<string, string> = {}) =>
-    call(t.ctx.app, 'POST', p, token, body, { ...EN, ...headers });
+    whileApplying(t.ctx.app.runtime.outbox, call(t.ctx.app, 'POST', p, token, body, { ...EN, ...headers }));
 
   /** The deliveries of `event` received so far, each checked against its signature. */
   async function delivered(event: string) {

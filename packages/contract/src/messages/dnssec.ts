@@ -1,6 +1,7 @@
 /** Server messages of DNSSEC, the delegation check and the confirmations of risky changes, in es, en and ca. */
 export const dnssec = {
   es: {
+    'dns.dnssec_domain_unknown': 'El registro no conoce el dominio {{zone}}: no se puede leer ni publicar su DNSSEC allí',
     'dns.dnssec_on': 'Firma DNSSEC activada: el DS se publica en el registro cuando la clave lleva publicada el tiempo de su TTL',
     'dns.dnssec_off': 'Firma DNSSEC desactivándose: primero se retira el DS y la zona deja de firmarse cuando caduca',
     'dns.dnssec_confirm_elsewhere':
@@ -46,6 +47,7 @@ export const dnssec = {
     'dns.check.rrsig_missing_fix': 'Rectifica la zona en el servidor para que firme sus respuestas',
   },
   en: {
+    'dns.dnssec_domain_unknown': 'The registry does not know the domain {{zone}}: its DNSSEC cannot be read or placed there',
     'dns.dnssec_on': 'DNSSEC signing on: the DS is published at the registry once the key has been served for its TTL',
     'dns.dnssec_off': 'DNSSEC signing turning off: the DS is withdrawn first and the zone stops signing once it has expired',
     'dns.dnssec_confirm_elsewhere':
@@ -91,6 +93,7 @@ export const dnssec = {
     'dns.check.rrsig_missing_fix': 'Rectify the zone on the server so that it signs its answers',
   },
   ca: {
+    'dns.dnssec_domain_unknown': 'El registre no coneix el domini {{zone}}: no se’n pot llegir ni publicar el DNSSEC',
     'dns.dnssec_on': 'Signatura DNSSEC activada: el DS es publica al registre quan la clau porta publicada el temps del seu TTL',
     'dns.dnssec_off': 'Signatura DNSSEC desactivant-se: primer es retira el DS i la zona deixa de signar-se quan caduca',
     'dns.dnssec_confirm_elsewhere':

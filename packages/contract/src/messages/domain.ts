@@ -1,6 +1,7 @@
 /** Server messages of the domain area, in es, en and ca. */
 export const domain = {
   es: {
+    'domain.change_pending': 'El registro aún no ha respondido: el cambio está en camino y se muestra como pendiente hasta que lo aplique',
     'domain.blocked': 'El dominio tiene el bloqueo de modificación activo: desactívalo antes de hacer cambios',
     'domain.not_registered': 'El dominio aún no está registrado: regístralo antes de hacer cambios',
     'domain.already_registered': 'El dominio ya está registrado',
@@ -74,6 +75,7 @@ export const domain = {
     'domain.owner_change_confirm_nolock': 'El titular pasa a ser otra persona u organización: confirma el cambio',
   },
   en: {
+    'domain.change_pending': 'The registry has not answered yet: the change is on its way and shows as pending until it applies',
     'domain.blocked': 'The domain has the modification block on: turn it off before making changes',
     'domain.not_registered': 'The domain is not registered yet: register it before making changes',
     'domain.already_registered': 'The domain is registered already',
@@ -147,6 +149,7 @@ export const domain = {
     'domain.owner_change_confirm_nolock': 'The registrant becomes another person or organisation: confirm the change',
   },
   ca: {
+    'domain.change_pending': 'El registre encara no ha respost: el canvi és en camí i es mostra com a pendent fins que l’apliqui',
     'domain.blocked': 'El domini té el bloqueig de modificació actiu: desactiva’l abans de fer canvis',
     'domain.not_registered': 'El domini encara no està registrat: registra’l abans de fer canvis',
     'domain.already_registered': 'El domini ja està registrat',

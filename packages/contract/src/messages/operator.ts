@@ -1,6 +1,10 @@
 /** Server messages of the operator API (decision 037), in es, en and ca. */
 export const operator = {
   es: {
+    'operator.register_pending':
+      'El registro aún no ha respondido al registro de {{name}}: está en cola y se facturará una vez cuando se aplique',
+    'operator.renew_pending':
+      'El registro aún no ha respondido a la renovación de {{name}}: está en cola y se facturará una vez cuando se aplique',
     'operator.token_invalid': 'El token de operador no es válido, ha caducado, se ha revocado o no se admite desde esta dirección',
     'operator.token_required': 'Esta llamada de operador necesita un token de operador (Authorization: Bearer ato_…)',
     'operator.customer_token': 'El token de API de un usuario no sirve para las llamadas de operador',
@@ -20,6 +24,9 @@ export const operator = {
     'operator.transfer_authcode_wrong': 'El código de autorización de {{name}} no es correcto',
   },
   en: {
+    'operator.register_pending':
+      'The registry has not answered the registration of {{name}} yet: it is queued and is billed once when it applies',
+    'operator.renew_pending': 'The registry has not answered the renewal of {{name}} yet: it is queued and is billed once when it applies',
     'operator.token_invalid': 'The operator token is not valid, has expired, was revoked or is not accepted from this address',
     'operator.token_required': 'This operator call needs an operator token (Authorization: Bearer ato_…)',
     'operator.customer_token': "A user's API token cannot make operator calls",
@@ -39,6 +46,10 @@ export const operator = {
     'operator.transfer_authcode_wrong': 'The authorisation code of {{name}} is wrong',
   },
   ca: {
+    'operator.register_pending':
+      'El registre encara no ha respost al registre de {{name}}: és a la cua i es facturarà un cop quan s’apliqui',
+    'operator.renew_pending':
+      'El registre encara no ha respost a la renovació de {{name}}: és a la cua i es facturarà un cop quan s’apliqui',
     'operator.token_invalid': 'El token d’operador no és vàlid, ha caducat, s’ha revocat o no s’admet des d’aquesta adreça',
     'operator.token_required': 'Aquesta crida d’operador necessita un token d’operador (Authorization: Bearer ato_…)',
     'operator.customer_token': 'El token d’API d’un usuari no serveix per a les crides d’operador',

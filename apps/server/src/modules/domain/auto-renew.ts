@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config/config.ts';
-import { RegistryError } from '../../drivers/registry/interface.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
 import type { Schedule } from '../../scheduler.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { renewAndBill } from './renew.ts';
+import type { Payloads } from './actions.ts';
+import { queueRegistryChange } from './changes.ts';
 
 const DAY = 86_400;
 
@@ -40,37 +40,21 @@ export async function claimRenewals(trx: Transaction<Database>, days: number, gr
 
 export interface RenewalOutcome {
   name: string;
-  outcome: 'renewed' | 'already' | 'failed';
-  expireAt?: number;
+  /** The renewal's registry change: the outbox applies and bills it (decision 052). */
+  change: number;
 }
 
 /**
- * Renews each claimed domain for a year from the expiry it was claimed at (curExpDate: a domain
- * someone renewed meanwhile is refused by the registry, not renewed twice) and bills it once. A
- * failure gives the claim back, so the next run tries again.
+ * Queues a renewal of each claimed domain for a year from the expiry it was claimed at
+ * (curExpDate: a domain someone renewed meanwhile is refused by the registry, not renewed twice),
+ * in the claim's transaction: the claim and its change commit together. The change's job bills it
+ * once, when the registry has applied it.
  */
-export async function renewClaimed(runtime: Runtime, claimed: Claimed[], log: (error: unknown) => void = () => {}) {
-  const registry = runtime.drivers.registry;
+export async function queueRenewals(trx: Transaction<Database>, claimed: Claimed[]): Promise<RenewalOutcome[]> {
   const outcomes: RenewalOutcome[] = [];
   for (const d of claimed) {
-    try {
-      const expireAt = await renewAndBill(
-        runtime.store,
-        registry,
-        { itemId: d.item_id, name: d.name, expireAt: d.expire_at },
-        1,
-        'schedule',
-      );
-      outcomes.push({ name: d.name, outcome: 'renewed', expireAt });
-    } catch (error) {
-      if (error instanceof RegistryError && error.code === 'policy' && error.subject === 'curExpDate') {
-        outcomes.push({ name: d.name, outcome: 'already' });
-        continue;
-      }
-      log(error);
-      await runtime.store.updateTable('domain').set({ renew_claimed: null }).where('item_id', '=', d.item_id).execute();
-      outcomes.push({ name: d.name, outcome: 'failed' });
-    }
+    const payload: Payloads['renew'] = { years: 1, curExpDate: d.expire_at, actor: 'schedule' };
+    outcomes.push({ name: d.name, change: await queueRegistryChange(trx, { itemId: d.item_id, action: 'renew', payload }) });
   }
   return outcomes;
 }
@@ -78,19 +62,19 @@ export async function renewClaimed(runtime: Runtime, claimed: Claimed[], log: (e
 /** What the schedule does, at a time of the caller's. */
 export async function renewDue(runtime: Runtime, at = now()): Promise<RenewalOutcome[]> {
   const { config, store, drivers } = runtime;
-  const claimed = await store
+  return store
     .transaction()
-    .execute((trx) => claimRenewals(trx, config.expiry.autoRenewDays, drivers.registry.policy.graceDays, at));
-  return renewClaimed(runtime, claimed);
+    .execute(async (trx) =>
+      queueRenewals(trx, await claimRenewals(trx, config.expiry.autoRenewDays, drivers.registry.policy.graceDays, at)),
+    );
 }
 
-/** The renewals as a schedule (runtime.ts's SCHEDULES): claimed in the leader's transaction, renewed once it has committed. */
+/** The renewals as a schedule (runtime.ts's SCHEDULES): claimed and queued in the leader's transaction. */
 export const autoRenewSchedule = (config: Config, runtime: Runtime): Schedule => ({
   name: 'domain-auto-renew',
   everyMs: 3_600_000,
   firstAfterMs: 10_000,
   run: async (trx) => {
-    const claimed = await claimRenewals(trx, config.expiry.autoRenewDays, runtime.drivers.registry.policy.graceDays, now());
-    return () => renewClaimed(runtime, claimed);
+    await queueRenewals(trx, await claimRenewals(trx, config.expiry.autoRenewDays, runtime.drivers.registry.policy.graceDays, now()));
   },
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dayOf } from '../../drivers/registry/lifecycle.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import type { SessionUser } from '../permission/caller.ts';
@@ -63,4 +64,28 @@ export async function billingEventsSince(store: Store, since: number) {
     expireAt: new Date(Number(r.expire_at) * 1000).toISOString().slice(0, 10),
     actor: r.actor,
   }));
+}
+
+/**
+ * The ledger's line of a registration the registry applied (decision 051), written by the register
+ * action's settle in the transaction that marks its change done. A domain of the panel is
+ * registered once (a purged one is a new item): the day the panel got it names its one
+ * registration, so the ledger's unique index keeps it one line however often it is asked.
+ */
+export async function billRegistration(
+  db: Kysely<Database>,
+  itemId: number,
+  { registration, actor }: { registration: { years?: number }; actor: string },
+) {
+  const domain = await db.selectFrom('domain').select(['name', 'expire_at', 'created_at']).where('item_id', '=', itemId).executeTakeFirst();
+  if (!domain) return;
+  await recordBilling(db, {
+    itemId,
+    domain: domain.name,
+    action: 'register',
+    years: registration.years ?? 1,
+    fromDate: dayOf(domain.created_at),
+    expireAt: domain.expire_at,
+    actor,
+  });
 }

@@ -1,7 +1,7 @@
 import { type Language, translate } from '@atalaya/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type DomainInfo, RegistryError } from '../../drivers/registry/interface.ts';
+import { type DomainInfo, RegistryError, type RegistryErrorCode } from '../../drivers/registry/interface.ts';
 import { type RegistryTransaction, traceRegistry } from '../../drivers/registry/trace.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
@@ -10,8 +10,7 @@ import { PermanentJobError } from '../../outbox/permanent.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { recordActivity } from '../activity/record.ts';
-import { REGISTRY_ACTIONS } from './actions.ts';
-import { chargeOnSettle } from './charges.ts';
+import { type ActionSettle, REGISTRY_ACTIONS } from './actions.ts';
 import { refusalMessage } from './refusals.ts';
 import { changeArea, type OpenChange } from './view.ts';
 
@@ -63,7 +62,10 @@ export async function settleChange(
   if (!change) return;
   const transactions = [...JSON.parse(change.transactions), ...(outcome.transactions ?? [])] as RegistryTransaction[];
   const last = transactions.at(-1);
-  const message = outcome.refusal ? refusalMessage(outcome.refusal) : null;
+  // The refusal's code and subject go with its words, so a call waiting on the change answers it as the registry's own refusal.
+  const message = outcome.refusal
+    ? { ...refusalMessage(outcome.refusal), code: outcome.refusal.code, subject: outcome.refusal.subject }
+    : null;
   await db
     .updateTable('registry_change')
     .set({
@@ -76,8 +78,6 @@ export async function settleChange(
     })
     .where('id', '=', id)
     .execute();
-  // A billable action is billed with the settling of its change, in the same transaction (charges.ts).
-  if (outcome.state === 'done') await chargeOnSettle(db, change);
   const item = await db.selectFrom('item').select(['id', 'reference', 'realm_id']).where('id', '=', change.item_id).executeTakeFirst();
   await recordActivity(db, {
     action: `registry.${change.action}`,
@@ -114,11 +114,13 @@ export function registryJobs({ store, drivers, secrets }: Runtime): JobHandlers 
       const apply = REGISTRY_ACTIONS[change.action];
       if (!apply) throw new PermanentJobError(`unknown registry action ${change.action}`);
       const transactions: RegistryTransaction[] = [];
+      let settled: ActionSettle | undefined;
       try {
-        await traceRegistry(
+        const { value } = await traceRegistry(
           () => apply(drivers.registry, change.item_id, JSON.parse(change.payload) as never, { store, secrets }),
           transactions,
         );
+        settled = value ?? undefined;
       } catch (error) {
         if (!(error instanceof RegistryError)) throw error;
         await store.transaction().execute((trx) => settleChange(trx, changeId, { state: 'failed', transactions, refusal: error }));
@@ -126,7 +128,13 @@ export function registryJobs({ store, drivers, secrets }: Runtime): JobHandlers 
         return;
       }
       const state = transactions.some((t) => t.pending) ? 'awaiting' : 'done';
-      await store.transaction().execute((trx) => settleChange(trx, changeId, { state, transactions }));
+      // What the panel records of an applied change (a renewal's ledger line and expiry) commits with
+      // the change's settling or not at all: a crash before it leaves the change queued, and the
+      // job's next run finds the change made at the registry and records it then.
+      await store.transaction().execute(async (trx) => {
+        await settleChange(trx, changeId, { state, transactions });
+        if (state === 'done') await settled?.(trx);
+      });
     },
   };
 }
@@ -193,4 +201,40 @@ export function queueFromRequest(request: FastifyRequest, itemId: number, action
 /** Every change but lifting the block itself is refused on a blocked domain, before it is queued. */
 export function refuseBlocked(info: DomainInfo) {
   if (info.statuses.includes('clientUpdateProhibited')) throw new ApiError(409, 'domain.blocked');
+}
+
+/** A change as a waiting call sees it: applied, or not yet (still queued, or awaiting the registry's poll queue). */
+export type Waited = 'done' | 'pending';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits for the job of a change the caller just queued, up to `seconds`, for the calls whose user
+ * waits for the registry's answer (a renewal, a restore, a new auth code): the outbox's worker
+ * applies it as it does every change, never the request. A refusal is thrown as the registry's
+ * (`viaRegistry` words it), a job the outbox gave up on as `domain.registry_failed`; past the
+ * time, or awaiting the registry's poll queue, the change is pending, as the domain screen shows it.
+ */
+export async function awaitChange(store: Store, changeId: number, seconds: number): Promise<Waited> {
+  // The monotonic clock: the wait is bounded whatever the wall clock does.
+  const until = performance.now() + seconds * 1000;
+  for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+    const row = await store
+      .selectFrom('registry_change as c')
+      .leftJoin('job', 'job.id', 'c.job_id')
+      .select(['c.state', 'c.reason', 'c.message', 'c.result', 'job.status as job_status'])
+      .where('c.id', '=', changeId)
+      .executeTakeFirstOrThrow();
+    if (row.state === 'done') return 'done';
+    if (row.state === 'failed') throw refusalOf(row);
+    if (row.job_status === 'failed') throw new ApiError(409, 'domain.registry_failed');
+    if (row.state === 'awaiting' || performance.now() >= until) return 'pending';
+    await sleep(Math.min(pause, Math.max(0, until - performance.now())));
+  }
+}
+
+/** The refusal a failed change keeps, as the RegistryError the registry answered. */
+function refusalOf(row: { reason: string; message: string; result: number | null }) {
+  const kept = row.message ? (JSON.parse(row.message) as { code?: RegistryErrorCode; subject?: string }) : {};
+  return new RegistryError(kept.code ?? 'policy', kept.subject ?? '', { reason: row.reason, result: row.result ?? undefined });
 }

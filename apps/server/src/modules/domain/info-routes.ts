@@ -8,14 +8,14 @@ import { route } from '../../http/route.ts';
 import { now } from '../../store/db.ts';
 import { callerKey } from '../session/auth-cache.ts';
 import { domainAsItIs, domainOf, toggleOf } from './access.ts';
-import { openChanges, queueFromRequest, refuseBlocked } from './changes.ts';
+import { awaitChange, openChanges, queueFromRequest, refuseBlocked } from './changes.ts';
 import { dayText } from './owner.ts';
 import { viaRegistry } from './refusals.ts';
 import { toDomainAnswer } from './view.ts';
 
 /** GET /domain/{id}/, the three toggles and the reveal of the auth code or transfer key. */
 export default async function infoRoutes(app: FastifyInstance) {
-  const { store } = app.runtime;
+  const { store, config } = app.runtime;
   route(app, endpoints.domain.get, async (request) => {
     // A read: a domain the registry has not got reads as not registered, and nothing is written there.
     const { access, info } = await domainAsItIs(request);
@@ -49,9 +49,16 @@ export default async function infoRoutes(app: FastifyInstance) {
       const { info, registry } = await domainOf(request);
       if (info.authKind !== kind) throw notFound();
       // A credential (decision 051): its entry asks a session that writes the area, so the caller may
-      // make one for a domain registered without it. The reveal is recorded: which, never its value.
-      const secret =
-        (await viaRegistry(() => registry.authInfo(info.itemId))) ?? (await viaRegistry(() => registry.createAuthInfo(info.itemId)));
+      // make one for a domain registered without it, at the registry through the queue as every
+      // registry write (decision 052), then read back. The reveal is recorded: which, never its value.
+      let secret = await viaRegistry(() => registry.authInfo(info.itemId));
+      if (secret === null) {
+        const change = await queueFromRequest(request, info.itemId, 'authInfoCreate', {});
+        if ((await viaRegistry(() => awaitChange(store, change, config.jobs.waitSeconds))) === 'pending')
+          throw new ApiError(409, 'domain.change_pending');
+        secret = await viaRegistry(() => registry.authInfo(info.itemId));
+        if (secret === null) throw new ApiError(409, 'domain.change_pending');
+      }
       noteChanges(request, null, { revealed: kind });
       return { data: kind === 'authcode' ? { authCode: secret } : { transferkey: secret } };
     });

@@ -5,17 +5,13 @@ import { dayOf } from '../../drivers/registry/lifecycle.ts';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
-import { emitEvent } from '../../kernel/events.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { ItemAccess } from '../permission/policy.ts';
 import { domainOf } from './access.ts';
-import { recordBilling } from './billing.ts';
-import { openChanges } from './changes.ts';
+import type { Payloads } from './actions.ts';
+import { awaitChange, openChanges, queueFromRequest, type Waited } from './changes.ts';
 import { viaRegistry } from './refusals.ts';
-import { renewAndBill } from './renew.ts';
 import { toDomainAnswer } from './view.ts';
-
-const YEAR = 365 * 86_400;
 
 /** Who a billing event or restore report names: the user, or the API token acting for them. */
 const actorOf = (request: FastifyRequest) => {
@@ -32,7 +28,22 @@ async function answerAfter(store: Store, request: FastifyRequest, access: ItemAc
 
 /** Renew, restore and a new auth code: the domain's life at its registry, each billable action in the ledger once. */
 export default async function lifeRoutes(app: FastifyInstance) {
-  const { store } = app.runtime;
+  const { store, config } = app.runtime;
+
+  /**
+   * Queues the change and waits for its job (jobs.waitSeconds) as the user waits for the registry's
+   * answer; the registry's refusal is answered as the panel words it, under `field`.
+   */
+  async function waitFor(
+    request: FastifyRequest,
+    itemId: number,
+    action: string,
+    payload: unknown,
+    field?: string | ((subject: string) => string),
+  ): Promise<Waited> {
+    const changeId = await queueFromRequest(request, itemId, action, payload);
+    return viaRegistry(() => awaitChange(store, changeId, config.jobs.waitSeconds), field);
+  }
   route(app, endpoints.domain.renew, async (request) => {
     const { access, info, registry } = await domainOf(request);
     const { years, curExpDate } = request.body;
@@ -41,11 +52,10 @@ export default async function lifeRoutes(app: FastifyInstance) {
     if (info.lifecycle.state !== 'active' && info.lifecycle.state !== 'grace') throw new ApiError(409, 'domain.renew_not_allowed');
     // The date the user saw must still be the expiry: a renewal sent twice finds the new date and stops here.
     if (dayOf(info.expireAt) !== curExpDate) throw FieldErrors.one('curExpDate', 'domain.renew_stale', { date: curExpDate });
-    await viaRegistry(
-      () => renewAndBill(store, registry, info, years, actorOf(request)),
-      (subject) => (subject === 'years' ? 'years' : 'curExpDate'),
-    );
-    return { data: await answerAfter(store, request, access, registry, info.itemId), info: [{ key: 'domain.renewed' }] };
+    // From the registry's expiry, never the panel's stored copy (which may lag it): the registry checks curExpDate.
+    const payload: Payloads['renew'] = { years, curExpDate: info.expireAt, actor: actorOf(request) };
+    const waited = await waitFor(request, info.itemId, 'renew', payload, (subject) => (subject === 'years' ? 'years' : 'curExpDate'));
+    return { data: await answerAfter(store, request, access, registry, info.itemId), info: [{ key: done(waited, 'domain.renewed') }] };
   });
 
   route(app, endpoints.domain.renewal, async (request) => {
@@ -64,32 +74,27 @@ export default async function lifeRoutes(app: FastifyInstance) {
     const { access, info, registry } = await domainOf(request);
     if (info.lifecycle.state !== 'redemption') throw new ApiError(409, 'domain.not_in_redemption');
     const redemption = registry.policy.redemptionDays * 86_400;
-    const expireAt = await viaRegistry(() =>
-      registry.restore(info.itemId, {
+    const payload: Payloads['restore'] = {
+      report: {
         deletedAt: info.lifecycle.until - redemption,
         restoredAt: now(),
         reason: 'Restored at the request of the registrant, who did not mean the domain to lapse.',
         by: actorOf(request),
-      }),
-    );
-    await store.transaction().execute(async (trx) => {
-      const billed = await recordBilling(trx, {
-        itemId: info.itemId,
-        domain: info.name,
-        action: 'restore',
-        years: Math.max(0, Math.round((expireAt - info.expireAt) / YEAR)),
-        fromDate: dayOf(info.expireAt),
-        expireAt,
-        actor: actorOf(request),
-      });
-      if (billed) await emitEvent(trx, 'domain.restored', { name: info.name, expireAt, actor: actorOf(request), at: now() });
-    });
-    return { data: await answerAfter(store, request, access, registry, info.itemId), info: [{ key: 'domain.restored' }] };
+      },
+      expireAt: info.expireAt,
+    };
+    const waited = await waitFor(request, info.itemId, 'restore', payload);
+    return { data: await answerAfter(store, request, access, registry, info.itemId), info: [{ key: done(waited, 'domain.restored') }] };
   });
 
   route(app, endpoints.domain.authcodeRegenerate, async (request) => {
     const { info, registry } = await domainOf(request);
-    const authCode = await viaRegistry(() => registry.regenerateAuthInfo(info.itemId));
-    return { data: { authCode }, info: [{ key: 'domain.authcode_regenerated' }] };
+    const waited = await waitFor(request, info.itemId, 'authInfoRegenerate', {});
+    // The new code is the registry's: read back once applied, so no change row ever holds it.
+    const authCode = waited === 'done' ? ((await viaRegistry(() => registry.authInfo(info.itemId))) ?? '') : '';
+    return { data: { authCode }, info: [{ key: done(waited, 'domain.authcode_regenerated') }] };
   });
 }
+
+/** The answer's message: the action's own once applied, or that the change is on its way to the registry. */
+const done = (waited: Waited, key: string) => (waited === 'done' ? key : 'domain.change_pending');

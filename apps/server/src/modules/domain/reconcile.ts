@@ -4,6 +4,7 @@ import type { Store } from '../../store/db.ts';
 import { type Payloads, secDnsKey } from './actions.ts';
 import { queueRegistryChange } from './changes.ts';
 import { managedDsIds } from './managed-ds.ts';
+import { billRenewal } from './renew.ts';
 
 export interface RegistryDifference {
   area: 'registry';
@@ -14,6 +15,19 @@ export interface RegistryDifference {
 }
 
 type Glue = { ipv4: string; ipv6: string };
+
+const YEAR = 365 * 86_400;
+
+/** Whether the ledger has a billable line (renewal, restore, transfer in) that took the domain to this expiry. */
+async function billedUntil(store: Store, itemId: number, expireAt: number) {
+  const line = await store
+    .selectFrom('billing_event')
+    .select('id')
+    .where('item_id', '=', itemId)
+    .where('expire_at', '=', expireAt)
+    .executeTakeFirst();
+  return line !== undefined;
+}
 
 /** The contact fields the registry keeps (the panel's extra keys are its own). */
 const contactKey = (c: ContactData | undefined) =>
@@ -88,9 +102,18 @@ export async function reconcileRegistry(store: Store, registry: RegistryDriver, 
         fix: () => store.transaction().execute((trx) => queueRegistryChange(trx, { itemId: domain.item_id, action, payload })),
       });
     if (info.expireAt && info.expireAt !== domain.expire_at) {
+      // Half a year at least: the registry's expiry at registration may be a second off the panel's.
+      const years = Math.round((info.expireAt - domain.expire_at) / YEAR);
+      const unbilled = years >= 1 && !(await billedUntil(store, domain.item_id, info.expireAt));
       fixes.push({
-        what: 'expiry',
-        fix: () => store.updateTable('domain').set({ expire_at: info.expireAt }).where('item_id', '=', domain.item_id).execute(),
+        // A later expiry no ledger line reaches is a renewal the registry applied and the panel never
+        // recorded (a crash between its answer and the ledger): billed once, from the stored expiry.
+        what: unbilled ? 'expiry (renewal not billed)' : 'expiry',
+        fix: () =>
+          store.transaction().execute(async (trx) => {
+            if (unbilled) await billRenewal(trx, { itemId: domain.item_id, expireAt: domain.expire_at }, years, info.expireAt, 'reconcile');
+            else await trx.updateTable('domain').set({ expire_at: info.expireAt }).where('item_id', '=', domain.item_id).execute();
+          }),
       });
     }
     const wanted = intent.nameServers;

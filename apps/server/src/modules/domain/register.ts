@@ -7,7 +7,7 @@ import { defaultRegistration } from './defaults.ts';
 /**
  * Queues the registration of a domain the registry has not got (decision 051), with the realm's
  * default contacts and the provider's name servers, for a year: the `register` registry change,
- * billed to `actor` once the registry has applied it (charges.ts). The customer's register call
+ * billed to `actor` once the registry has applied it (the action's settle, billRegistration). The customer's register call
  * and the CLI's `item-create --register` both queue it here. Answers the change's id.
  */
 export async function queueRegistration(

@@ -32,6 +32,7 @@ export function changeArea(action: string, payload: unknown): Area {
       return 'domain_gluerecords';
     case 'secDnsAdd':
     case 'secDnsRemove':
+    case 'zoneDs':
       return 'domain_dnssec';
     case 'privacy':
       return 'domain_others';

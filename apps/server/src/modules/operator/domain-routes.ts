@@ -16,11 +16,19 @@ export default async function domainRoutes(app: FastifyInstance) {
   route(app, endpoints.operator.domainRegister, async (request) => {
     const { name, available } = await refusedAs422(() => domainAvailable(store, request.body.name));
     if (!available) throw new ApiError(422, 'operator.domain_taken', { name });
-    return { data: await refusedAs422(() => registerDomain({ store, config, registry: drivers.registry }, request.body)) };
+    return {
+      data: await refusedAs422(() =>
+        registerDomain({ store, config, waitSeconds: config.jobs.waitSeconds }, request.body, request.operator!.id),
+      ),
+    };
   });
 
   route(app, endpoints.operator.domainRenew, async (request) => ({
-    data: await renewDomain({ store, registry: drivers.registry }, request.operator!.id, request.body),
+    data: await renewDomain(
+      { store, registry: drivers.registry, waitSeconds: config.jobs.waitSeconds },
+      request.operator!.id,
+      request.body,
+    ),
   }));
 
   route(app, endpoints.operator.domainTransfer, async (request) => ({

@@ -7,9 +7,10 @@ import { isUniqueViolation } from '../../store/errors.ts';
 import { refreshListEntries } from '../lists/entries.ts';
 import { enqueueDkim } from '../service/mail/dkim.ts';
 import { revokeAllTokens } from '../token/tokens.ts';
+import { AccountError } from './account-error.ts';
 
-/** A refusal of the operator's input, with a message that says what is expected. */
-export class AccountError extends Error {}
+// Its own module so that the CLI's command table can throw it without loading the store (decision 056).
+export { AccountError };
 
 export async function findRealm(store: Store, name: string) {
   const realm = await store.selectFrom('realm').selectAll().where('name', '=', canonicalRealm(name)).executeTakeFirst();

@@ -5,6 +5,7 @@ import { requestLanguage } from '../../../http/language.ts';
 import { route } from '../../../http/route.ts';
 import { now } from '../../../store/db.ts';
 import { zoneOf } from '../access.ts';
+import { registryDs, unknownAtRegistry } from '../dnssec/state.ts';
 import { fqdn } from '../names.ts';
 import { loadRecords } from '../record-store.ts';
 import { checkDelegation, type Finding } from './findings.ts';
@@ -21,8 +22,9 @@ export default async function checkRoutes(app: FastifyInstance) {
     const zoneServers = records
       .filter((r) => r.zona === '' && r.type === 'NS')
       .map((r) => (r.value.endsWith('.') ? r.value : fqdn(r.value, zone)));
-    const domain = await drivers.registry.info(itemId);
-    const registry = domain ? { nameServers: domain.nameServers, ds: await drivers.registry.listSecDns(itemId) } : null;
+    const { domain, held, unknown } = await registryDs({ drivers }, itemId);
+    if (unknown) throw unknownAtRegistry(zone);
+    const registry = domain ? { nameServers: domain.nameServers, ds: held } : null;
     const { dnssec } = await store.selectFrom('dns_zone').select('dnssec').where('item_id', '=', itemId).executeTakeFirstOrThrow();
     const findings = await checkDelegation({
       zone,

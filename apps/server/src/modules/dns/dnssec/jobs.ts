@@ -1,12 +1,12 @@
 import type { DnssecState } from '../../../drivers/dns/dnssec.ts';
 import { dnsSettings } from '../../../drivers/dns/index.ts';
-import { RegistryError } from '../../../drivers/registry/interface.ts';
 import type { Runtime } from '../../../kernel/runtime.ts';
 import type { JobHandlers } from '../../../outbox/outbox.ts';
-import { PermanentJobError } from '../../../outbox/permanent.ts';
 import { now } from '../../../store/db.ts';
+import type { Payloads } from '../../domain/actions.ts';
+import { queueRegistryChange } from '../../domain/changes.ts';
 import { dnssecTypeOf } from '../../domain/tld.ts';
-import { heldFor, managedDs, secDnsOf } from './registrar.ts';
+import { secDnsOf } from './registrar.ts';
 
 export const DNSSEC_SIGN = 'dns.dnssec.sign';
 export const DNSSEC_PLACE = 'dns.dnssec.place';
@@ -30,12 +30,6 @@ export interface DnssecPayload {
   nsec3?: boolean;
 }
 
-/** A domain the registry no longer knows will not come back by retrying. */
-function permanentIfGone(error: unknown): never {
-  if (error instanceof RegistryError && error.code === 'not_found') throw new PermanentJobError('the registry does not know the domain');
-  throw error;
-}
-
 /**
  * The steps of signing (decision 034), each a job that reads the zone's `dnssec` state when it runs
  * and does nothing once a later switch moved it on: a sign after an unsign in the queue wins, and
@@ -54,36 +48,25 @@ export function dnssecJobs({ store, drivers, config }: Runtime): JobHandlers {
       .execute();
 
   /**
-   * As the domain's registrar: the registry holds a DS for each key the zone has (placed and noted
-   * as managed when missing), and none the panel placed for a key the zone no longer has.
+   * As the domain's registrar, the DS records the zone's keys want go to the registry as a registry
+   * change (decision 052: every registry write through the one queue), which moves the zone on to
+   * `step.to` once the registry holds them. A zone of no domain has no registry: it moves on now.
    */
-  async function matchRegistry(itemId: number, signed: DnssecState) {
-    const domain = await drivers.registry.info(itemId);
-    if (!domain) return;
-    try {
-      const type = dnssecTypeOf(domain.name);
-      const held = await drivers.registry.listSecDns(itemId);
-      const managed = await managedDs(store, itemId);
-      const wanted = signed.keys.flatMap((key) => key.ds.map((ds) => ({ key, ds })));
-      const kept = new Set<number>();
-      for (const { key, ds } of wanted) {
-        let id = heldFor(held, key, ds)?.id;
-        if (id === undefined) id = await drivers.registry.addSecDns(itemId, secDnsOf(type, key, ds));
-        kept.add(id);
-        if (!managed.some((m) => m.ds_id === id)) {
-          await store
-            .insertInto('dns_managed_ds')
-            .values({ item_id: itemId, ds_id: id, ...dsColumns(ds) })
-            .execute();
-        }
-      }
-      for (const stale of managed.filter((m) => !kept.has(m.ds_id))) {
-        if (held.some((h) => h.id === stale.ds_id)) await drivers.registry.removeSecDns(itemId, stale.ds_id);
-        await store.deleteFrom('dns_managed_ds').where('id', '=', stale.id).execute();
-      }
-    } catch (error) {
-      permanentIfGone(error);
+  async function matchRegistry(itemId: number, signed: DnssecState | null, step: Payloads['zoneDs']['step']) {
+    const domain = await store.selectFrom('domain').select('name').where('item_id', '=', itemId).executeTakeFirst();
+    if (!domain) {
+      await setState(itemId, step.from, step.to, step.waitSeconds === null ? null : now() + step.waitSeconds);
+      return;
     }
+    const type = dnssecTypeOf(domain.name);
+    const wanted = (signed?.keys ?? []).flatMap((key) =>
+      key.ds.map((ds) => ({
+        data: secDnsOf(type, key, ds),
+        ds: { keyTag: ds.keyTag, algorithm: ds.algorithm, digestType: ds.digestType, digest: ds.digest },
+      })),
+    );
+    const payload: Payloads['zoneDs'] = { wanted, step };
+    await store.transaction().execute((trx) => queueRegistryChange(trx, { itemId, action: 'zoneDs', payload }));
   }
 
   return {
@@ -107,16 +90,14 @@ export function dnssecJobs({ store, drivers, config }: Runtime): JobHandlers {
     [DNSSEC_PLACE]: async (raw) => {
       const { itemId, zone } = raw as DnssecPayload;
       if ((await stateOf(itemId)) !== 'placing') return;
-      await matchRegistry(itemId, await drivers.dns.dnssec(zone));
-      await setState(itemId, 'placing', 'on');
+      await matchRegistry(itemId, await drivers.dns.dnssec(zone), { from: 'placing', to: 'on', waitSeconds: null });
     },
 
     /** Roll, first step: a new key that does not sign yet, its DS beside the old one; then the DS's TTL. */
     [DNSSEC_ROLL_ADD]: async (raw) => {
       const { itemId, zone } = raw as DnssecPayload;
       if ((await stateOf(itemId)) !== 'roll-adding') return;
-      await matchRegistry(itemId, await drivers.dns.addKey(zone));
-      await setState(itemId, 'roll-adding', 'roll-waiting-ds', now() + dsTtl);
+      await matchRegistry(itemId, await drivers.dns.addKey(zone), { from: 'roll-adding', to: 'roll-waiting-ds', waitSeconds: dsTtl });
     },
 
     /** Roll, second step: every resolver can know the new DS, so the new key signs; then the old DNSKEY's TTL. */
@@ -131,24 +112,14 @@ export function dnssecJobs({ store, drivers, config }: Runtime): JobHandlers {
     [DNSSEC_ROLL_CLEAN]: async (raw) => {
       const { itemId, zone } = raw as DnssecPayload;
       if ((await stateOf(itemId)) !== 'roll-cleaning') return;
-      await matchRegistry(itemId, await drivers.dns.dnssec(zone));
-      await setState(itemId, 'roll-cleaning', 'on');
+      await matchRegistry(itemId, await drivers.dns.dnssec(zone), { from: 'roll-cleaning', to: 'on', waitSeconds: null });
     },
 
     /** Withdraws the DS the panel placed, then waits the DS's TTL before unsigning (the schedule queues that). */
     [DNSSEC_WITHDRAW]: async (raw) => {
       const { itemId } = raw as DnssecPayload;
       if ((await stateOf(itemId)) !== 'withdrawing') return;
-      for (const row of await managedDs(store, itemId)) {
-        try {
-          await drivers.registry.removeSecDns(itemId, row.ds_id);
-        } catch (error) {
-          // Already gone (removed at the registry some other way): nothing left to withdraw.
-          if (!(error instanceof RegistryError && error.code === 'not_found')) throw error;
-        }
-        await store.deleteFrom('dns_managed_ds').where('id', '=', row.id).execute();
-      }
-      await setState(itemId, 'withdrawing', 'waiting', now() + dsTtl);
+      await matchRegistry(itemId, null, { from: 'withdrawing', to: 'waiting', waitSeconds: dsTtl });
     },
 
     /** The DS has expired from every cache: the zone can stop signing without breaking the chain. */
@@ -160,10 +131,3 @@ export function dnssecJobs({ store, drivers, config }: Runtime): JobHandlers {
     },
   };
 }
-
-const dsColumns = (ds: { keyTag: number; algorithm: number; digestType: number; digest: string }) => ({
-  key_tag: ds.keyTag,
-  algorithm: ds.algorithm,
-  digest_type: ds.digestType,
-  digest: ds.digest,
-});

@@ -18,6 +18,3 @@ export function heldFor(held: SecDns[], key: ZoneKey, ds: DsData): SecDns | unde
       : h.keyTag === ds.keyTag && h.algorithm === ds.algorithm && h.digestType === ds.digestType && h.digest.toUpperCase() === ds.digest,
   );
 }
-
-export const managedDs = (store: Store, itemId: number) =>
-  store.selectFrom('dns_managed_ds').selectAll().where('item_id', '=', itemId).orderBy('id').execute();

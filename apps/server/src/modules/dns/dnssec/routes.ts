@@ -4,10 +4,10 @@ import { dnsSettings } from '../../../drivers/dns/index.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
+import { managedDs } from '../../domain/managed-ds.ts';
 import { zoneOf } from '../access.ts';
 import { DNSSEC_ROLL_ADD, DNSSEC_SIGN, DNSSEC_WITHDRAW, type DnssecPayload } from './jobs.ts';
-import { managedDs } from './registrar.ts';
-import { zoneDnssec } from './state.ts';
+import { registryDs, unknownAtRegistry, zoneDnssec } from './state.ts';
 
 const OFF_STATES = new Set(['off', 'withdrawing', 'waiting', 'unsigning']);
 
@@ -27,10 +27,10 @@ export default async function dnssecRoutes(app: FastifyInstance) {
    * domain stops resolving for them. That needs `confirm`; the DS the panel placed it withdraws itself.
    */
   async function unmanagedDs(itemId: number) {
-    const domain = await drivers.registry.info(itemId);
-    if (!domain) return { registrar: false, count: 0 };
+    const { domain, held, unknown } = await registryDs({ drivers }, itemId);
+    if (!domain || unknown) return { registrar: false, count: 0, unknown };
     const managed = new Set((await managedDs(store, itemId)).map((m) => m.ds_id));
-    return { registrar: true, count: (await drivers.registry.listSecDns(itemId)).filter((d) => !managed.has(d.id)).length };
+    return { registrar: true, count: held.filter((d) => !managed.has(d.id)).length, unknown };
   }
 
   route(app, endpoints.dns.dnssecSwitch, async (request) => {
@@ -39,6 +39,8 @@ export default async function dnssecRoutes(app: FastifyInstance) {
     const { dnssec: before } = await store.selectFrom('dns_zone').select('dnssec').where('item_id', '=', itemId).executeTakeFirstOrThrow();
     // Signing, signed or rolling keys count as on; withdrawing, waiting and unsigning as off.
     const on = !OFF_STATES.has(before);
+    // Signing places a DS at the registry: refused before anything changes when the registry does not know the domain.
+    if (enabled && !on && (await registryDs({ drivers }, itemId)).unknown) throw unknownAtRegistry(zone);
     if (Boolean(enabled) !== on) {
       if (!enabled && confirm !== 1) {
         const { registrar, count } = await unmanagedDs(itemId);
@@ -52,7 +54,8 @@ export default async function dnssecRoutes(app: FastifyInstance) {
         await enqueue(trx, enabled ? DNSSEC_SIGN : DNSSEC_WITHDRAW, payload, itemId, { on: 'panel' });
       });
     }
-    const data = await zoneDnssec(app.runtime, itemId, zone);
+    // Turning off needs nothing of the registry: a domain it does not know shows as registered elsewhere.
+    const data = await zoneDnssec(app.runtime, itemId, zone, false);
     return { data, info: [{ key: enabled ? 'dns.dnssec_on' : 'dns.dnssec_off' }], job: data.job };
   });
 

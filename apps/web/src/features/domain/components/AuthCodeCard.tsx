@@ -42,8 +42,10 @@ export function AuthCodeCard({ id, kind, isSet, canReveal }: Props) {
     opened: confirming,
     permission: { check, call: endpoints.domain.authcodeRegenerate },
     send: () => regenerateAuthCode(id),
-    // The new code replaces the one shown (or is shown, if none was asked for yet).
+    // The new code replaces the one shown (or is shown, if none was asked for yet). None yet: the
+    // registry has not answered, the change shows pending on the domain screen (decision 052).
     onDone: (result) => {
+      if (!result.data.authCode) return;
       client.setQueryData(['domain-secret', id, kind], result.data.authCode);
       setAsked(true);
     },
