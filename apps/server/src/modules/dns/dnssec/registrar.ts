@@ -1,7 +1,6 @@
 import type { DnssecType } from '@atalaya/contract';
 import type { DsData, ZoneKey } from '../../../drivers/dns/dnssec.ts';
 import type { SecDns, SecDnsData } from '../../../drivers/registry/interface.ts';
-import type { Store } from '../../../store/db.ts';
 
 /** What the registry takes for a key: DS data, or the key itself where the TLD wants key data (RFC 5910). */
 export function secDnsOf(type: DnssecType, key: ZoneKey, ds: DsData): SecDnsData {
