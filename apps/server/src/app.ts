@@ -18,12 +18,14 @@ import { routeOptions } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { answerSerializer } from './http/serializer.ts';
 import { zodValidator } from './http/validation.ts';
+import type { Runtime } from './kernel/runtime.ts';
 import { type Logger, requestLogging } from './logger.ts';
 import { MODULES } from './modules/index.ts';
+import type { SessionUser } from './modules/permission/caller.ts';
 import { type AuthCache, createAuthCache } from './modules/session/auth-cache.ts';
-import { SESSION_COOKIE, type SessionUser } from './modules/session/sessions.ts';
+import { SESSION_COOKIE } from './modules/session/sessions.ts';
 import type { JobHandlers } from './outbox/outbox.ts';
-import { createRuntime, type Runtime } from './runtime.ts';
+import { createRuntime } from './runtime.ts';
 import type { Store } from './store/db.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,8 @@
 import type { Config } from './config/config.ts';
-import { createDrivers, type Drivers } from './drivers/index.ts';
+import { acmeAccounts } from './drivers/acme/account.ts';
+import { createDrivers } from './drivers/index.ts';
 import { type DriverLog, SILENT } from './drivers/log.ts';
+import type { BackgroundLog, Runtime } from './kernel/runtime.ts';
 import { dnssecJobs } from './modules/dns/dnssec/jobs.ts';
 import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
@@ -15,43 +17,16 @@ import { terminationJobs, terminationSchedule } from './modules/operator/termina
 import { serviceJobs } from './modules/service/jobs.ts';
 import { dkimRotationSchedule } from './modules/service/mail/dkim.ts';
 import { usageSchedule } from './modules/service/usage.ts';
-import { type AcmeAccounts, acmeAccounts } from './modules/sites/acme/account.ts';
 import { renewalSchedule } from './modules/sites/acme/renewal.ts';
 import { sitesJobs } from './modules/sites/jobs.ts';
-import { createNodeLinks, type NodeLinks, nodeAwareDrivers } from './nodes/remote.ts';
-import { createOutbox, type Outbox } from './outbox/outbox.ts';
+import { createNodeLinks, nodeAwareDrivers } from './nodes/remote.ts';
+import { createOutbox } from './outbox/outbox.ts';
 import { createScheduler, type Schedule, type Scheduler } from './scheduler.ts';
-import { createSecrets, type Secrets, sealingKey } from './secrets.ts';
+import { createSecrets, sealingKey } from './secrets.ts';
 import type { Store } from './store/db.ts';
 import { housekeepingSchedule } from './store/housekeeping.ts';
 import type { Job } from './store/schema.ts';
-import { createSignals, type Signals } from './store/signals.ts';
-
-/**
- * Everything an app (or the CLI) runs on, created once by `createRuntime`: the config, the store,
- * the sealing key, one driver per area and the outbox with every area's job handlers. Areas receive
- * it; nothing looks drivers up by store or by name elsewhere (docs/architecture.md).
- */
-export interface Runtime {
-  config: Config;
-  store: Store;
-  secrets: Secrets;
-  drivers: Drivers;
-  outbox: Outbox;
-  /** Wake-ups from other processes (LISTEN/NOTIFY on PostgreSQL); closed with the app. */
-  signals: Signals;
-  /** The node agents connected to this process (decision 040): a move's job calls its target through it. */
-  nodes: NodeLinks;
-  /** The ACME account free certificates are ordered with (decision 019). */
-  acme: AcmeAccounts;
-  /** The work a server process repeats (SCHEDULES); a server starts it, the CLI never does. */
-  scheduler: Scheduler;
-  /** Ends what the runtime holds open: the wake-ups, the registry's sessions (EPP logout). */
-  close(): Promise<void>;
-}
-
-/** Where the runtime's background work reports its failures; a schedule's carry its name. */
-export type BackgroundLog = (err: unknown, context?: { schedule: string; retryInMs: number }) => void;
+import { createSignals } from './store/signals.ts';
 
 /** The job handlers of every area that has jobs; each closes over the runtime it is given. */
 const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs, operatorJobs, terminationJobs, registryJobs];

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
-import { COMMANDS, type Values } from '../src/cli/commands.ts';
-import type { Runtime } from '../src/runtime.ts';
+import type { Values } from '../src/cli/command.ts';
+import { COMMANDS } from '../src/cli/commands.ts';
+import type { Runtime } from '../src/kernel/runtime.ts';
 
 /** Runs one admin command in this process, as `npm run admin` would, and answers what it printed. */
 export async function runAdmin(runtime: Runtime, name: string, args: string[], values: Values = {}) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountError, createItem, createRealm, createUser, grant, parsePermissionMap } from '../src/modules/provisioning/accounts.ts';
-import { hashSecret } from '../src/modules/token/tokens.ts';
+import { hashSecret } from '../src/secrets.ts';
 import { openStore } from '../src/store/db.ts';
 import { runAdmin } from './admin.ts';
 import { type Account, createAccount, send } from './fixtures.ts';

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ParseArgsConfig } from 'node:util';
-import type { CommandActivity } from '../modules/activity/cli.ts';
 import { AccountError } from '../modules/provisioning/account-error.ts';
-import type { Runtime } from '../runtime.ts';
+import type { Command, Values } from './command.ts';
 import { NODE_COMMANDS } from './nodes.ts';
 
 /*
@@ -11,16 +9,6 @@ import { NODE_COMMANDS } from './nodes.ts';
  * command starts in about two thirds of the time it took with all of them loaded.
  */
 const accounts = () => import('../modules/provisioning/accounts.ts');
-
-export type Values = Record<string, string | boolean | undefined>;
-export interface Command {
-  args: string[];
-  help: string;
-  options?: ParseArgsConfig['options'];
-  run(runtime: Runtime, args: string[], values: Values): Promise<void>;
-  /** A command that changes something is recorded in the activity log with actor `cli` (decision 023). */
-  activity?: CommandActivity | ((args: string[], values: Values) => CommandActivity | undefined);
-}
 
 const passwordOption = { password: { type: 'string' } } as const;
 const newPassword = (values: Values) => {
@@ -267,7 +255,7 @@ export const COMMANDS: Record<string, Command> = {
       cidr: { type: 'string' },
     },
     run: async ({ store }, [realm, username], values) => {
-      const { createTokenFor } = await import('../modules/token/cli.ts');
+      const { createTokenFor } = await import('./tokens.ts');
       const { token, id } = await createTokenFor(store, realm, username, values as Record<string, string | undefined>);
       console.log(`Token ${id} of ${username}@${realm} created; it is shown only now:\n${token}`);
     },
@@ -276,7 +264,7 @@ export const COMMANDS: Record<string, Command> = {
     args: ['realm', 'username?'],
     help: "Lists the API tokens of a realm's users (or of one user): id, user, name, scope, items, address ranges, expiry, last use.",
     run: async ({ store }, [realm, username]) => {
-      const { tokenLines } = await import('../modules/token/cli.ts');
+      const { tokenLines } = await import('./tokens.ts');
       const lines = await tokenLines(store, realm, username);
       console.log(lines.length ? lines.join('\n') : 'No tokens');
     },
@@ -286,7 +274,7 @@ export const COMMANDS: Record<string, Command> = {
     activity: { realm: 0 },
     help: 'Revokes an API token: it stops working on its next call.',
     run: async ({ store }, [realm, username, id]) => {
-      const { revokeTokenOf } = await import('../modules/token/cli.ts');
+      const { revokeTokenOf } = await import('./tokens.ts');
       await revokeTokenOf(store, realm, username, id);
       console.log(`Token ${id} of ${username}@${realm} revoked`);
     },
@@ -357,7 +345,7 @@ export const COMMANDS: Record<string, Command> = {
     args: ['realm', 'reference'],
     help: 'Prints the DNS zone of a hosting item in BIND format (named-checkzone accepts it).',
     run: async (runtime, [realm, reference]) => {
-      const { zoneExportText } = await import('../modules/dns/cli.ts');
+      const { zoneExportText } = await import('./dns.ts');
       process.stdout.write(await zoneExportText(runtime, realm, reference));
     },
   },
@@ -429,7 +417,7 @@ export const COMMANDS: Record<string, Command> = {
     help: 'Prints the activity log as JSON lines, oldest first: --realm R for one realm, --since YYYY-MM-DD from that day on (UTC).',
     options: { realm: { type: 'string' }, since: { type: 'string' } },
     run: async ({ store }, _args, values) => {
-      const { printAudit } = await import('../modules/activity/cli.ts');
+      const { printAudit } = await import('./activity.ts');
       await printAudit(store, values, (line) => console.log(line));
     },
   },
@@ -438,10 +426,7 @@ export const COMMANDS: Record<string, Command> = {
     help: 'Prints the billing ledger (renewals, restores, transfers in) as JSON lines, oldest first: --since YYYY-MM-DD from that day on (UTC).',
     options: { since: { type: 'string' } },
     run: async ({ store }, _args, values) => {
-      const [{ billingEventsSince }, { sinceDay }] = await Promise.all([
-        import('../modules/domain/billing.ts'),
-        import('../modules/activity/cli.ts'),
-      ]);
+      const [{ billingEventsSince }, { sinceDay }] = await Promise.all([import('../modules/domain/billing.ts'), import('./activity.ts')]);
       for (const event of await billingEventsSince(store, sinceDay(values.since) ?? 0)) console.log(JSON.stringify(event));
     },
   },

@@ -47,7 +47,7 @@ async function main(argv: string[]) {
       await command.run(runtime, positionals, given);
       const activity = typeof command.activity === 'function' ? command.activity(positionals, given) : command.activity;
       if (activity) {
-        const { recordCommand } = await import('../modules/activity/cli.ts');
+        const { recordCommand } = await import('./activity.ts');
         await recordCommand(store, name, { args: command.args, activity }, positionals, given);
       }
     }

@@ -1,4 +1,4 @@
-import type { Command } from './commands.ts';
+import type { Command } from './command.ts';
 
 // Loaded by the command that needs them, as in commands.ts (decision 056): the CA alone is some 200 modules.
 const nodes = () => import('../nodes/nodes.ts');

@@ -5,7 +5,7 @@ import { dovecotBackend } from '../drivers/real/dovecot/dovecot.ts';
 import { nginxBackend } from '../drivers/real/nginx/nginx.ts';
 import { pureFtpdBackend } from '../drivers/real/pureftpd/pureftpd.ts';
 import { mailboxOf } from '../modules/service/mail/mailbox.ts';
-import { phpVersionOf } from '../modules/service/php.ts';
+import { phpVersionOf } from '../modules/sites/php.ts';
 import { loadSiteState } from '../modules/sites/state.ts';
 import type { Secrets } from '../secrets.ts';
 import type { Store } from '../store/db.ts';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { AREAS } from '@atalaya/contract';
+import type { Runtime } from '../kernel/runtime.ts';
 import { seedDomainDemo } from '../modules/domain/demo.ts';
 import { createItem, createRealm, createUser, grant, type ItemSpec } from '../modules/provisioning/accounts.ts';
 import { seedSampleErrorLogs, seedServiceDemo } from '../modules/service/demo.ts';
 import { seedSitesDemo } from '../modules/sites/demo.ts';
-import type { Runtime } from '../runtime.ts';
 import { now } from '../store/db.ts';
 
 export const DEMO_REALM = 'example.com';

@@ -1,9 +1,10 @@
 import { API_BASE, type Endpoint, OPERATOR_TOKEN_PREFIX, REQUEST_HEADER, TOKEN_PATTERN } from '@atalaya/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { takeSlot } from '../modules/account/ratelimit.ts';
-import { authenticateOperator, type Operator } from '../modules/operator/tokens.ts';
+import { takeSlot } from '../kernel/ratelimit.ts';
+import { authenticateOperator } from '../modules/operator/tokens.ts';
+import type { Operator } from '../modules/permission/caller.ts';
+import { authenticateToken, bearerOf } from '../modules/session/authenticate-token.ts';
 import { SESSION_COOKIE } from '../modules/session/sessions.ts';
-import { authenticateToken, bearerOf } from '../modules/token/authenticate.ts';
 import { operatorLimit, tokenLimit } from '../modules/token/limits.ts';
 import { ApiError } from './errors.ts';
 import { allowedHosts } from './origins.ts';

@@ -5,21 +5,17 @@ import configRoutes from './config/routes.ts';
 import dnsRoutes from './dns/routes.ts';
 import domainRoutes from './domain/routes.ts';
 import expiryRoutes from './expiry/routes.ts';
-import factorRoutes from './factors/routes.ts';
 import healthRoutes from './health/routes.ts';
 import listRoutes from './lists/routes.ts';
 import operatorRoutes from './operator/routes.ts';
 import serviceRoutes from './service/routes.ts';
 import sitesRoutes from './sites/routes.ts';
-import tokenRoutes from './token/routes.ts';
 
 /** Every API module, mounted under /p247/. */
 export const MODULES: FastifyPluginAsync[] = [
   healthRoutes,
   configRoutes,
   accountRoutes,
-  factorRoutes,
-  tokenRoutes,
   domainRoutes,
   serviceRoutes,
   sitesRoutes,

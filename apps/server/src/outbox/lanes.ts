@@ -41,6 +41,8 @@ const RULES: Record<string, LaneRule> = {
   'dns.': { holds: ['dns'] },
   'service.web.': { holds: ['web'] },
   'sites.apply': { holds: ['web'] },
+  // A zone's MX change handed to the sites area (kernel/hand-offs.ts): the policy site applied again.
+  'sites.mta-sts.serve': { holds: ['web'] },
   'sites.acme.': { holds: ['certificates'], after: ['web', 'dns'] },
   'sites.install': { holds: ['web'], after: ['databases'] },
   'service.ftp.': { holds: ['ftp'], after: ['web'] },

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { createPrivateFile, secureDataDir } from './data-dir.ts';
+import type { StoreKind } from './migrations/helpers.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import type { OwnSignals } from './own-signals.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect, type ReadNow } from './sqlite-dialect.ts';
 
 export type Store = Kysely<Database> & {
-  readonly kind: 'sqlite' | 'postgres';
+  readonly kind: StoreKind;
   /** SQLite only: a compiled read run without Kysely's round trip (store/compiled.ts). */
   readonly readNow?: ReadNow;
   /** SQLite only: wake-ups from this process's own writes (store/own-signals.ts). */

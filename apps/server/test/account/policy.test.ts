@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiError } from '../../src/http/errors.ts';
 import { accessFor } from '../../src/modules/permission/access.ts';
+import type { SessionUser } from '../../src/modules/permission/caller.ts';
 import { loadItemAccess } from '../../src/modules/permission/policy.ts';
-import type { SessionUser } from '../../src/modules/session/sessions.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestStore } from '../stores.ts';
 

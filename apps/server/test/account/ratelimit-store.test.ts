@@ -9,7 +9,7 @@ import {
   passwordLimit,
   takeSlot,
   takeSlots,
-} from '../../src/modules/account/ratelimit.ts';
+} from '../../src/kernel/ratelimit.ts';
 import { now, type Store } from '../../src/store/db.ts';
 import { describeStores, openTestStore } from '../stores.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { MailHealth } from '@atalaya/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLocalSite } from '../../src/drivers/sites/local.ts';
-import { missingRecords } from '../../src/modules/service/mail/records.ts';
+import { missingRecords } from '../../src/modules/dns/mail-records.ts';
 import { eventually, missingBinaries } from '../backends/harness/common.ts';
 import { NGINX, type NginxHarness, startNginx } from '../backends/harness/nginx.ts';
 import { exec } from '../backends/http.ts';

@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { translate } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { acmeClient } from '../../src/modules/sites/acme/client.ts';
+import { acmeClient } from '../../src/drivers/acme/client.ts';
+import { CaUnreachable } from '../../src/drivers/acme/unreachable.ts';
 import { ISSUE_JOB } from '../../src/modules/sites/acme/issue.ts';
-import { CaUnreachable } from '../../src/modules/sites/acme/problems.ts';
 import { PermanentJobError } from '../../src/outbox/permanent.ts';
 import { createAccount, send } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';

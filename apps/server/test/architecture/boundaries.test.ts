@@ -61,6 +61,105 @@ describe('the layers of the tree (docs/architecture.md#layers)', () => {
   });
 });
 
+const SERVER = 'apps/server/src';
+
+/** The server's source files (tests aside) and the repository paths each imports, resolved to files. */
+function serverGraph(): Map<string, string[]> {
+  const files = sourceFiles(path.join(ROOT, SERVER)).filter((file) => !/\.test\.ts$/.test(file));
+  const known = new Set(files.map((file) => path.relative(ROOT, file)));
+  return new Map(files.map((file) => [path.relative(ROOT, file), importsOf(file).filter((target) => known.has(target))]));
+}
+
+/** Every import circle of a graph, each as the files around it (Tarjan's strongly connected components). */
+export function circlesOf(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const circle: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      circle.push(member);
+    } while (member !== node);
+    if (circle.length > 1 || (graph.get(node) ?? []).includes(node)) circles.push(circle.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return circles;
+}
+
+/** The areas' direction as docs/architecture.md writes it: the numbered list under "The areas' direction". */
+function writtenDirection(): string[] {
+  const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+  const section = doc.slice(doc.indexOf("### The areas' direction"));
+  const list = section.slice(0, section.indexOf('\n\n', section.indexOf('\n1. ')));
+  return [...list.matchAll(/^\d+\. `(\w+)`/gm)].map((m) => m[1]);
+}
+
+const areaOf = (file: string) => /^apps\/server\/src\/modules\/(\w+)\/.+/.exec(file)?.[1] ?? null;
+
+describe('the direction of the server (docs/architecture.md#layers)', () => {
+  it('has no import circle among its source files, type imports included', () => {
+    expect(circlesOf(serverGraph())).toEqual([]);
+  });
+
+  it('finds a circle, so an empty answer means there is none', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(circlesOf(graph)).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('keeps the kernel under every area, HTTP, the CLI and the composition root', () => {
+    const above = ['modules', 'http', 'cli', 'demo', 'app.ts', 'runtime.ts', 'server.ts'].map((p) => under(`${SERVER}/${p}`));
+    expect(violations(`${SERVER}/kernel`, (t) => above.some((f) => f(t)))).toEqual([]);
+  });
+
+  it('lets only the entry points import the composition root', () => {
+    const importers = [...serverGraph()].filter(([, targets]) => targets.includes(`${SERVER}/runtime.ts`)).map(([file]) => file);
+    expect(importers.sort()).toEqual([`${SERVER}/app.ts`, `${SERVER}/cli/main.ts`, `${SERVER}/server.ts`]);
+  });
+
+  it('lets an area import only the areas written above it', () => {
+    const order = writtenDirection();
+    const areas = readdirSync(path.join(ROOT, SERVER, 'modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    // An area the list does not place may import no other area, and none may import it.
+    const rank = (area: string) => (order.includes(area) ? order.indexOf(area) : -1);
+    expect(order.length).toBeGreaterThan(10);
+    expect(order.filter((area) => !areas.includes(area))).toEqual([]);
+    const against = [...serverGraph()].flatMap(([file, targets]) => {
+      const from = areaOf(file);
+      if (!from) return [];
+      return targets
+        .filter((target) => {
+          const to = areaOf(target);
+          return to !== null && to !== from && (rank(from) < 0 || rank(to) < 0 || rank(to) > rank(from));
+        })
+        .map((target) => `${file} -> ${target}`);
+    });
+    expect(against).toEqual([]);
+  });
+});
+
 describe('the shape of an area (docs/architecture.md#the-shape-of-an-area)', () => {
   const modules = path.join(ROOT, 'apps/server/src/modules');
   const registers = /\b(?:app|api)\.(?:get|post|put|delete|route)\(|\broute\(\s*app\b/;

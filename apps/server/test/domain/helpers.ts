@@ -63,7 +63,7 @@ export async function openDomainTest(
   kind: StoreKind,
   registry: RegistryKind = 'local',
   /** More items of the first realm, e.g. domains created for a transfer in. */
-  extra: { reference: string; domain?: boolean; transferIn?: boolean; unregistered?: boolean }[] = [],
+  extra: { reference: string; domain?: boolean; service?: 'normal'; transferIn?: boolean; unregistered?: boolean }[] = [],
   /** More registrar accounts at the test registry (client id: password). */
   otherClients: Record<string, string> = {},
   /** Configuration of the app's own, e.g. `jobs.waitSeconds`. */

@@ -1,6 +1,7 @@
 import { OPERATOR_LIMITS } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createToken, hashSecret } from '../../src/modules/token/tokens.ts';
+import { createToken } from '../../src/modules/token/tokens.ts';
+import { hashSecret } from '../../src/secrets.ts';
 import { runAdmin } from '../admin.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';

@@ -3,6 +3,7 @@ import { createSession, SESSION_COOKIE } from '../../src/modules/session/session
 import { createToken } from '../../src/modules/token/tokens.ts';
 import { verifyPassword } from '../../src/passwords.ts';
 import { login } from '../account/helpers.ts';
+import { whileApplying } from '../domain/helpers.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { call, operatorToken, uniqueRealm } from './helpers.ts';
 
@@ -24,7 +25,8 @@ describeStores('the operator provisioning calls on %s', (kind) => {
   let ctx: TestContext;
   let token: string;
   let realm: string;
-  const op = (path: string, body: unknown) => call(ctx.app, 'POST', path, token, body, EN);
+  // The test app runs no worker: a call that waits for its registry change (a registration) has it applied meanwhile.
+  const op = (path: string, body: unknown) => whileApplying(ctx.app.runtime.outbox, call(ctx.app, 'POST', path, token, body, EN));
   beforeAll(async () => {
     ctx = await openTestApp(kind);
     token = await operatorToken(ctx);

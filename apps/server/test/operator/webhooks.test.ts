@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { emitEvent } from '../../src/modules/operator/webhooks.ts';
+import { emitEvent } from '../../src/kernel/events.ts';
 import { enqueue } from '../../src/outbox/outbox.ts';
 import { PermanentJobError } from '../../src/outbox/permanent.ts';
 import { runAdmin } from '../admin.ts';

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { Config } from '../../config/config.ts';
 import type { PackageSource } from './interface.ts';
 
 const absolute = z.string().refine((p) => path.isAbsolute(p) && !p.includes('\0'), 'an absolute path');
@@ -47,8 +46,11 @@ export type InstallerOptions = z.infer<typeof installerOptionsSchema>;
 
 const parsed = new WeakMap<object, InstallerOptions>();
 
-/** The installer's options, checked once per config; a bad one stops the start with the key named. */
-export function installerOptions(config: Config): InstallerOptions {
+/**
+ * The installer's options, checked once per config; a bad one stops the start with the key named.
+ * It takes the config's shape, not its type: the config's check of driver options imports this file.
+ */
+export function installerOptions(config: { drivers: { installer?: Record<string, unknown> } }): InstallerOptions {
   const raw = config.drivers.installer ?? {};
   const cached = parsed.get(raw);
   if (cached) return cached;

@@ -2,9 +2,9 @@ import { endpoints } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { CONTACT_MAIL_LIMITS, contactLimit, giveBack, minutesFor, takeSlot, takeSlots } from '../../kernel/ratelimit.ts';
 import type { Captcha } from './captcha.ts';
 import type { Mail, Mailer } from './mailer.ts';
-import { CONTACT_MAIL_LIMITS, contactLimit, giveBack, minutesFor, takeSlot, takeSlots } from './ratelimit.ts';
 
 const lines = (fields: Record<string, string | undefined>) =>
   Object.entries(fields)

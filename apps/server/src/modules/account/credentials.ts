@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { canonicalRealm, canonicalUsername } from '../../kernel/names.ts';
 import { hashPassword, verifyPassword } from '../../passwords.ts';
 import type { Store } from '../../store/db.ts';
-import { canonicalRealm, canonicalUsername } from '../provisioning/names.ts';
 
 export type PasswordCheck = (hash: string, password: string) => Promise<boolean>;
 

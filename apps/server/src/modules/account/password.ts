@@ -4,7 +4,8 @@ import { hashPassword, verifyPassword } from '../../passwords.ts';
 import type { Secrets } from '../../secrets.ts';
 import type { Store } from '../../store/db.ts';
 import { type ActivityEntry, recordActivity } from '../activity/record.ts';
-import { createSession, type SessionUser } from '../session/sessions.ts';
+import type { SessionUser } from '../permission/caller.ts';
+import { createSession } from '../session/sessions.ts';
 import { revokeAllTokens } from '../token/tokens.ts';
 import { reauthenticate } from './reauth.ts';
 

@@ -9,9 +9,9 @@ import {
   type PermissionSet,
 } from '@atalaya/contract';
 import type { Store } from '../../store/db.ts';
+import type { SessionUser } from '../permission/caller.ts';
 import type { ItemAccess } from '../permission/policy.ts';
 import { visibleRows } from '../permission/visible.ts';
-import type { SessionUser } from '../session/sessions.ts';
 
 const seesKind = (map: PermissionMap, kind: keyof typeof AREAS_BY_KIND) => AREAS_BY_KIND[kind].some((a) => canSee(map, a));
 // Expiry dates are shown only for the kinds the user may see, like everything else about an item.

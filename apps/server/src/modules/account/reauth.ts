@@ -1,12 +1,12 @@
 import { ApiError, FieldErrors } from '../../http/errors.ts';
+import { giveBack, minutesFor, passwordLimit, takeSlot } from '../../kernel/ratelimit.ts';
 import { verifyPassword } from '../../passwords.ts';
 import type { Secrets } from '../../secrets.ts';
 import type { Store } from '../../store/db.ts';
 import { recordActivity } from '../activity/record.ts';
 import { checkTotp, isNewTotpCode } from '../factors/factors.ts';
 import { isNewRecoveryCode, spendRecoveryCode } from '../factors/recovery.ts';
-import type { SessionUser } from '../session/sessions.ts';
-import { giveBack, minutesFor, passwordLimit, takeSlot } from './ratelimit.ts';
+import type { SessionUser } from '../permission/caller.ts';
 
 export interface ReauthInput {
   password?: string;

@@ -7,7 +7,8 @@ import { deleteSession } from '../session/sessions.ts';
 import type { Captcha } from './captcha.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
 import type { Mailer } from './mailer.ts';
-import { signIn, signInContext } from './signin.ts';
+import { signIn } from './signin.ts';
+import { signInContext } from './signin-session.ts';
 
 /** POST /user/login/ and /user/logout/. */
 export default async function sessionRoutes(app: FastifyInstance, opts: { captcha: Captcha; mailer: Mailer }) {

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { countEntries } from '../lists/query.ts';
-import type { SessionUser } from '../session/sessions.ts';
+import type { SessionUser } from '../permission/caller.ts';
 
 /** The record behind the dashboard (username, business, ip, last_login, total_domain) and the shell. */
 export async function userInfo(app: FastifyInstance, user: SessionUser): Promise<UserInfo> {

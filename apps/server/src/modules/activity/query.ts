@@ -2,7 +2,8 @@ import { LIMITS } from '@atalaya/contract';
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { type Caller, seesItem } from '../permission/visible.ts';
+import type { Caller } from '../permission/caller.ts';
+import { seesItem } from '../permission/visible.ts';
 
 const DAY = 86_400;
 const startOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;

@@ -1,5 +1,5 @@
 import type { ItemRequest, ServiceAccess } from '../permission/access.ts';
-import { publishedWithZone } from '../service/mail/records.ts';
+import { publishedWithZone } from './mail-records.ts';
 import { type DnsContext, ensureZone } from './zone.ts';
 
 /** The DNS zone of a call its route authorised on service_dnszone: created on first sight, since only items with a hosting service have one. */

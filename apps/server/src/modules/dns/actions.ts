@@ -6,10 +6,11 @@ import type { Database } from '../../store/schema.ts';
 import type { ZoneAuthor } from './history/record.ts';
 import { normaliseZona } from './names.ts';
 import { presenter } from './present.ts';
+import { insertRecords } from './record-store.ts';
 import { checkZoneRules, deleteBlockers, keptByDeleteAll } from './rules.ts';
 import type { DnsRecordRow } from './tables.ts';
 import { normalisePriority, normaliseValue } from './values.ts';
-import { changeZone, type DnsContext, insertRecords, zoneDefaults } from './zone.ts';
+import { changeZone, type DnsContext, zoneDefaults } from './zone.ts';
 
 export interface RecordInput {
   value: string;

@@ -1,20 +1,13 @@
 import { dnsSettings } from '../../drivers/dns/index.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { latestJob } from '../../outbox/history.ts';
 import type { JobHandlers } from '../../outbox/outbox.ts';
-import type { Runtime } from '../../runtime.ts';
 import { now } from '../../store/db.ts';
 import { fqdn } from './names.ts';
+import { loadSets, type RRsetKey } from './record-store.ts';
 import { toRRsets } from './rrsets.ts';
-import { loadSets } from './zone.ts';
 
 export const APPLY_ZONE = 'dns.apply-zone';
-
-/** One name and type of the zone: the unit PowerDNS replaces or deletes. */
-export interface RRsetKey {
-  /** Relative to the zone, '' at the apex, as dns_record.zona. */
-  zona: string;
-  type: string;
-}
 
 /**
  * A change of a zone. The job carries no records: its handler reads them as they are when it runs,

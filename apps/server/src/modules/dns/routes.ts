@@ -6,7 +6,6 @@ import { noteChanges } from '../../http/actor.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
-import { publishedWithZone } from '../service/mail/records.ts';
 import { zoneOf } from './access.ts';
 import { createRecord, deleteAll, deleteRecord, restoreDefaults, saveRecord } from './actions.ts';
 import { exportZone, streamZone } from './bind.ts';
@@ -15,11 +14,13 @@ import dnssecRoutes from './dnssec/routes.ts';
 import { authorOf } from './history/record.ts';
 import historyRoutes from './history/routes.ts';
 import importRoutes from './import/routes.ts';
+import { publishedWithZone } from './mail-records.ts';
 import { recordPage } from './page.ts';
 import { presenter } from './present.ts';
+import { loadRecords } from './record-store.ts';
 import { zoneBackend } from './state.ts';
 import { templateRecords } from './template.ts';
-import { type DnsContext, loadRecords } from './zone.ts';
+import type { DnsContext } from './zone.ts';
 
 /** A misconfigured template stops the start, not the first restore. */
 function checkTemplate(settings: DnsSettings) {

@@ -1,7 +1,7 @@
 import type { BackendState } from '@atalaya/contract';
+import { backendState } from '../../kernel/job-state.ts';
 import { latestJob } from '../../outbox/history.ts';
 import type { Store } from '../../store/db.ts';
-import { backendState } from '../service/state.ts';
 import { APPLY_ZONE } from './jobs.ts';
 
 /**

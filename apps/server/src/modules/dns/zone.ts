@@ -1,11 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { DnsSettings } from '../../drivers/dns/index.ts';
+import { SERVE_MTA_STS } from '../../kernel/hand-offs.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { enqueueMtaStsApply } from '../sites/mta-sts.ts';
 import { recordChange, rrsetKey, type ZoneAuthor } from './history/record.ts';
-import { APPLY_ZONE, type ApplyZonePayload, type RRsetKey } from './jobs.ts';
+import { APPLY_ZONE, type ApplyZonePayload } from './jobs.ts';
+import { MTA_STS_HOST } from './mail-records.ts';
+import { insertRecords, loadRecords, loadSets, type RRsetKey } from './record-store.ts';
 import type { DnsRecordRow } from './tables.ts';
 import { type NewRecord, placedSettings, templateRecords } from './template.ts';
 
@@ -16,32 +18,6 @@ export interface DnsContext {
 }
 
 type Db = Store | Transaction<Database>;
-
-export const loadRecords = (db: Db, itemId: number): Promise<DnsRecordRow[]> =>
-  db.selectFrom('dns_record').selectAll().where('item_id', '=', itemId).orderBy('zona').orderBy('type').orderBy('id').execute();
-
-/**
- * Names or rows per statement: a statement's parameters stay far below SQLite's 32,766 and
- * PostgreSQL's 65,535 (a row of dns_record is 8), however large the zone.
- */
-export const STATEMENT_CHUNK = 1000;
-
-/** `list` cut into runs of at most `size`. */
-export function chunks<T>(list: T[], size = STATEMENT_CHUNK): T[][] {
-  const runs: T[][] = [];
-  for (let from = 0; from < list.length; from += size) runs.push(list.slice(from, from + size));
-  return runs;
-}
-
-export async function insertRecords(trx: Db, itemId: number, records: NewRecord[]) {
-  const t = now();
-  for (const run of chunks(records)) {
-    await trx
-      .insertInto('dns_record')
-      .values(run.map((r) => ({ ...r, item_id: itemId, created_at: t })))
-      .execute();
-  }
-}
 
 /** Queues the zone's apply job (of some RRsets, or of all), in the caller's transaction. */
 async function enqueueApply(trx: Transaction<Database>, itemId: number, zone: string, version: number, changed?: RRsetKey[]) {
@@ -83,38 +59,6 @@ export async function ensureZone(store: Store, ctx: DnsContext, itemId: number, 
   }
 }
 
-/** The RRsets' names, each once, in order: the runs of names `loadSets` and `deleteSets` read. */
-const namesOf = (keys: RRsetKey[]) => [...new Set(keys.map((k) => k.zona))].sort();
-
-/**
- * The records of some RRsets (or, with none named, of the whole zone), in the store's order. Read
- * by runs of names (`zona IN (…)`, the types kept here), never one condition per RRset: an OR of
- * 1,000 RRsets is deeper than SQLite parses ("Expression tree is too large").
- */
-export async function loadSets(db: Db, itemId: number, keys: RRsetKey[] | null): Promise<DnsRecordRow[]> {
-  if (keys === null) return loadRecords(db, itemId);
-  const wanted = new Set(keys.map(rrsetKey));
-  const found: DnsRecordRow[] = [];
-  for (const names of chunks(namesOf(keys))) {
-    const rows = await db
-      .selectFrom('dns_record')
-      .selectAll()
-      .where('item_id', '=', itemId)
-      .where('zona', 'in', names)
-      .orderBy('zona')
-      .orderBy('type')
-      .orderBy('id')
-      .execute();
-    for (const r of rows) if (wanted.has(rrsetKey(r))) found.push(r);
-  }
-  return found;
-}
-
-/** Deletes records by id, by runs of ids (one statement per run, like `insertRecords`). */
-export async function deleteRecords(trx: Db, ids: number[]) {
-  for (const run of chunks(ids)) await trx.deleteFrom('dns_record').where('id', 'in', run).execute();
-}
-
 /**
  * One atomic change of a zone: bumping the version first locks the zone row (PostgreSQL), so
  * concurrent changes check the rules one after the other; the apply job joins the transaction. A
@@ -152,7 +96,21 @@ export async function changeZoneIn<T>(
   const before = keys ? records.filter((r) => touchedSets.has(rrsetKey(r))) : records;
   const changeId = await recordChange(trx, itemId, author, before, await loadSets(trx, itemId, keys));
   // An MTA-STS policy lists the domain's MX hosts: its host serves the new list.
-  if (!keys || keys.some((k) => k.zona === '' && k.type === 'MX')) await enqueueMtaStsApply(trx, itemId);
+  if (!keys || keys.some((k) => k.zona === '' && k.type === 'MX')) await serveMtaStsAgain(trx, itemId);
   const job = await enqueueApply(trx, itemId, zone.name, zone.version, keys ?? undefined);
   return { result, job, change: changeId };
+}
+
+/**
+ * The MX records an MTA-STS policy lists changed: the item's policy site, when it has one, serves
+ * the new list. Handed to the sites area by job (kernel/hand-offs.ts), which the DNS area may not import.
+ */
+async function serveMtaStsAgain(trx: Transaction<Database>, itemId: number) {
+  const site = await trx
+    .selectFrom('site')
+    .select('id')
+    .where('service_id', '=', itemId)
+    .where('name', '=', MTA_STS_HOST)
+    .executeTakeFirst();
+  if (site) await enqueue(trx, SERVE_MTA_STS, { siteId: site.id }, itemId);
 }

@@ -16,8 +16,8 @@ import { recordTransaction } from '../../drivers/registry/trace.ts';
 import type { Secrets } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { managedDs } from '../dns/dnssec/registrar.ts';
 import { billRegistration } from './billing.ts';
+import { managedDs } from './managed-ds.ts';
 import { billRenewal, billRestore } from './renew.ts';
 
 /**
@@ -27,6 +27,7 @@ import { billRenewal, billRestore } from './renew.ts';
  * A new registry action (renew, restore, a transfer) is one entry here and a route that queues it
  * with `queueRegistryChange`.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: an action that records nothing returns nothing
 export type RegistryAction = (registry: RegistryDriver, itemId: number, payload: never, ctx: ActionContext) => Promise<void | ActionSettle>;
 
 /**
@@ -44,6 +45,7 @@ export interface ActionContext {
 /** What makes two DNSSEC records the same one at the registry. */
 export const secDnsKey = (d: SecDnsData) => `${d.type}:${d.keyTag}:${d.algorithm}:${d.digestType}:${d.digest.toLowerCase()}`;
 
+// biome-ignore lint/suspicious/noConfusingVoidType: most actions record nothing and return nothing; a union with undefined would make each return it
 const action = <P>(run: (registry: RegistryDriver, itemId: number, payload: P, ctx: ActionContext) => Promise<void | ActionSettle>) =>
   run as RegistryAction;
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config/config.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import type { Schedule } from '../../scheduler.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { dayOf } from '../../drivers/registry/lifecycle.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import type { SessionUser } from '../session/sessions.ts';
-import type { Payloads } from './actions.ts';
+import type { SessionUser } from '../permission/caller.ts';
 
 export type BillableAction = 'register' | 'renew' | 'restore' | 'transfer_in';
 
@@ -73,7 +72,11 @@ export async function billingEventsSince(store: Store, since: number) {
  * registered once (a purged one is a new item): the day the panel got it names its one
  * registration, so the ledger's unique index keeps it one line however often it is asked.
  */
-export async function billRegistration(db: Kysely<Database>, itemId: number, { registration, actor }: Payloads['register']) {
+export async function billRegistration(
+  db: Kysely<Database>,
+  itemId: number,
+  { registration, actor }: { registration: { years?: number }; actor: string },
+) {
   const domain = await db.selectFrom('domain').select(['name', 'expire_at', 'created_at']).where('item_id', '=', itemId).executeTakeFirst();
   if (!domain) return;
   await recordBilling(db, {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
 import type { ContactData, RegistryDriver } from '../../drivers/registry/interface.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { DEFAULT_NAME_SERVERS } from './defaults.ts';
 import { authKindOf } from './tld.ts';
 

@@ -16,10 +16,10 @@ import { keyTag } from '../../drivers/registry/keytag.ts';
 import { ApiError, FieldErrors, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
-import { managedDsIds } from '../dns/dnssec/managed.ts';
 import { domainOf } from './access.ts';
 import { secDnsKey } from './actions.ts';
 import { queueFromRequest, refuseBlocked } from './changes.ts';
+import { managedDsIds } from './managed-ds.ts';
 import { dnssecTypeOf } from './tld.ts';
 
 const pick = (table: Record<number, string>, codes: readonly number[]) => Object.fromEntries(codes.map((c) => [c, table[c]]));

@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type RegistryDriver, RegistryError, type RegistryMessage } from '../../drivers/registry/interface.ts';
+import { emitEvent } from '../../kernel/events.ts';
 import type { Schedule } from '../../scheduler.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { recordActivity } from '../activity/record.ts';
-import { emitEvent } from '../operator/webhooks.ts';
 import { settleChange } from './changes.ts';
 import { settleTransferNotice } from './transfers.ts';
 

@@ -1,9 +1,9 @@
 import { CONTACT_TYPES, type ContactType } from '@atalaya/contract';
 import type { ContactData, DomainInfo, DomainStatus, RegistryDriver, SecDnsData } from '../../drivers/registry/interface.ts';
 import type { Store } from '../../store/db.ts';
-import { managedDsIds } from '../dns/dnssec/managed.ts';
 import { type Payloads, secDnsKey } from './actions.ts';
 import { queueRegistryChange } from './changes.ts';
+import { managedDsIds } from './managed-ds.ts';
 import { billRenewal } from './renew.ts';
 
 export interface RegistryDifference {

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
 import { dayOf } from '../../drivers/registry/lifecycle.ts';
+import { emitEvent } from '../../kernel/events.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { emitEvent } from '../operator/webhooks.ts';
 import { type BillableAction, recordBilling } from './billing.ts';
 
 const YEAR = 365 * 86_400;
-
 /** A domain's expiry before a billable change: the ledger line's `fromDate`, which makes it once. */
 interface Before {
   itemId: number;

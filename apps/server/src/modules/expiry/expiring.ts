@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import { type LifePolicy, lifecycleAt } from '../../drivers/registry/lifecycle.ts';
 import type { Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { type Caller, visibleRows } from '../permission/visible.ts';
+import type { Caller } from '../permission/caller.ts';
+import { visibleRows } from '../permission/visible.ts';
 
 /** The permission area that makes each kind visible (read) or actionable (write). */
 export const AREA_OF: Record<ExpiringKind, Area> = { certificate: 'service_subdomains', domain: 'domain', service: 'service' };

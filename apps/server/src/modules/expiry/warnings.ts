@@ -1,12 +1,12 @@
 import { type Language, toLanguage, translate } from '@atalaya/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/config.ts';
-import type { Runtime } from '../../runtime.ts';
+import { emitEvent } from '../../kernel/events.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import type { Schedule } from '../../scheduler.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { createMailer } from '../account/mailer.ts';
-import { emitEvent } from '../operator/webhooks.ts';
 import { AREA_OF, type ExpiringThing, expiringThings } from './expiring.ts';
 
 const DAY = 86_400;

@@ -3,7 +3,7 @@ import type { Secrets } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import { isUniqueViolation } from '../../store/errors.ts';
 import { recordActivity } from '../activity/record.ts';
-import type { SessionUser } from '../session/sessions.ts';
+import type { SessionUser } from '../permission/caller.ts';
 import { hasFactor, totpFactor } from './factors.ts';
 import { type RelyingParty, verifyRegistration } from './passkeys.ts';
 import { newRecoveryCodes, recoveryCodesLeft } from './recovery.ts';

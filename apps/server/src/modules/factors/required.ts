@@ -1,5 +1,5 @@
 import type { Config } from '../../config/config.ts';
-import { canonicalRealm } from '../provisioning/names.ts';
+import { canonicalRealm } from '../../kernel/names.ts';
 
 /**
  * Whether a realm's users must sign in with a second factor: set on the realm by the operator's

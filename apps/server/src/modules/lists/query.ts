@@ -19,8 +19,8 @@ import { type RawBuilder, sql } from 'kysely';
 import { type LifePolicy, lifecycleAt } from '../../drivers/registry/lifecycle.ts';
 import { FieldErrors } from '../../http/errors.ts';
 import { now, type Store } from '../../store/db.ts';
+import type { SessionUser } from '../permission/caller.ts';
 import { seesItem } from '../permission/visible.ts';
-import type { SessionUser } from '../session/sessions.ts';
 import { KIND_TABLE, keptTotal } from './entries.ts';
 
 export interface PageRequest<S extends string> {

@@ -10,6 +10,7 @@ import type { Config } from '../../config/config.ts';
 import { type ContactData, type RegistryDriver, RegistryError } from '../../drivers/registry/interface.ts';
 import { dayOf } from '../../drivers/registry/lifecycle.ts';
 import { ApiError } from '../../http/errors.ts';
+import { toDomainName } from '../../kernel/names.ts';
 import type { Secrets } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Payloads } from '../domain/actions.ts';
@@ -17,7 +18,6 @@ import { awaitChange, queueRegistryChange, type Waited } from '../domain/changes
 import { defaultNameServers } from '../domain/defaults.ts';
 import { authKindOf } from '../domain/tld.ts';
 import { createItem } from '../provisioning/accounts.ts';
-import { toDomainName } from '../provisioning/names.ts';
 
 type Registration = z.output<typeof operatorDomainRegisterSchema>;
 type Renewal = z.output<typeof operatorDomainRenewSchema>;

@@ -1,6 +1,6 @@
+import { DELIVER_WEBHOOK, emitEvent } from '../../kernel/events.ts';
 import type { Store } from '../../store/db.ts';
 import type { Job } from '../../store/schema.ts';
-import { DELIVER_WEBHOOK, emitEvent } from './webhooks.ts';
 
 /**
  * The `job.failed` event: a backend change that will not be retried any more. A failed webhook

@@ -1,9 +1,10 @@
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@atalaya/contract';
+import { DELIVER_WEBHOOK } from '../../kernel/events.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { type JobHandlers, MAX_ATTEMPTS } from '../../outbox/outbox.ts';
 import { PermanentJobError } from '../../outbox/permanent.ts';
-import type { Runtime } from '../../runtime.ts';
 import { now } from '../../store/db.ts';
-import { DELIVER_WEBHOOK, signatureOf, WEBHOOK_DELIVERY_HEADER } from './webhooks.ts';
+import { signatureOf, WEBHOOK_DELIVERY_HEADER } from './webhooks.ts';
 
 /** How much of a receiver's answer the log keeps. */
 const ANSWER_KEPT = 500;

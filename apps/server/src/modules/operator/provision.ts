@@ -1,10 +1,10 @@
 import type { WebhookEvent } from '@atalaya/contract';
 import { ApiError } from '../../http/errors.ts';
+import { emitEvent } from '../../kernel/events.ts';
+import { toDomainName } from '../../kernel/names.ts';
 import { now, type Store } from '../../store/db.ts';
 import { AccountError, findItem, findRealm } from '../provisioning/accounts.ts';
-import { toDomainName } from '../provisioning/names.ts';
 import { cancelTermination, reapplyHosting } from './termination.ts';
-import { emitEvent } from './webhooks.ts';
 
 /**
  * Runs one of the CLI's provisioning functions for an operator call: its refusal (an unknown

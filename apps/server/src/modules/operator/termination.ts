@@ -1,13 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
+import { emitEvent } from '../../kernel/events.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
-import type { Runtime } from '../../runtime.ts';
 import type { Schedule } from '../../scheduler.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { findItem, findRealm } from '../provisioning/accounts.ts';
-import { enqueueChild, enqueueWeb, webRootOf } from '../service/jobs.ts';
+import { enqueueChild, enqueueWeb } from '../service/jobs.ts';
+import { webRootOf } from '../service/web-root.ts';
 import { apexKey, siteKey } from '../sites/state.ts';
-import { emitEvent } from './webhooks.ts';
 
 const DAY = 86_400;
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { OPERATOR_SCOPES, OPERATOR_TOKEN_PATTERN, OPERATOR_TOKEN_PREFIX, type OperatorScope } from '@atalaya/contract';
+import { hashSecret } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
-import { inRanges } from '../token/authenticate.ts';
-import { hashSecret } from '../token/tokens.ts';
+import type { Operator } from '../permission/caller.ts';
+import { inRanges } from '../session/authenticate-token.ts';
 
 /** How often a token's last use and address reach the store at most, unless the address changes. */
 const TOUCH_EVERY = 60;
-
-/** The operator a call was authenticated as: the billing system's token. */
-export interface Operator {
-  id: number;
-  name: string;
-  scopes: OperatorScope[];
-}
 
 export interface OperatorTokenSpec {
   name: string;

@@ -1,12 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { WebhookEvent } from '@atalaya/contract';
-import type { Kysely } from 'kysely';
+import { DELIVER_WEBHOOK } from '../../kernel/events.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import type { Secrets } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
-import type { Database } from '../../store/schema.ts';
 
-export const DELIVER_WEBHOOK = 'operator.webhook.deliver';
 export const WEBHOOK_DELIVERY_HEADER = 'atalaya-delivery';
 
 /**
@@ -56,23 +54,6 @@ export async function listWebhooks(store: Store) {
 export async function deleteWebhook(store: Store, id: number) {
   const result = await store.deleteFrom('webhook_endpoint').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-/**
- * Writes one delivery per endpoint that asked for the event, each an outbox job, in the caller's
- * transaction: the event and the change it reports commit together or not at all.
- */
-export async function emitEvent(db: Kysely<Database>, event: WebhookEvent, data: Record<string, unknown>) {
-  const endpoints = await db.selectFrom('webhook_endpoint').select(['id', 'events']).orderBy('id').execute();
-  for (const endpoint of endpoints) {
-    if (!(JSON.parse(endpoint.events) as string[]).includes(event)) continue;
-    const delivery = await db
-      .insertInto('webhook_delivery')
-      .values({ endpoint_id: endpoint.id, event, body: JSON.stringify({ event, data }), created_at: now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await enqueue(db, DELIVER_WEBHOOK, { deliveryId: delivery.id });
-  }
 }
 
 /** Queues a delivery again (the CLI's `webhooks resend`): a new series of attempts, logged after the old ones. */

@@ -14,8 +14,7 @@ import { noteItem } from '../../http/actor.ts';
 import { ApiError, noPermission, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import type { Database } from '../../store/schema.ts';
-import type { Operator } from '../operator/tokens.ts';
-import type { SessionUser } from '../session/sessions.ts';
+import type { Operator, SessionUser } from './caller.ts';
 import type { ItemAccess } from './policy.ts';
 
 export type { ItemAccess } from './policy.ts';

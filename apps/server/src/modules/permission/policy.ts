@@ -1,7 +1,7 @@
 import { type Area, isArea, type PermissionMap } from '@atalaya/contract';
 import { isStoredId } from '../../http/ids.ts';
 import type { Store } from '../../store/db.ts';
-import type { SessionUser } from '../session/sessions.ts';
+import type { SessionUser } from './caller.ts';
 
 export interface ItemAccess {
   itemId: number;

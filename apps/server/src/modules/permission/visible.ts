@@ -9,13 +9,7 @@
 import { AREAS, type Area, type Level, lowerLevel, type PermissionMap } from '@atalaya/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { TokenGrant } from '../token/tokens.ts';
-
-/** Who asks: the user, and the token's grant when the call came with one. */
-export interface Caller {
-  id: number;
-  token?: TokenGrant;
-}
+import type { Caller, TokenGrant } from './caller.ts';
 
 const VISIBLE: Level[] = ['read', 'write'];
 

@@ -1,4 +1,5 @@
 import { AREAS, type Area, LEVELS, type Level, LIMITS, type PermissionMap, parseLevels } from '@atalaya/contract';
+import { canonicalRealm, itemSearchText, toDomainName, USERNAME } from '../../kernel/names.ts';
 import { chooseNode, NodeError } from '../../nodes/nodes.ts';
 import { hashPassword } from '../../passwords.ts';
 import { now, type Store } from '../../store/db.ts';
@@ -7,7 +8,6 @@ import { refreshListEntries } from '../lists/entries.ts';
 import { enqueueDkim } from '../service/mail/dkim.ts';
 import { revokeAllTokens } from '../token/tokens.ts';
 import { AccountError } from './account-error.ts';
-import { canonicalRealm, itemSearchText, toDomainName, USERNAME } from './names.ts';
 
 // Its own module so that the CLI's command table can throw it without loading the store (decision 056).
 export { AccountError };

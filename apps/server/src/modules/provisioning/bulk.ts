@@ -8,12 +8,12 @@
 import { domainToASCII } from 'node:url';
 import { AREAS_BY_KIND, LIST_KINDS } from '@atalaya/contract';
 import { sql } from 'kysely';
+import { itemSearchText } from '../../kernel/names.ts';
 import { laneColumns } from '../../outbox/lanes.ts';
 import { now, type Store } from '../../store/db.ts';
 import { KIND_TABLE, refreshListEntries } from '../lists/entries.ts';
 import { DKIM_JOB } from '../service/mail/dkim.ts';
 import { AccountError, createRealm, createUser } from './accounts.ts';
-import { itemSearchText } from './names.ts';
 
 export interface BulkRealmSpec {
   realm: string;

@@ -1,7 +1,7 @@
 import { generatePassword } from '@atalaya/contract';
 import { databaseName } from '../../drivers/databases/interface.ts';
 import type { ErrorLogEntry } from '../../drivers/web/interface.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { now } from '../../store/db.ts';
 import { enqueueChild, enqueueWeb } from './jobs.ts';
 

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { enqueue, type JobHandlers } from '../../outbox/outbox.ts';
-import type { Runtime } from '../../runtime.ts';
 import type { Database } from '../../store/schema.ts';
+import { phpVersionOf } from '../sites/php.ts';
 import { DKIM_JOB, dkimJob } from './mail/dkim.ts';
 import { mailboxOf } from './mail/mailbox.ts';
 import { MOVE_JOB, moveJob } from './move.ts';
-import { phpVersionOf } from './php.ts';
 import { measureUsage, USAGE_JOB } from './usage.ts';
+import { webRootOf } from './web-root.ts';
 
 /**
  * The outbox jobs of the service area. Each one carries only an id and brings the backend in line
@@ -70,8 +71,6 @@ export async function enqueueWeb(trx: Db, itemId: number) {
   await trx.updateTable('service').set({ job_id: job }).where('item_id', '=', itemId).execute();
   return job;
 }
-
-export const webRootOf = (root: string, reference: string) => path.posix.join(root, reference);
 
 const idOf = (payload: unknown) => Number((payload as { id?: unknown }).id);
 

@@ -1,20 +1,21 @@
 import type { DnsType } from '@atalaya/contract';
 import { nodeFiles } from '../../agent/files.ts';
 import { dnsSettings } from '../../drivers/dns/index.ts';
+import { toDomainName } from '../../kernel/names.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { NodeError } from '../../nodes/nodes.ts';
 import { CHUNK_BYTES, type ServicePart } from '../../nodes/protocol.ts';
 import { callNode, onPanel } from '../../nodes/remote.ts';
 import { enqueue, type JobHandler, type JobHandlers, withTimeLimit } from '../../outbox/outbox.ts';
-import type { Runtime } from '../../runtime.ts';
 import type { Store } from '../../store/db.ts';
+import { loadRecords } from '../dns/record-store.ts';
 import type { DnsRecordRow } from '../dns/tables.ts';
 import { fillTemplate, placedSettings } from '../dns/template.ts';
 import { normaliseValue } from '../dns/values.ts';
-import { changeZone, loadRecords } from '../dns/zone.ts';
-import { toDomainName } from '../provisioning/names.ts';
+import { changeZone } from '../dns/zone.ts';
 import { apexKey, loadSiteState, siteKey } from '../sites/state.ts';
-import { webRootOf } from './jobs.ts';
 import { DKIM_JOB } from './mail/dkim.ts';
+import { webRootOf } from './web-root.ts';
 
 export const MOVE_JOB = 'service.move';
 

@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config/config.ts';
+import { emitEvent } from '../../kernel/events.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { enqueue } from '../../outbox/outbox.ts';
-import type { Runtime } from '../../runtime.ts';
 import type { Schedule } from '../../scheduler.ts';
 import type { Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { emitEvent } from '../operator/webhooks.ts';
 
 /** The outbox job that measures one service's usage; it carries the item id only. */
 export const USAGE_JOB = 'service.usage.measure';

@@ -3,9 +3,10 @@ import { frozen } from '../../http/serializer.ts';
 import { oncePerTurn } from '../../http/turn.ts';
 import { compiledQuery } from '../../store/compiled.ts';
 import type { Store } from '../../store/db.ts';
+import type { SessionUser } from '../permission/caller.ts';
 import { type ItemAccess, loadItemAccess } from '../permission/policy.ts';
 import { withinScope } from '../permission/visible.ts';
-import { findSession, flushTouches, type SessionRow, type SessionUser, sessionTouches } from './sessions.ts';
+import { findSession, flushTouches, type SessionRow, sessionTouches } from './sessions.ts';
 
 const MAX_ENTRIES = 10_000;
 

@@ -1,28 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { Config } from '../../config/config.ts';
+import { hashSecret } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { factorRequired } from '../factors/required.ts';
-import { hashSecret, type TokenGrant } from '../token/tokens.ts';
+import type { SessionUser, TokenGrant } from '../permission/caller.ts';
 
 export const SESSION_COOKIE = 'atalaya_sid';
-
-/** The signed-in user as every handler sees it. */
-export interface SessionUser {
-  id: number;
-  realmId: number;
-  realmName: string;
-  username: string;
-  language: string;
-  theme: string;
-  color: string;
-  sessionId: string;
-  /** Set when the call came with an API token instead of a session: what the token may do. */
-  token?: TokenGrant;
-  /** The realm requires a second factor and the user has none yet: only enrolment calls answer. */
-  mustEnrol: boolean;
-}
 
 /** Starts a fresh session (a new id at every sign-in) and answers the cookie token. */
 export async function createSession(store: Store, userId: number, ip = ''): Promise<string> {

@@ -1,6 +1,6 @@
 import type { BackendState } from '@atalaya/contract';
+import { backendState, jobNodeColumns, waitingFor } from '../../kernel/job-state.ts';
 import type { Store } from '../../store/db.ts';
-import { backendState, jobNodeColumns, waitingFor } from '../service/state.ts';
 import { APPLY_JOB, apexKey, siteKey } from './state.ts';
 
 export interface HostBackend {

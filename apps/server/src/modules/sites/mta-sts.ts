@@ -3,7 +3,8 @@ import type { Config } from '../../config/config.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { MTA_STS_HOST } from '../service/mail/records.ts';
+import { MAIL_AUTHOR, MTA_STS_HOST, mtaStsRecord } from '../dns/mail-records.ts';
+import { changeZoneIn } from '../dns/zone.ts';
 import { ISSUE_JOB } from './acme/issue.ts';
 import { enqueueApply, siteKey } from './state.ts';
 
@@ -43,20 +44,6 @@ export async function ensureMtaStsSite(trx: Transaction<Database>, config: Confi
   return site.id;
 }
 
-/**
- * The zone's MX records changed (or the whole zone did): the policy naming them is served again
- * from the store, in the caller's transaction. Nothing when the item has no policy site.
- */
-export async function enqueueMtaStsApply(trx: Transaction<Database>, itemId: number) {
-  const site = await trx
-    .selectFrom('site')
-    .select('id')
-    .where('service_id', '=', itemId)
-    .where('name', '=', MTA_STS_HOST)
-    .executeTakeFirst();
-  if (site) await enqueueApply(trx, itemId, siteKey(site.id));
-}
-
 /** Whether the item's policy is served by its own `mta-sts` site (the mail screen says so instead of asking the operator to). */
 export async function servesMtaSts(db: Kysely<Database>, config: Config, itemId: number): Promise<boolean> {
   const { mtaSts, mtaStsHost } = config.hosting.mailRecords;
@@ -68,4 +55,31 @@ export async function servesMtaSts(db: Kysely<Database>, config: Config, itemId:
     .where('name', '=', MTA_STS_HOST)
     .executeTakeFirst();
   return site !== undefined;
+}
+
+/** A `_mta-sts` record as the panel writes it; any other is the customer's and stays as it is. */
+const OURS = /^v=STSv1; id=[0-9a-f]{20}$/;
+
+/**
+ * After the host serves a new policy (the MX records changed), the `_mta-sts` record the panel
+ * published takes the new policy's id, which is what makes senders fetch it again. One change of
+ * the zone by the mail service; nothing when the id is current or the record is not the panel's.
+ */
+export async function refreshMtaStsRecord(db: Kysely<Database>, itemId: number, policy: string) {
+  const wanted = mtaStsRecord(policy);
+  const present = await db
+    .selectFrom('dns_record')
+    .select(['id', 'value'])
+    .where('item_id', '=', itemId)
+    .where('zona', '=', '_mta-sts')
+    .where('type', '=', 'TXT')
+    .execute();
+  const stale = present.filter((r) => OURS.test(r.value) && r.value !== wanted);
+  if (stale.length === 0 || present.some((r) => r.value === wanted)) return null;
+  return db.transaction().execute((trx) =>
+    changeZoneIn(trx, itemId, MAIL_AUTHOR, async (t, _records, _zone, touch) => {
+      await t.updateTable('dns_record').set({ value: wanted }).where('id', '=', stale[0]!.id).execute();
+      touch({ zona: '_mta-sts', type: 'TXT' });
+    }),
+  );
 }

@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RedirectKind, SiteRedirection, SiteState } from '../../drivers/sites/interface.ts';
+import type { Runtime } from '../../kernel/runtime.ts';
 import { enqueue } from '../../outbox/outbox.ts';
-import type { Runtime } from '../../runtime.ts';
 import type { Database } from '../../store/schema.ts';
-import { MTA_STS_HOST, mtaStsPolicy, zoneMxHosts } from '../service/mail/records.ts';
-import { phpVersionOf } from '../service/php.ts';
+import { MTA_STS_HOST, mtaStsPolicy, zoneMxHosts } from '../dns/mail-records.ts';
+import { phpVersionOf } from './php.ts';
 
 export const APPLY_JOB = 'sites.apply';
 export const siteKey = (siteId: number) => `site-${siteId}`;

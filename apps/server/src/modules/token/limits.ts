@@ -1,5 +1,5 @@
 import { OPERATOR_LIMITS, TOKEN_LIMITS } from '@atalaya/contract';
-import type { Limit } from '../account/ratelimit.ts';
+import type { Limit } from '../../kernel/ratelimit.ts';
 
 /** Calls per token and minute, shared by every process: a leaked or runaway script cannot flood the panel. */
 export const tokenLimit = (tokenId: number): Limit => ({ key: `token:${tokenId}`, max: TOKEN_LIMITS.perMinute, windowSeconds: 60 });

@@ -1,18 +1,10 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type ApiToken, AREAS, type Area, isAbove, isArea, LEVELS, type Level, type PermissionMap, TOKEN_PREFIX } from '@atalaya/contract';
 import type { Kysely } from 'kysely';
+import { hashSecret } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { visibleRows } from '../permission/visible.ts';
-
-/** What a token may do, as the permission checks read it. */
-export interface TokenGrant {
-  id: number;
-  name: string;
-  scope: PermissionMap;
-  /** The items it is limited to; null: every item its user may see. */
-  items: number[] | null;
-}
 
 /** A token to create, already parsed (from the web form or the CLI). */
 export interface TokenSpec {
@@ -29,11 +21,6 @@ export interface SpecProblem {
   field: 'scope' | 'items' | 'expires';
   key: string;
 }
-
-// The secret has 256 random bits, so a fast hash is enough: no guessing can find a preimage. It is
-// also how a session's cookie token is kept. The one-shot `hash` does in one call what `createHash`
-// does in three, and a session's token is hashed on every signed-in request.
-export const hashSecret = (token: string) => hash('sha256', token, 'base64url');
 
 /**
  * The highest level the user holds on each area, over the given items or all of theirs: a token's

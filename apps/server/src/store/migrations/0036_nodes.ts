@@ -1,12 +1,11 @@
-import type { Store } from '../db.ts';
-import { type MigrationDb, withId } from './helpers.ts';
+import { type MigrationDb, type StoreKind, withId } from './helpers.ts';
 
 /**
  * Hosting servers (nodes) the panel drives through an agent each (decision 040): the node, the
  * panel's own certificate authority that issues the agents' client certificates, the node an item
  * is placed on, and the node a job must be applied by (null: the panel's own worker, as before).
  */
-export async function up(db: MigrationDb, kind: Store['kind']) {
+export async function up(db: MigrationDb, kind: StoreKind) {
   await withId(db.schema.createTable('node'), kind)
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .addColumn('roles', 'text', (c) => c.notNull())

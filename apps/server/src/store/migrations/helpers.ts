@@ -10,6 +10,12 @@ export function withId<T extends string>(table: CreateTableBuilder<T>, kind: 'sq
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
 export type MigrationDb = Kysely<any>;
 
+/** The two stores a migration is written for. */
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** A store to migrate: the migrations see its kind, never the app's typed Store (db.ts imports them). */
+export type MigratableStore = MigrationDb & { readonly kind: StoreKind };
+
 /**
  * Triggers that bump `auth_version` after any insert, update or delete on `table`, from any
  * process: what servers keep in memory is dropped on the next request (decision 024). On

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Store } from '../db.ts';
 import * as core from './0001_core.ts';
 import * as account from './0002_account.ts';
 import * as domain from './0003_domain.ts';
@@ -34,9 +33,9 @@ import * as transfers from './0038_transfers.ts';
 import * as nodeAddress from './0039_node_address.ts';
 import * as domainBulkOwner from './0040_domain_bulk_owner.ts';
 import * as jobLanes from './0043_job_lanes.ts';
-import type { MigrationDb } from './helpers.ts';
+import type { MigratableStore, MigrationDb, StoreKind } from './helpers.ts';
 
-type Migration = { up: (db: MigrationDb, kind: Store['kind']) => Promise<void> };
+type Migration = { up: (db: MigrationDb, kind: StoreKind) => Promise<void> };
 
 /** In order; never edit one that has shipped, add the next. */
 const MIGRATIONS: [string, Migration][] = [
@@ -84,7 +83,7 @@ const MIGRATION_LOCK = 7_414_001;
  * take turns: PostgreSQL waits on an advisory lock, SQLite on its write lock (transactions begin
  * immediate); the second finds the work done.
  */
-export async function migrateToLatest(store: Store) {
+export async function migrateToLatest(store: MigratableStore) {
   await store.transaction().execute(async (trx) => {
     if (store.kind === 'postgres') await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)`.execute(trx);
@@ -98,7 +97,7 @@ export async function migrateToLatest(store: Store) {
 }
 
 /** The migrations the code knows that the store has not applied (the readiness check wants none). */
-export async function pendingMigrations(store: Store) {
+export async function pendingMigrations(store: MigratableStore) {
   const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(store)).rows.map((r) => r.name));
   return MIGRATIONS.map(([name]) => name).filter((name) => !done.has(name));
 }

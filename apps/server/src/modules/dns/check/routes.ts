@@ -7,7 +7,7 @@ import { now } from '../../../store/db.ts';
 import { zoneOf } from '../access.ts';
 import { registryDs, unknownAtRegistry } from '../dnssec/state.ts';
 import { fqdn } from '../names.ts';
-import { loadRecords } from '../zone.ts';
+import { loadRecords } from '../record-store.ts';
 import { checkDelegation, type Finding } from './findings.ts';
 
 /** GET /service/{id}/dns/check/: asks the registry and every name server of the zone. */

@@ -1,7 +1,7 @@
 import type { DnssecState } from '../../../drivers/dns/dnssec.ts';
 import { dnsSettings } from '../../../drivers/dns/index.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import type { JobHandlers } from '../../../outbox/outbox.ts';
-import type { Runtime } from '../../../runtime.ts';
 import { now } from '../../../store/db.ts';
 import type { Payloads } from '../../domain/actions.ts';
 import { queueRegistryChange } from '../../domain/changes.ts';

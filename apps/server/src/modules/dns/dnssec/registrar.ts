@@ -1,7 +1,6 @@
 import type { DnssecType } from '@atalaya/contract';
 import type { DsData, ZoneKey } from '../../../drivers/dns/dnssec.ts';
 import type { SecDns, SecDnsData } from '../../../drivers/registry/interface.ts';
-import type { Store } from '../../../store/db.ts';
 
 /** What the registry takes for a key: DS data, or the key itself where the TLD wants key data (RFC 5910). */
 export function secDnsOf(type: DnssecType, key: ZoneKey, ds: DsData): SecDnsData {
@@ -18,6 +17,3 @@ export function heldFor(held: SecDns[], key: ZoneKey, ds: DsData): SecDns | unde
       : h.keyTag === ds.keyTag && h.algorithm === ds.algorithm && h.digestType === ds.digestType && h.digest.toUpperCase() === ds.digest,
   );
 }
-
-export const managedDs = (store: Store, itemId: number) =>
-  store.selectFrom('dns_managed_ds').selectAll().where('item_id', '=', itemId).orderBy('id').execute();

@@ -4,9 +4,9 @@ import { dnsSettings } from '../../../drivers/dns/index.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
+import { managedDs } from '../../domain/managed-ds.ts';
 import { zoneOf } from '../access.ts';
 import { DNSSEC_ROLL_ADD, DNSSEC_SIGN, DNSSEC_WITHDRAW, type DnssecPayload } from './jobs.ts';
-import { managedDs } from './registrar.ts';
 import { registryDs, unknownAtRegistry, zoneDnssec } from './state.ts';
 
 const OFF_STATES = new Set(['off', 'withdrawing', 'waiting', 'unsigning']);

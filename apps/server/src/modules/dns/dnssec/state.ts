@@ -2,7 +2,7 @@ import type { ZoneDnssec } from '@atalaya/contract';
 import type { DnssecState } from '../../../drivers/dns/dnssec.ts';
 import { RegistryError } from '../../../drivers/registry/interface.ts';
 import { ApiError } from '../../../http/errors.ts';
-import type { Runtime } from '../../../runtime.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import { DNSSEC_PLACE, DNSSEC_ROLL_ADD, DNSSEC_ROLL_CLEAN, DNSSEC_ROLL_SWAP, DNSSEC_SIGN, DNSSEC_UNSIGN, DNSSEC_WITHDRAW } from './jobs.ts';
 import { heldFor } from './registrar.ts';
 

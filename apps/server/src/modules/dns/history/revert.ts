@@ -1,6 +1,7 @@
 import { ApiError, notFound } from '../../../http/errors.ts';
 import type { Store } from '../../../store/db.ts';
-import { changeZone, insertRecords } from '../zone.ts';
+import { insertRecords } from '../record-store.ts';
+import { changeZone } from '../zone.ts';
 import { changedSets, type KeptRecord, rrsetKey, type ZoneAuthor } from './record.ts';
 
 /**

@@ -2,9 +2,10 @@ import { ApiError } from '../../../http/errors.ts';
 import type { Store } from '../../../store/db.ts';
 import type { ZoneAuthor } from '../history/record.ts';
 import { rrsetKey } from '../history/record.ts';
+import { deleteRecords, insertRecords } from '../record-store.ts';
 import type { DnsRecordRow } from '../tables.ts';
 import type { NewRecord } from '../template.ts';
-import { changeZone, deleteRecords, insertRecords } from '../zone.ts';
+import { changeZone } from '../zone.ts';
 import type { ImportPlan } from './plan.ts';
 
 /**

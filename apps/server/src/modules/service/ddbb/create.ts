@@ -1,5 +1,5 @@
 import { databaseName } from '../../../drivers/databases/interface.ts';
-import type { Runtime } from '../../../runtime.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import { now } from '../../../store/db.ts';
 import { isUniqueViolation } from '../../../store/errors.ts';
 import { insertChild } from '../jobs.ts';

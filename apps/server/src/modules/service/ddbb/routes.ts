@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../../http/actor.ts';
 import { ApiError, FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
+import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
 import { dumpDatabase, NodeAway } from '../../../nodes/remote.ts';
 import { changeChild } from '../jobs.ts';
-import { backendFields, jobNodeColumns, liveChild } from '../state.ts';
+import { liveChild } from '../state.ts';
 import { createDatabase } from './create.ts';
 
 type Row = {

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../../http/actor.ts';
 import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
+import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
-import { backendFields, jobNodeColumns, liveChild, nameTakenAs } from '../state.ts';
+import { liveChild, nameTakenAs } from '../state.ts';
 
 type Row = {
   id: number;

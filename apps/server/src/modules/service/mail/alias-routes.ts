@@ -2,9 +2,10 @@ import { endpoints, type MailAlias } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
+import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
-import { backendFields, jobNodeColumns, liveChild, nameTakenAs } from '../state.ts';
+import { liveChild, nameTakenAs } from '../state.ts';
 import { nameTaken } from './shared.ts';
 
 type Row = {

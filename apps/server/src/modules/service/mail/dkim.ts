@@ -1,14 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type DkimAlgorithm, dkimRecord, generateDkimKey, txtStrings } from '../../../dkim.ts';
 import { dnsSettings } from '../../../drivers/dns/index.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
-import type { Runtime } from '../../../runtime.ts';
 import type { Schedule } from '../../../scheduler.ts';
 import { now } from '../../../store/db.ts';
 import type { Database } from '../../../store/schema.ts';
+import { publishedWithZone } from '../../dns/mail-records.ts';
 import { ensureZone } from '../../dns/zone.ts';
 import { ensureMtaStsSite } from '../../sites/mta-sts.ts';
-import { publishedWithZone, publishMailRecords, unpublishDkim } from './records.ts';
+import { publishMailRecords, unpublishDkim } from './records.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

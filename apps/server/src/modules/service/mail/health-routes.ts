@@ -6,9 +6,9 @@ import { dnsSettings } from '../../../drivers/dns/index.ts';
 import { requestLanguage } from '../../../http/language.ts';
 import { route } from '../../../http/route.ts';
 import { targetOf } from '../../dns/check/probe.ts';
+import { hostsZone, mailRecords, mtaStsPolicy, zoneMxHosts } from '../../dns/mail-records.ts';
 import { servesMtaSts } from '../../sites/mta-sts.ts';
 import { type MailFindingCode, mailHealth, resolverLookup } from './health.ts';
-import { hostsZone, mailRecords, mtaStsPolicy, zoneMxHosts } from './records.ts';
 
 /** GET /service/{id}/mail/health/: the records a mail domain needs, and how the world sees them. */
 export default async function mailHealthRoutes(app: FastifyInstance) {

@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { MAIL_CHECKS, type MailCheck } from '@atalaya/contract';
 import type { Answer } from 'dns-packet';
 import { ask, type Target } from '../../dns/check/probe.ts';
-import type { MailRecord } from './records.ts';
+import type { MailRecord } from '../../dns/mail-records.ts';
 
 export type Level = 'ok' | 'warning' | 'error';
 export interface MailFindingCode {

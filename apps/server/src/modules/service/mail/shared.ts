@@ -1,5 +1,5 @@
 import type { MailConfig } from '@atalaya/contract';
-import type { Runtime } from '../../../runtime.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 
 /** Accounts and aliases share one name space per mail domain. */
 export async function nameTaken(runtime: Runtime, itemId: number, name: string) {

@@ -1,8 +1,8 @@
 import { phpOptions, type ServiceView } from '@atalaya/contract';
-import type { Runtime } from '../../../runtime.ts';
+import { backendState, waitingFor } from '../../../kernel/job-state.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import type { ServiceRow } from '../../permission/access.ts';
 import type { ItemAccess } from '../../permission/policy.ts';
-import { backendState, waitingFor } from '../state.ts';
 
 /** The service as the SPA sees it: usage, PHP, parking, server names, permissions, backend state. */
 export async function serviceView(runtime: Runtime, access: ItemAccess, service: ServiceRow): Promise<ServiceView> {

@@ -1,17 +1,24 @@
 import { X509Certificate } from 'node:crypto';
 import { ACME_STEP_PROGRESS, type AcmeStep } from '@atalaya/contract';
 import type { Authorization, Client } from 'acme-client';
+import { acmeClient, acmeJobSignal } from '../../../drivers/acme/client.ts';
+import { CaUnreachable } from '../../../drivers/acme/unreachable.ts';
 import type { SiteState } from '../../../drivers/sites/interface.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import { type JobHandlers, withTimeLimit } from '../../../outbox/outbox.ts';
-import type { Runtime } from '../../../runtime.ts';
 import { now } from '../../../store/db.ts';
 import type { Job } from '../../../store/schema.ts';
 import { enqueueApply, loadSiteState, siteKey } from '../state.ts';
-import { acmeClient, acmeJobSignal } from './client.ts';
-import { AcmeRefusal, CaUnreachable } from './problems.ts';
-import { renewalAt } from './renewal.ts';
+import { AcmeRefusal } from './problems.ts';
 
 export const ISSUE_JOB = 'sites.acme.issue';
+
+/** When a certificate is renewed: once a third of its lifetime remains (Unix seconds). */
+export function renewalAt(cert: X509Certificate): number {
+  const from = cert.validFromDate.getTime() / 1000;
+  const to = cert.validToDate.getTime() / 1000;
+  return Math.floor(to - (to - from) / 3);
+}
 
 type Challenge = Authorization['challenges'][number];
 

@@ -1,18 +1,10 @@
-import type { X509Certificate } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { emitEvent } from '../../../kernel/events.ts';
 import { enqueue } from '../../../outbox/outbox.ts';
 import type { Schedule } from '../../../scheduler.ts';
 import { now } from '../../../store/db.ts';
 import type { Database } from '../../../store/schema.ts';
-import { emitEvent } from '../../operator/webhooks.ts';
 import { ISSUE_JOB } from './issue.ts';
-
-/** When a certificate is renewed: once a third of its lifetime remains (Unix seconds). */
-export function renewalAt(cert: X509Certificate): number {
-  const from = cert.validFromDate.getTime() / 1000;
-  const to = cert.validToDate.getTime() / 1000;
-  return Math.floor(to - (to - from) / 3);
-}
 
 /** The wait before trying a renewal again after `attempts` unsuccessful ones: 1 h, 2 h, 4 h … at most a day. */
 export const renewalBackoffSeconds = (attempts: number) => Math.min(24 * 3600, 3600 * 2 ** Math.max(0, attempts - 1));

@@ -1,8 +1,8 @@
 import { InstallRefused } from '../../../drivers/installer/interface.ts';
 import { installerOptions, packageOf } from '../../../drivers/installer/options.ts';
+import type { Runtime } from '../../../kernel/runtime.ts';
 import { type JobHandlers, withTimeLimit } from '../../../outbox/outbox.ts';
 import { PermanentJobError } from '../../../outbox/permanent.ts';
-import type { Runtime } from '../../../runtime.ts';
 import { loadCatalogue } from '../catalogue.ts';
 
 export const INSTALL_JOB = 'sites.install';

@@ -2,21 +2,21 @@ import { endpoints, type Language, translate } from '@atalaya/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { setSessionCookie } from '../account/cookie.ts';
-import { createMailer } from '../account/mailer.ts';
-import { reauthenticate } from '../account/reauth.ts';
-import { tellHolder } from '../account/security-notice.ts';
-import { signInContext } from '../account/signin.ts';
 import { recordActivity } from '../activity/record.ts';
-import type { SessionUser } from '../session/sessions.ts';
-import { confirmTotp, registerPasskey, removeFactor } from './enrol.ts';
-import { listFactors } from './factors.ts';
-import { registrationOptions, relyingParty } from './passkeys.ts';
-import { newRecoveryCodes, recoveryCodesLeft } from './recovery.ts';
-import { factorRequired } from './required.ts';
+import { confirmTotp, registerPasskey, removeFactor } from '../factors/enrol.ts';
+import { listFactors } from '../factors/factors.ts';
+import { registrationOptions, relyingParty } from '../factors/passkeys.ts';
+import { newRecoveryCodes, recoveryCodesLeft } from '../factors/recovery.ts';
+import { factorRequired } from '../factors/required.ts';
+import { sealToken } from '../factors/tokens.ts';
+import { newTotpSecret, otpauthUri } from '../factors/totp.ts';
+import type { SessionUser } from '../permission/caller.ts';
+import { setSessionCookie } from './cookie.ts';
+import { createMailer } from './mailer.ts';
+import { reauthenticate } from './reauth.ts';
+import { tellHolder } from './security-notice.ts';
 import { signInSecondStep } from './signin-second.ts';
-import { sealToken } from './tokens.ts';
-import { newTotpSecret, otpauthUri } from './totp.ts';
+import { signInContext } from './signin-session.ts';
 
 /** The sign-in's second step and the Preferences calls of second factors (decision 021). */
 export default async function factorRoutes(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import { expiryOf, parseCidr, splitCidrs, TOKEN_LIMITS, translate } from '@atalaya/contract';
-import type { Store } from '../../store/db.ts';
-import { AccountError, findItem, findRealm, findUser, parsePermissionMap } from '../provisioning/accounts.ts';
-import { createToken, listTokens, revokeToken, specProblems } from './tokens.ts';
+import { AccountError, findItem, findRealm, findUser, parsePermissionMap } from '../modules/provisioning/accounts.ts';
+import { createToken, listTokens, revokeToken, specProblems } from '../modules/token/tokens.ts';
+import type { Store } from '../store/db.ts';
 
 export interface TokenOptions {
   name?: string;

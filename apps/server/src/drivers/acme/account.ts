@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import type { Client } from 'acme-client';
-import type { Config } from '../../../config/config.ts';
-import type { Secrets } from '../../../secrets.ts';
-import type { Store } from '../../../store/db.ts';
-import { now } from '../../../store/db.ts';
+import type { Config } from '../../config/config.ts';
+import type { Secrets } from '../../secrets.ts';
+import type { Store } from '../../store/db.ts';
+import { now } from '../../store/db.ts';
 import { acmeAgents, acmeClient } from './client.ts';
 
 export interface AcmeAccount {

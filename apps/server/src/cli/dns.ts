@@ -1,9 +1,10 @@
-import { dnsSettings } from '../../drivers/dns/index.ts';
-import type { Runtime } from '../../runtime.ts';
-import { AccountError, findItem } from '../provisioning/accounts.ts';
-import { publishedWithZone } from '../service/mail/records.ts';
-import { exportZone } from './bind.ts';
-import { ensureZone, loadRecords } from './zone.ts';
+import { dnsSettings } from '../drivers/dns/index.ts';
+import type { Runtime } from '../kernel/runtime.ts';
+import { exportZone } from '../modules/dns/bind.ts';
+import { publishedWithZone } from '../modules/dns/mail-records.ts';
+import { loadRecords } from '../modules/dns/record-store.ts';
+import { ensureZone } from '../modules/dns/zone.ts';
+import { AccountError, findItem } from '../modules/provisioning/accounts.ts';
 
 /** `zone-export <realm> <reference>`: the item's zone in BIND format, for named-checkzone or a secondary. */
 export async function zoneExportText({ store, config }: Runtime, realm: string, reference: string): Promise<string> {

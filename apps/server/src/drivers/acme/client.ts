@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Agent } from 'node:https';
 import { createRequire } from 'node:module';
-import { CaUnreachable } from './problems.ts';
+import { CaUnreachable } from './unreachable.ts';
 
 type AcmeClientModule = typeof import('acme-client');
 

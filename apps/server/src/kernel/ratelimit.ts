@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { now, type Store } from '../../store/db.ts';
+import { now, type Store } from '../store/db.ts';
 
 /** A fixed window of at most `max` counted events per key, kept in the store so every process shares it. */
 export interface Limit {

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { FieldErrors, notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/ids.ts';
 import { route } from '../../http/route.ts';
-import { createMailer } from '../account/mailer.ts';
-import { reauthenticate } from '../account/reauth.ts';
-import { tellHolder } from '../account/security-notice.ts';
 import { recordActivity } from '../activity/record.ts';
-import { createToken, levelCeiling, listTokens, revokeToken, specProblems } from './tokens.ts';
+import { createToken, levelCeiling, listTokens, revokeToken, specProblems } from '../token/tokens.ts';
+import { createMailer } from './mailer.ts';
+import { reauthenticate } from './reauth.ts';
+import { tellHolder } from './security-notice.ts';
 
 /** The user's API tokens, in Preferences: list, create (after the current password) and revoke. Never reached by a token. */
 export default async function tokenRoutes(app: FastifyInstance) {

@@ -1,9 +1,11 @@
 import { BlockList } from 'node:net';
 import { parseCidr, TOKEN_PATTERN } from '@atalaya/contract';
 import type { Config } from '../../config/config.ts';
+import { hashSecret } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
-import { CALLER_COLUMNS, callerOf, hasFactor, type SessionUser } from '../session/sessions.ts';
-import { hashSecret, itemsOf, scopeOf } from './tokens.ts';
+import type { SessionUser } from '../permission/caller.ts';
+import { itemsOf, scopeOf } from '../token/tokens.ts';
+import { CALLER_COLUMNS, callerOf, hasFactor } from './sessions.ts';
 
 /** How often a token's last use and address reach the store at most, unless the address changes. */
 const TOUCH_EVERY = 60;

@@ -1,9 +1,9 @@
-import type { Store } from '../../store/db.ts';
-import { AccountError, findRealm } from '../provisioning/accounts.ts';
-import { exportEvent } from './present.ts';
-import { allEvents, filteredEvents } from './query.ts';
-import { recordActivity } from './record.ts';
-import { diff } from './redact.ts';
+import { exportEvent } from '../modules/activity/present.ts';
+import { allEvents, filteredEvents } from '../modules/activity/query.ts';
+import { recordActivity } from '../modules/activity/record.ts';
+import { diff } from '../modules/activity/redact.ts';
+import { AccountError, findRealm } from '../modules/provisioning/accounts.ts';
+import type { Store } from '../store/db.ts';
 
 /** Which of a command's arguments name the realm and the item it changed (their positions). */
 export interface CommandActivity {

@@ -1,14 +1,13 @@
 import type { LoginAnswer, SecondFactorChallenge, secondStepSchema } from '@atalaya/contract';
 import type { z } from 'zod';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
-import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, secondFactorLimit, takeSlots } from '../account/ratelimit.ts';
-import type { SignInBase } from '../account/signin.ts';
-import { openSession, signedInAnswer } from '../account/signin.ts';
+import { clearCounter, giveBack, LOGIN_LIMITS, minutesFor, secondFactorLimit, takeSlots } from '../../kernel/ratelimit.ts';
 import { recordActivity } from '../activity/record.ts';
-import { checkTotp, totpFactor } from './factors.ts';
-import { authenticationOptions, checkPasskey } from './passkeys.ts';
-import { spendRecoveryCode } from './recovery.ts';
-import { openToken, sealToken, TOKEN_SECONDS } from './tokens.ts';
+import { checkTotp, totpFactor } from '../factors/factors.ts';
+import { authenticationOptions, checkPasskey } from '../factors/passkeys.ts';
+import { spendRecoveryCode } from '../factors/recovery.ts';
+import { openToken, sealToken, TOKEN_SECONDS } from '../factors/tokens.ts';
+import { openSession, type SignInBase, signedInAnswer } from './signin-session.ts';
 
 /**
  * The first step's answer for a user with a second factor: a sealed challenge bound to the user,
