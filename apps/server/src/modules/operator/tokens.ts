@@ -1,6 +1,6 @@
 import { OPERATOR_SCOPES, OPERATOR_TOKEN_PATTERN, OPERATOR_TOKEN_PREFIX, type OperatorScope } from '@atalaya/contract';
 import { hashSecret } from '../../secrets.ts';
-import { now, type Store } from '../../store/db.ts';
+import type { Store } from '../../store/db.ts';
 import type { Operator } from '../permission/caller.ts';
 import { admitBearer, bearerView, mintToken } from '../token/bearer.ts';
 
@@ -17,17 +17,10 @@ const scopesOf = (text: string) =>
 
 /** Stores the token's hash and answers the token, which exists nowhere else from now on. */
 export async function createOperatorToken(store: Store, spec: OperatorTokenSpec) {
-  const { token, secretHash } = mintToken(OPERATOR_TOKEN_PREFIX);
+  const { token, columns } = mintToken(OPERATOR_TOKEN_PREFIX, spec);
   const row = await store
     .insertInto('operator_token')
-    .values({
-      name: spec.name,
-      secret_hash: secretHash,
-      scopes: JSON.stringify([...new Set(spec.scopes)]),
-      cidrs: JSON.stringify(spec.cidrs),
-      expires_at: spec.expiresAt,
-      created_at: now(),
-    })
+    .values({ ...columns, name: spec.name, scopes: JSON.stringify([...new Set(spec.scopes)]) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { token, id: row.id };

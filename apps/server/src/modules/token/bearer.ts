@@ -21,10 +21,13 @@ interface BearerRow {
 /** How often a token's last use and address reach the store at most, unless the address changes. */
 const TOUCH_EVERY = 60;
 
-/** A new token with the prefix and 256 random bits, and the hash the store keeps of it. */
-export function mintToken(prefix: string) {
+/** A new token with the prefix and 256 random bits, and the columns both tables keep of it (its hash, never the token). */
+export function mintToken(prefix: string, spec: { cidrs: string[]; expiresAt: number | null }) {
   const token = `${prefix}${randomBytes(32).toString('base64url')}`;
-  return { token, secretHash: hashSecret(token) };
+  return {
+    token,
+    columns: { secret_hash: hashSecret(token), cidrs: JSON.stringify(spec.cidrs), expires_at: spec.expiresAt, created_at: now() },
+  };
 }
 
 // A client reached over an IPv6 socket shows as ::ffff:a.b.c.d; its ranges are written as IPv4.

@@ -67,18 +67,15 @@ export async function specProblems(store: Store, user: { id: number; realmId: nu
 
 /** Stores a checked spec and answers the token, which exists nowhere else from now on. */
 export async function createToken(store: Store, userId: number, spec: TokenSpec) {
-  const { token, secretHash } = mintToken(TOKEN_PREFIX);
+  const { token, columns } = mintToken(TOKEN_PREFIX, spec);
   const row = await store
     .insertInto('api_token')
     .values({
+      ...columns,
       user_id: userId,
       name: spec.name,
-      secret_hash: secretHash,
       scope: JSON.stringify(spec.scope),
       items: spec.items === null ? null : JSON.stringify([...new Set(spec.items)].sort((a, b) => a - b)),
-      cidrs: JSON.stringify(spec.cidrs),
-      expires_at: spec.expiresAt,
-      created_at: now(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
