@@ -127,9 +127,3 @@ export function narrowTo(request: ItemRequest, areas: readonly Area[], level: 'r
   if (level === 'write' && !acting) throw noPermission();
   noteItem(request, { id: itemId, reference }, acting ?? visible[0]);
 }
-
-/** Whether the caller may also change the area its call's entry declares: a read that creates what is missing only then. */
-export function mayWrite(request: ItemRequest): boolean {
-  const permission = request.routeOptions.config.permission;
-  return Boolean(permission && 'area' in permission && canAct(request.access.permissions, permission.area));
-}
