@@ -5,12 +5,15 @@
  * Incremental: each module keeps its last results in .tmp/mutation/<module>/incremental.json, so a
  * rerun tests only the mutants of changed code or tests. Reports: .tmp/mutation/<module>/index.html.
  * Names on the command line run those modules only; the table still lists every module's last score.
+ * A module names the functions it mutates (scripts/source-ranges.ts finds their lines in today's
+ * source); `--ranges` prints the lines each module resolves to.
  * The tests run on SQLite (ATALAYA_TEST_PG is emptied): the PostgreSQL half doubles the time and
  * reaches the same code of these modules, except in modules marked `postgres`, run on both stores.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import base from '../stryker.config.mjs';
+import { linesBut, linesOf } from './source-ranges.ts';
 
 const T = 'apps/server/test';
 const S = 'apps/server/src';
@@ -29,8 +32,12 @@ export const MODULES: Module[] = [
     name: 'outbox',
     title: 'outbox claim and retry',
     // Without the code only PostgreSQL reaches (the next module): the worker's sleep until the next
-    // due job (lines 171-179) and its NOTIFY wake-up (218), and all of claim.ts but the claim's SET.
-    mutate: [`${S}/outbox/outbox.ts:1-170`, `${S}/outbox/outbox.ts:180-217`, `${S}/outbox/outbox.ts:219-242`, `${S}/outbox/claim.ts:22-51`],
+    // due job (`arm`) and its NOTIFY wake-up (`unlisten`); of claim.ts, the claim's SET and the
+    // search both stores run.
+    mutate: [
+      ...linesBut(`${S}/outbox/outbox.ts`, 'arm', 'unlisten'),
+      ...linesOf(`${S}/outbox/claim.ts`, 'claimSet', 'forNode', 'bits', 'firstClaimable'),
+    ],
     tests: [`${T}/outbox.test.ts`, `${T}/outbox-workers.test.ts`],
   },
   {
@@ -38,7 +45,10 @@ export const MODULES: Module[] = [
     title: "outbox's PostgreSQL claim and wake-up",
     // The claim's two branches (one per store), the PostgreSQL re-check and nextDue, which only a
     // worker woken by NOTIFY asks: its tests run on both stores, so ATALAYA_TEST_PG must be set.
-    mutate: [`${S}/outbox/claim.ts:1-21`, `${S}/outbox/claim.ts:52-87`, `${S}/outbox/outbox.ts:171-179`, `${S}/outbox/outbox.ts:218`],
+    mutate: [
+      ...linesOf(`${S}/outbox/claim.ts`, 'ITEM_LOCK', 'claimable', 'claimJobs', 'nextDue'),
+      ...linesOf(`${S}/outbox/outbox.ts`, 'arm', 'unlisten'),
+    ],
     tests: [`${T}/outbox.test.ts`, `${T}/outbox-workers.test.ts`],
     postgres: true,
   },
@@ -142,6 +152,23 @@ export const MODULES: Module[] = [
 
 const dirOf = (m: Module) => `.tmp/mutation/${m.name}`;
 const reportOf = (m: Module) => `${dirOf(m)}/mutation.json`;
+
+// `--ranges`: print the lines each module mutates, with the first and last line of each, and stop.
+if (process.argv.includes('--ranges')) {
+  for (const m of MODULES) {
+    console.log(`${m.name}:`);
+    for (const entry of m.mutate) {
+      const [, file, from, to] = /^(.*?)(?::(\d+)-(\d+))?$/.exec(entry) ?? [];
+      if (from === undefined) {
+        console.log(`  ${file} (whole file)`);
+        continue;
+      }
+      const lines = readFileSync(file, 'utf8').split('\n');
+      console.log(`  ${entry}\n    ${lines[Number(from) - 1].trim()}\n    … ${lines[Number(to) - 1].trim()}`);
+    }
+  }
+  process.exit(0);
+}
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !MODULES.some((m) => m.name === name));

@@ -17,6 +17,22 @@ test('the language switches es → en → ca on the sign-in page and is kept in 
   await expect(page.getByText('Has oblidat la contrasenya?')).toBeVisible();
 });
 
+test("a signed-in user's language is kept on the server: a new browser opens in it", async ({ page, context, browser }) => {
+  const account = await fullAccount();
+  await signInContext(context, account, 'ana');
+  await page.goto('/admin/preferences/');
+  const saved = page.waitForResponse((r) => r.url().includes('/user/preferences/'));
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  expect((await (await saved).json()).data.language).toBe('en');
+  // Another browser: no _lang cookie, only the user's preference on the server.
+  const other = await browser.newContext();
+  await signInContext(other, account, 'ana');
+  const fresh = await other.newPage();
+  await fresh.goto('/admin/');
+  await expect(fresh.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await other.close();
+});
+
 test('theme and colour apply at once and are remembered', async ({ page, context }) => {
   const account = await fullAccount();
   await signInContext(context, account, 'ana');

@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 
 /** A DKIM signing algorithm: RSA 2048 everywhere, Ed25519 (RFC 8463) beside it where configured. */
 export type DkimAlgorithm = 'rsa' | 'ed25519';
@@ -23,12 +23,6 @@ export function generateDkimKey(algorithm: DkimAlgorithm): DkimKeyPair {
   // The SPKI of an Ed25519 key is a 12-byte header and the 32-byte key; DKIM publishes the key alone.
   const raw = publicKey.export({ type: 'spki', format: 'der' }).subarray(-32);
   return { algorithm, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey: raw.toString('base64') };
-}
-
-/** The public key of a stored private key, as `p=` publishes it (to check a row against its record). */
-export function dkimPublicKeyOf(algorithm: DkimAlgorithm, privateKeyPem: string): string {
-  const der = createPublicKey(privateKeyPem).export({ type: 'spki', format: 'der' });
-  return (algorithm === 'ed25519' ? der.subarray(-32) : der).toString('base64');
 }
 
 /** The TXT record's text at `<selector>._domainkey.<domain>`. */

@@ -23,7 +23,6 @@ export const DEFAULT_PRIORITY = 20;
  */
 export const ZONE_IMPORT_LIMITS = { characters: 4_000_000, records: 50_000, plansPerMinute: 10 } as const;
 /** The types whose records carry a priority (MX preference, SRV priority). */
-export const PRIORITY_TYPES: readonly DnsType[] = ['MX', 'SRV'];
 export const hasPriority = (type: string) => type === 'MX' || type === 'SRV';
 
 export const CAA_TAGS = ['issue', 'issuewild', 'iodef'] as const;

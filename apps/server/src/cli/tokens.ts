@@ -1,35 +1,25 @@
-import { expiryOf, parseCidr, splitCidrs, TOKEN_LIMITS, translate } from '@atalaya/contract';
+import { translate } from '@atalaya/contract';
 import { AccountError, findItem, findRealm, findUser, parsePermissionMap } from '../modules/provisioning/accounts.ts';
+import { type TokenBasicOptions, tokenBasics } from '../modules/provisioning/token-options.ts';
 import { createToken, listTokens, revokeToken, specProblems } from '../modules/token/tokens.ts';
 import type { Store } from '../store/db.ts';
 
-export interface TokenOptions {
-  name?: string;
+export interface TokenOptions extends TokenBasicOptions {
   scope?: string;
   /** Item references, comma-separated. */
   items?: string;
-  expires?: string;
-  /** Address ranges, comma-separated. */
-  cidr?: string;
 }
 
 /** The operator's `token-create`: the same checks as the Preferences form, in English. Answers the token. */
 export async function createTokenFor(store: Store, realm: string, username: string, options: TokenOptions) {
   const user = await findUser(store, realm, username);
-  const name = options.name?.trim() ?? '';
-  if (!name || name.length > TOKEN_LIMITS.name) throw new AccountError(`--name is required, at most ${TOKEN_LIMITS.name} characters`);
+  const { name, cidrs, expiresAt } = tokenBasics(options);
   if (!options.scope) throw new AccountError('--scope is required: area=level pairs such as all=read or domain=read,service_dnszone=write');
   const scope = parsePermissionMap(options.scope);
   if (!Object.values(scope).some((level) => level !== 'disabled'))
     throw new AccountError(`--scope: ${translate('en', 'account.token_scope_empty')}`);
   const references = (options.items ?? '').split(',').filter((r) => r.trim());
   const items = references.length ? await Promise.all(references.map(async (r) => (await findItem(store, realm, r.trim())).id)) : null;
-  const cidrs = splitCidrs(options.cidr ?? '');
-  const bad = cidrs.find((c) => !parseCidr(c));
-  if (bad) throw new AccountError(`"${bad}" is not an address range such as 192.0.2.0/24 or 2001:db8::/32`);
-  if (cidrs.length > TOKEN_LIMITS.cidrs) throw new AccountError(`At most ${TOKEN_LIMITS.cidrs} address ranges`);
-  const expiresAt = options.expires === undefined ? null : expiryOf(options.expires);
-  if (expiresAt === null && options.expires !== undefined) throw new AccountError('--expires must be a date as YYYY-MM-DD');
   const spec = { name, scope, items, cidrs, expiresAt };
   const problems = await specProblems(store, { id: user.id, realmId: user.realm_id }, spec);
   if (problems.length) throw new AccountError(problems.map((p) => `--${p.field}: ${translate('en', p.key)}`).join('; '));

@@ -70,9 +70,6 @@ export function callNode(area: RemoteArea, method: string, ...args: unknown[]) {
   return node.call(area, method, args, node.job);
 }
 
-/** The name of the node the current job applies on, or null on the panel itself. */
-export const currentNode = () => scope.getStore()?.name ?? null;
-
 /**
  * The panel's web root in a call's arguments, replaced by the node's (which its agent reported):
  * the handlers compute paths from the panel's `hosting.webRoot`, a node keeps its sites where its

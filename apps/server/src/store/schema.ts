@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { AccountTables } from '../modules/account/tables.ts';
 import type { DnssecTables, DnsTables } from '../modules/dns/tables.ts';
 import type { DomainTables } from '../modules/domain/tables.ts';
@@ -191,5 +191,4 @@ export type Database = CoreTables &
   NodeTables &
   ListTables;
 export type User = Selectable<UserTable>;
-export type NewUser = Insertable<UserTable>;
 export type Job = Selectable<JobTable>;

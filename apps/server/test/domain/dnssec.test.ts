@@ -129,6 +129,13 @@ describeRegistries('DNSSEC on %s', (kind, registry) => {
     expect(fieldErrors(again.body)).toEqual({ digest: 'Already exists' });
   });
 
+  it('refuses at the registry the same key data twice, which has no digest type', async () => {
+    const { registry } = t.ctx.app.runtime.drivers;
+    const key = { type: 'pubkey', keyTag: 4242, algorithm: 13, digestType: null, digest: KEY, flags: 256, protocol: 3 } as const;
+    await registry.addSecDns(t.id('z.eu'), key);
+    await expect(registry.addSecDns(t.id('z.eu'), key)).rejects.toMatchObject({ code: 'exists' });
+  });
+
   it('refuses read-only users, other realms, blocked domains, foreign ids and missing sessions', async () => {
     await t.post(`${base()}/create/`, digest({ keytag: '2000' }));
     const { id } = (await t.get(`${base()}/list/`)).body.data.dnssec.find((d: { keytag: number }) => d.keytag === 2000);

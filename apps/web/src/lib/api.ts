@@ -42,15 +42,11 @@ let onSessionExpired: (() => Promise<void>) | null = null;
 export const setSessionExpiredHandler = (handler: (() => Promise<void>) | null) => {
   onSessionExpired = handler;
 };
-let forcedLanguage: string | undefined;
-export const setRequestLanguage = (language: string | undefined) => {
-  forcedLanguage = language;
-};
 
 function toBody(fields: Fields): URLSearchParams | FormData {
   const hasFile = Object.values(fields).some((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
   const body = hasFile ? new FormData() : new URLSearchParams();
-  const entries = Object.entries({ ...fields, language: forcedLanguage });
+  const entries = Object.entries(fields);
   for (const [key, value] of entries) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const v of value) body.append(`${key}[]`, String(v));

@@ -1,4 +1,4 @@
-import type { ContactPostal, ContactType, DnsMode, DnssecType } from '@atalaya/contract';
+import type { ContactPostal, ContactType, DnsMode, DnssecType, RenewalMode } from '@atalaya/contract';
 import type { Lifecycle, LifePolicy } from './lifecycle.ts';
 
 /**
@@ -111,8 +111,6 @@ export interface RestoreReport {
   /** Who asked for it, for the statement the registry keeps. */
   by: string;
 }
-
-export type RenewalMode = 'auto' | 'expire';
 
 export type RegistryErrorCode = 'blocked' | 'not_found' | 'exists' | 'in_use' | 'needs_glue' | 'policy' | 'authorization';
 

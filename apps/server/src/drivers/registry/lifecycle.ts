@@ -1,10 +1,10 @@
+import type { ExpiryState } from '@atalaya/contract';
+
 /**
  * A domain's life at its registry after expiry (RFC 3915's periods, as gTLD registries and the
  * test registry keep them): renewable in the renewal grace, then deleted by the registry and
  * restorable in redemption, then only waiting to be purged.
  */
-export const EXPIRY_STATES = ['active', 'grace', 'redemption', 'pendingDelete', 'purged'] as const;
-export type ExpiryState = (typeof EXPIRY_STATES)[number];
 
 export interface Lifecycle {
   state: ExpiryState;

@@ -1,5 +1,5 @@
 import { CONTACT_TYPES, type ContactType, DNS_MODES, type DnsMode, isUnderDomain } from '@atalaya/contract';
-import { sql, type Transaction } from 'kysely';
+import { type Insertable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { Secrets } from '../../secrets.ts';
@@ -57,6 +57,44 @@ export function createLocalRegistry(
       const result = await apply(trx, domain);
       await trx.updateTable('domain').set({ updated_at: now() }).where('item_id', '=', itemId).execute();
       return result;
+    });
+
+  /** Keeps the domain's new auth code, sealed, and answers it. */
+  const keepAuthInfo = async (trx: Trx, itemId: number, code: string) => {
+    await trx
+      .updateTable('domain')
+      .set({ auth_sealed: secrets.encrypt(code) })
+      .where('item_id', '=', itemId)
+      .execute();
+    return code;
+  };
+
+  /** The names of the domain's host objects, a query to narrow. */
+  const hostNames = (trx: Trx, itemId: number) => trx.selectFrom('domain_host').select('name').where('item_id', '=', itemId);
+
+  /**
+   * Adds a host or a DS record to the domain, refused with `exists` when `same` finds its like there
+   * (EPP's 2302); answers the new row's id. Kysely types no query over a table chosen by a
+   * parameter, so the two tables' queries are typed as the host table's.
+   */
+  const addOnce = <T extends 'domain_host' | 'domain_ds'>(
+    itemId: number,
+    table: T,
+    same: (query: SelectQueryBuilder<Database, T, { id: number }>) => SelectQueryBuilder<Database, T, { id: number }>,
+    values: Omit<Insertable<Database[T]>, 'item_id' | 'created_at'>,
+  ) =>
+    change(itemId, async (trx) => {
+      const existing = trx
+        .selectFrom(table as 'domain_host')
+        .select('id')
+        .where('item_id', '=', itemId);
+      if (await same(existing as never).executeTakeFirst()) throw new RegistryError('exists');
+      const row = await trx
+        .insertInto(table as 'domain_host')
+        .values({ ...(values as Insertable<Database['domain_host']>), item_id: itemId, created_at: now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     });
 
   const upsertContact = (trx: Trx, itemId: number, type: ContactType, data: ContactData, at: number) =>
@@ -203,12 +241,7 @@ export function createLocalRegistry(
         // RFC 5732 §3.2.1: a name server inside the domain needs its host object, with addresses, first.
         const inside = hosts.filter((h) => isUnderDomain(h, domain.name));
         if (inside.length) {
-          const known = await trx
-            .selectFrom('domain_host')
-            .select('name')
-            .where('item_id', '=', itemId)
-            .where('name', 'in', inside)
-            .execute();
+          const known = await hostNames(trx, itemId).where('name', 'in', inside).execute();
           const missing = inside.find((h) => !known.some((k) => k.name === h));
           if (missing) throw new RegistryError('needs_glue', missing);
         }
@@ -220,21 +253,7 @@ export function createLocalRegistry(
       await store.selectFrom('domain_host').select(['id', 'name', 'ipv4', 'ipv6']).where('item_id', '=', itemId).orderBy('name').execute(),
 
     createHost: (itemId, host) =>
-      change(itemId, async (trx) => {
-        const taken = await trx
-          .selectFrom('domain_host')
-          .select('id')
-          .where('item_id', '=', itemId)
-          .where('name', '=', host.name)
-          .executeTakeFirst();
-        if (taken) throw new RegistryError('exists');
-        const row = await trx
-          .insertInto('domain_host')
-          .values({ item_id: itemId, name: host.name, ipv4: host.ipv4, ipv6: host.ipv6, created_at: now() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
-      }),
+      addOnce(itemId, 'domain_host', (q) => q.where('name', '=', host.name), { name: host.name, ipv4: host.ipv4, ipv6: host.ipv6 }),
 
     updateHost: (itemId, hostId, addresses) =>
       change(itemId, async (trx) => {
@@ -249,12 +268,7 @@ export function createLocalRegistry(
 
     deleteHost: (itemId, hostId) =>
       change(itemId, async (trx) => {
-        const host = await trx
-          .selectFrom('domain_host')
-          .select('name')
-          .where('item_id', '=', itemId)
-          .where('id', '=', hostId)
-          .executeTakeFirst();
+        const host = await hostNames(trx, itemId).where('id', '=', hostId).executeTakeFirst();
         if (!host) throw new RegistryError('not_found');
         // RFC 5732 §3.2.2: a host object a domain still delegates to cannot go (2305).
         const used = await trx
@@ -271,36 +285,26 @@ export function createLocalRegistry(
       (await store.selectFrom('domain_ds').selectAll().where('item_id', '=', itemId).orderBy('id').execute()).map(toSecDns),
 
     addSecDns: (itemId, data) =>
-      change(itemId, async (trx) => {
-        const same = await trx
-          .selectFrom('domain_ds')
-          .select('id')
-          .where('item_id', '=', itemId)
-          .where('type', '=', data.type)
-          .where('key_tag', '=', data.keyTag)
-          .where('algorithm', '=', data.algorithm)
-          .where('digest', '=', data.digest)
-          .$if(data.digestType === null, (q) => q.where('digest_type', 'is', null))
-          .$if(data.digestType !== null, (q) => q.where('digest_type', '=', data.digestType))
-          .executeTakeFirst();
-        if (same) throw new RegistryError('exists');
-        const row = await trx
-          .insertInto('domain_ds')
-          .values({
-            item_id: itemId,
-            type: data.type,
-            key_tag: data.keyTag,
-            algorithm: data.algorithm,
-            digest_type: data.digestType,
-            digest: data.digest,
-            flags: data.flags,
-            protocol: data.protocol,
-            created_at: now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
-      }),
+      addOnce(
+        itemId,
+        'domain_ds',
+        (q) =>
+          q
+            .where('type', '=', data.type)
+            .where('key_tag', '=', data.keyTag)
+            .where('algorithm', '=', data.algorithm)
+            .where('digest', '=', data.digest)
+            .where('digest_type', data.digestType === null ? 'is' : '=', data.digestType),
+        {
+          type: data.type,
+          key_tag: data.keyTag,
+          algorithm: data.algorithm,
+          digest_type: data.digestType,
+          digest: data.digest,
+          flags: data.flags,
+          protocol: data.protocol,
+        },
+      ),
 
     removeSecDns: (itemId, id) =>
       change(itemId, async (trx) => {
@@ -349,13 +353,7 @@ export function createLocalRegistry(
 
     regenerateAuthInfo: (itemId) =>
       change(itemId, async (trx) => {
-        const code = generateAuthInfo(FRESH_AUTHINFO_LENGTH);
-        await trx
-          .updateTable('domain')
-          .set({ auth_sealed: secrets.encrypt(code) })
-          .where('item_id', '=', itemId)
-          .execute();
-        return code;
+        return keepAuthInfo(trx, itemId, generateAuthInfo(FRESH_AUTHINFO_LENGTH));
       }),
 
     async createAuthInfo(itemId) {
@@ -364,13 +362,7 @@ export function createLocalRegistry(
         if (!domain) throw new RegistryError('not_found');
         if (transfers.sponsorOf(domain) !== clientId) throw new RegistryError('authorization');
         if (domain.auth_sealed) return secrets.decrypt(domain.auth_sealed);
-        const code = generateAuthInfo();
-        await trx
-          .updateTable('domain')
-          .set({ auth_sealed: secrets.encrypt(code) })
-          .where('item_id', '=', itemId)
-          .execute();
-        return code;
+        return keepAuthInfo(trx, itemId, generateAuthInfo());
       });
     },
   };

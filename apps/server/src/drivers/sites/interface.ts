@@ -1,3 +1,5 @@
+import type { RedirectType } from '@atalaya/contract';
+
 /**
  * The "sites" part of the web driver (docs/design.md#drivers): one virtual host per site, desired-state
  * oriented. The panel always hands the driver the whole wanted state of one host (its folder,
@@ -7,13 +9,11 @@
  * nginx driver writes one vhost file per `key`, checks it with `nginx -t`, then reloads.
  */
 
-export type RedirectKind = '301' | '302' | 'frame';
-
 export interface SiteRedirection {
   id: number;
   /** The origin path, normalised: starts with '/', no '..', no query, no repeated slashes. */
   origin: string;
-  kind: RedirectKind;
+  kind: RedirectType;
   /** An absolute http:// or https:// URL. */
   target: string;
   /** Only for 'frame': plain text, to be escaped by whoever renders it. */

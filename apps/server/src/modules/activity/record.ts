@@ -1,10 +1,10 @@
-import type { ActivityChange } from '@atalaya/contract';
+import type { ACTOR_KINDS, ActivityChange } from '@atalaya/contract';
 import type { Kysely } from 'kysely';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { isSecretField, redact } from './redact.ts';
 
-export type ActorKind = 'user' | 'token' | 'cli' | 'operator';
+export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 /** One line of the activity log (decision 023). */
 export interface ActivityEntry {

@@ -1,4 +1,4 @@
-import type { DnsType } from '@atalaya/contract';
+import { type DnsType, hasPriority } from '@atalaya/contract';
 import type { RRset } from '../../drivers/dns/interface.ts';
 import { fqdn } from './names.ts';
 
@@ -36,7 +36,7 @@ export function txtContent(text: string): string {
 /** The presentation-format RDATA of a stored record. */
 export function recordContent(r: StoredRecord): string {
   if (r.type === 'TXT') return txtContent(r.value);
-  if (r.type === 'MX' || r.type === 'SRV') return `${r.priority ?? 0} ${r.value}`;
+  if (hasPriority(r.type)) return `${r.priority ?? 0} ${r.value}`;
   return r.value;
 }
 

@@ -79,4 +79,3 @@ export interface DnsManagedDsTable {
 
 /** The DNSSEC tables of the dns area; part of the store's Database type. */
 export type DnssecTables = { dns_key: DnsKeyTable; dns_managed_ds: DnsManagedDsTable };
-export type DnsManagedDsRow = Selectable<DnsManagedDsTable>;

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
-import type { Language } from '@atalaya/contract';
+import { LANGUAGES, type Language } from '@atalaya/contract';
 import countries from 'i18n-iso-countries/index.js';
 
 // Only the panel's three languages are registered: every locale of the package would cost memory.
 const require = createRequire(import.meta.url);
-for (const language of ['es', 'en', 'ca']) countries.registerLocale(require(`i18n-iso-countries/langs/${language}.json`));
+for (const language of LANGUAGES) countries.registerLocale(require(`i18n-iso-countries/langs/${language}.json`));
 
 const cache = new Map<Language, Record<string, string>>();
 

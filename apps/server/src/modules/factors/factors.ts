@@ -54,10 +54,3 @@ export async function isNewTotpCode(store: Store, secrets: Secrets, userId: numb
   if (!factor?.secret || Number(factor.created_at) < since) return false;
   return matchTotp(secrets.decrypt(factor.secret), code, now(), Number(factor.last_step)) !== null;
 }
-
-/** Whether the realm (or the whole panel, by configuration) requires a second factor at sign-in. */
-export async function realmRequiresFactor(store: Store, realmId: number, requiredEverywhere: boolean): Promise<boolean> {
-  if (requiredEverywhere) return true;
-  const row = await store.selectFrom('realm').select('require_second_factor').where('id', '=', realmId).executeTakeFirst();
-  return Boolean(row?.require_second_factor);
-}

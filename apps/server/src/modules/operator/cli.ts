@@ -1,31 +1,19 @@
-import {
-  expiryOf,
-  OPERATOR_SCOPES,
-  type OperatorScope,
-  operatorWebhookCreateSchema,
-  parseCidr,
-  splitCidrs,
-  TOKEN_LIMITS,
-  WEBHOOK_EVENTS,
-} from '@atalaya/contract';
+import { OPERATOR_SCOPES, type OperatorScope, operatorWebhookCreateSchema, WEBHOOK_EVENTS } from '@atalaya/contract';
 import type { Secrets } from '../../secrets.ts';
 import type { Store } from '../../store/db.ts';
 import { AccountError } from '../provisioning/accounts.ts';
+import { type TokenBasicOptions, tokenBasics } from '../provisioning/token-options.ts';
 import { createOperatorToken, listOperatorTokens, revokeOperatorToken } from './tokens.ts';
 import { createWebhook, deliveryLog, listWebhooks } from './webhooks.ts';
 
-export interface OperatorTokenOptions {
-  name?: string;
+export interface OperatorTokenOptions extends TokenBasicOptions {
   /** Scopes, comma-separated: provision, domains, webhooks. */
   scope?: string;
-  cidr?: string;
-  expires?: string;
 }
 
 /** The operator's `operator-token-create`: checks the options in English and answers the token. */
 export async function createOperatorTokenFrom(store: Store, options: OperatorTokenOptions) {
-  const name = options.name?.trim() ?? '';
-  if (!name || name.length > TOKEN_LIMITS.name) throw new AccountError(`--name is required, at most ${TOKEN_LIMITS.name} characters`);
+  const { name, cidrs, expiresAt } = tokenBasics(options);
   const scopes = (options.scope ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -33,12 +21,6 @@ export async function createOperatorTokenFrom(store: Store, options: OperatorTok
   if (scopes.length === 0) throw new AccountError(`--scope is required: one or more of ${OPERATOR_SCOPES.join(', ')}`);
   const unknown = scopes.find((s) => !(OPERATOR_SCOPES as readonly string[]).includes(s));
   if (unknown) throw new AccountError(`"${unknown}" is not an operator scope: use ${OPERATOR_SCOPES.join(', ')}`);
-  const cidrs = splitCidrs(options.cidr ?? '');
-  const bad = cidrs.find((c) => !parseCidr(c));
-  if (bad) throw new AccountError(`"${bad}" is not an address range such as 192.0.2.0/24 or 2001:db8::/32`);
-  if (cidrs.length > TOKEN_LIMITS.cidrs) throw new AccountError(`At most ${TOKEN_LIMITS.cidrs} address ranges`);
-  const expiresAt = options.expires === undefined ? null : expiryOf(options.expires);
-  if (expiresAt === null && options.expires !== undefined) throw new AccountError('--expires must be a date as YYYY-MM-DD');
   return createOperatorToken(store, { name, scopes: scopes as OperatorScope[], cidrs, expiresAt });
 }
 

@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { OPERATOR_SCOPES, OPERATOR_TOKEN_PATTERN, OPERATOR_TOKEN_PREFIX, type OperatorScope } from '@atalaya/contract';
 import { hashSecret } from '../../secrets.ts';
-import { now, type Store } from '../../store/db.ts';
+import type { Store } from '../../store/db.ts';
 import type { Operator } from '../permission/caller.ts';
-import { inRanges } from '../session/authenticate-token.ts';
-
-/** How often a token's last use and address reach the store at most, unless the address changes. */
-const TOUCH_EVERY = 60;
+import { admitBearer, bearerView, mintToken } from '../token/bearer.ts';
 
 export interface OperatorTokenSpec {
   name: string;
@@ -21,17 +17,10 @@ const scopesOf = (text: string) =>
 
 /** Stores the token's hash and answers the token, which exists nowhere else from now on. */
 export async function createOperatorToken(store: Store, spec: OperatorTokenSpec) {
-  const token = `${OPERATOR_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const { token, columns } = mintToken(OPERATOR_TOKEN_PREFIX, spec);
   const row = await store
     .insertInto('operator_token')
-    .values({
-      name: spec.name,
-      secret_hash: hashSecret(token),
-      scopes: JSON.stringify([...new Set(spec.scopes)]),
-      cidrs: JSON.stringify(spec.cidrs),
-      expires_at: spec.expiresAt,
-      created_at: now(),
-    })
+    .values({ ...columns, name: spec.name, scopes: JSON.stringify([...new Set(spec.scopes)]) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { token, id: row.id };
@@ -44,13 +33,7 @@ export async function createOperatorToken(store: Store, spec: OperatorTokenSpec)
 export async function authenticateOperator(store: Store, token: string, ip: string): Promise<Operator | null> {
   if (!OPERATOR_TOKEN_PATTERN.test(token)) return null;
   const row = await store.selectFrom('operator_token').selectAll().where('secret_hash', '=', hashSecret(token)).executeTakeFirst();
-  const t = now();
-  if (!row) return null;
-  if (row.expires_at !== null && t >= Number(row.expires_at)) return null;
-  if (!inRanges(ip, JSON.parse(row.cidrs) as string[])) return null;
-  if (row.last_used_at === null || t - Number(row.last_used_at) >= TOUCH_EVERY || row.last_ip !== ip) {
-    await store.updateTable('operator_token').set({ last_used_at: t, last_ip: ip }).where('id', '=', row.id).execute();
-  }
+  if (!row || !(await admitBearer(store, 'operator_token', row, ip))) return null;
   return { id: row.id, name: row.name, scopes: scopesOf(row.scopes) };
 }
 
@@ -60,10 +43,7 @@ export async function listOperatorTokens(store: Store) {
     id: r.id,
     name: r.name,
     scopes: scopesOf(r.scopes),
-    cidrs: JSON.parse(r.cidrs) as string[],
-    expiresAt: r.expires_at === null ? null : Number(r.expires_at),
-    lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
-    lastIp: r.last_ip,
+    ...bearerView(r),
   }));
 }
 

@@ -1,5 +1,5 @@
 import type { BackendState } from '@atalaya/contract';
-import { backendState, jobNodeColumns, waitingFor } from '../../kernel/job-state.ts';
+import { backendState, type JobNode, waitingFor, withJobNode } from '../../kernel/job-state.ts';
 import type { Store } from '../../store/db.ts';
 import { APPLY_JOB, apexKey, siteKey } from './state.ts';
 
@@ -9,7 +9,7 @@ export interface HostBackend {
   /** The hosting node its change waits for (decision 040). */
   waitingFor?: string;
 }
-type Applies = Map<string, { id: number; status: string; job_node: string | null; job_node_contact: number | null }>;
+type Applies = Map<string, { id: number; status: string } & JobNode>;
 
 /**
  * The latest apply job of each host of a service, by host key. Each job converges its host on the
@@ -26,8 +26,8 @@ export async function hostApplies(store: Store, serviceId: number): Promise<Appl
     .groupBy('payload');
   const rows = await store
     .selectFrom('job')
-    .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
-    .select(['job.id', 'job.status', 'job.payload', ...jobNodeColumns])
+    .$call(withJobNode)
+    .select(['job.id', 'job.status', 'job.payload'])
     .where('job.id', 'in', latest)
     .execute();
   return new Map(rows.map(({ payload, ...job }) => [String((JSON.parse(payload) as { key?: unknown }).key), job]));

@@ -1,5 +1,6 @@
+import type { RedirectType } from '@atalaya/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { RedirectKind, SiteRedirection, SiteState } from '../../drivers/sites/interface.ts';
+import type { SiteRedirection, SiteState } from '../../drivers/sites/interface.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import type { Database } from '../../store/schema.ts';
@@ -31,7 +32,7 @@ async function redirectionsOf(db: Kysely<Database>, serviceId: number, siteId: n
   return rows.map((r) => ({
     id: r.id,
     origin: r.origin,
-    kind: r.kind as RedirectKind,
+    kind: r.kind as RedirectType,
     target: r.target,
     frame: r.kind === 'frame' ? { title: r.iframe_title, description: r.iframe_description, keywords: r.iframe_keywords } : null,
   }));

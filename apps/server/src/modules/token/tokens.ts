@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { type ApiToken, AREAS, type Area, isAbove, isArea, LEVELS, type Level, type PermissionMap, TOKEN_PREFIX } from '@atalaya/contract';
 import type { Kysely } from 'kysely';
-import { hashSecret } from '../../secrets.ts';
 import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { visibleRows } from '../permission/visible.ts';
+import { bearerView, mintToken } from './bearer.ts';
 
 /** A token to create, already parsed (from the web form or the CLI). */
 export interface TokenSpec {
@@ -68,18 +67,15 @@ export async function specProblems(store: Store, user: { id: number; realmId: nu
 
 /** Stores a checked spec and answers the token, which exists nowhere else from now on. */
 export async function createToken(store: Store, userId: number, spec: TokenSpec) {
-  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const { token, columns } = mintToken(TOKEN_PREFIX, spec);
   const row = await store
     .insertInto('api_token')
     .values({
+      ...columns,
       user_id: userId,
       name: spec.name,
-      secret_hash: hashSecret(token),
       scope: JSON.stringify(spec.scope),
       items: spec.items === null ? null : JSON.stringify([...new Set(spec.items)].sort((a, b) => a - b)),
-      cidrs: JSON.stringify(spec.cidrs),
-      expires_at: spec.expiresAt,
-      created_at: now(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -109,11 +105,8 @@ export async function listTokens(store: Store, userId: number): Promise<ApiToken
     scope: Object.fromEntries(AREAS.map((a) => [a, scopeOf(r.scope)[a] ?? 'disabled'])) as Record<Area, Level>,
     // An item deleted since is gone from the list; the token still never reaches anything else.
     items: (itemsOf(r.items) ?? []).filter((id) => references.has(id)).map((id) => ({ id, reference: references.get(id)! })),
-    cidrs: JSON.parse(r.cidrs) as string[],
-    expiresAt: r.expires_at,
+    ...bearerView(r),
     createdAt: r.created_at,
-    lastUsedAt: r.last_used_at,
-    lastIp: r.last_ip,
   }));
 }
 

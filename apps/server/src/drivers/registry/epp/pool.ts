@@ -151,5 +151,3 @@ export function createPool(settings: PoolSettings, log: EppLog, open = openSessi
     },
   };
 }
-
-export type EppPool = ReturnType<typeof createPool>;

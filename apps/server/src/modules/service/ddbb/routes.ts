@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../../http/actor.ts';
 import { ApiError, FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
+import { backendFields, type JobNode, withJobNode } from '../../../kernel/job-state.ts';
 import { dumpDatabase, NodeAway } from '../../../nodes/remote.ts';
 import { changeChild } from '../jobs.ts';
 import { liveChild } from '../state.ts';
@@ -19,9 +19,7 @@ type Row = {
   deleting: number;
   job_id: number | null;
   job_status: string | null;
-  job_node: string | null;
-  job_node_contact: number | null;
-};
+} & JobNode;
 
 const toDatabase = (row: Row): DatabaseView => ({
   id: row.id,
@@ -41,7 +39,7 @@ export default async function ddbbRoutes(app: FastifyInstance) {
     store
       .selectFrom('service_database as d')
       .leftJoin('job', 'job.id', 'd.job_id')
-      .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
+      .$call(withJobNode)
       .select([
         'd.id',
         'd.name',
@@ -53,7 +51,6 @@ export default async function ddbbRoutes(app: FastifyInstance) {
         'd.deleting',
         'd.job_id',
         'job.status as job_status',
-        ...jobNodeColumns,
       ])
       .where('d.item_id', '=', itemId);
   const one = (itemId: number, id: string | number) => liveChild(rows(itemId), 'd', String(id));

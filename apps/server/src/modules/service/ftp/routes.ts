@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../../http/actor.ts';
 import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
+import { backendFields, type JobNode, withJobNode } from '../../../kernel/job-state.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
 import { liveChild, nameTakenAs } from '../state.ts';
@@ -16,9 +16,7 @@ type Row = {
   deleting: number;
   job_id: number | null;
   job_status: string | null;
-  job_node: string | null;
-  job_node_contact: number | null;
-};
+} & JobNode;
 
 const toFtp = (row: Row): FtpUser => ({
   id: row.id,
@@ -35,18 +33,8 @@ export default async function ftpRoutes(app: FastifyInstance) {
     store
       .selectFrom('ftp_user as f')
       .leftJoin('job', 'job.id', 'f.job_id')
-      .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
-      .select([
-        'f.id',
-        'f.name',
-        'f.login',
-        'f.folder',
-        'f.password_secret',
-        'f.deleting',
-        'f.job_id',
-        'job.status as job_status',
-        ...jobNodeColumns,
-      ])
+      .$call(withJobNode)
+      .select(['f.id', 'f.name', 'f.login', 'f.folder', 'f.password_secret', 'f.deleting', 'f.job_id', 'job.status as job_status'])
       .where('f.item_id', '=', itemId);
   const one = (itemId: number, id: string) => liveChild(rows(itemId), 'f', id);
 

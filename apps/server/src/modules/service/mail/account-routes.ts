@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { noteChanges } from '../../../http/actor.ts';
 import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
+import { backendFields, type JobNode, withJobNode } from '../../../kernel/job-state.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
 import { liveChild, nameTakenAs } from '../state.ts';
@@ -21,9 +21,7 @@ type Row = {
   deleting: number;
   job_id: number | null;
   job_status: string | null;
-  job_node: string | null;
-  job_node_contact: number | null;
-};
+} & JobNode;
 
 const toAccount = (row: Row, reference: string): MailAccount => ({
   id: row.id,
@@ -44,7 +42,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     store
       .selectFrom('mail_account as a')
       .leftJoin('job', 'job.id', 'a.job_id')
-      .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
+      .$call(withJobNode)
       .select([
         'a.id',
         'a.name',
@@ -57,7 +55,6 @@ export default async function accountRoutes(app: FastifyInstance) {
         'a.job_id',
         'a.password_secret',
         'job.status as job_status',
-        ...jobNodeColumns,
       ])
       .where('a.item_id', '=', itemId);
   const one = (itemId: number, id: string) => liveChild(rows(itemId), 'a', id);

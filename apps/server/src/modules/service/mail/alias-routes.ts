@@ -2,7 +2,7 @@ import { endpoints, type MailAlias } from '@atalaya/contract';
 import type { FastifyInstance } from 'fastify';
 import { FieldErrors } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import { backendFields, jobNodeColumns } from '../../../kernel/job-state.ts';
+import { backendFields, type JobNode, withJobNode } from '../../../kernel/job-state.ts';
 import { now } from '../../../store/db.ts';
 import { changeChild, insertChild } from '../jobs.ts';
 import { liveChild, nameTakenAs } from '../state.ts';
@@ -15,9 +15,7 @@ type Row = {
   deleting: number;
   job_id: number | null;
   job_status: string | null;
-  job_node: string | null;
-  job_node_contact: number | null;
-};
+} & JobNode;
 
 const toAlias = (row: Row, reference: string): MailAlias => ({
   id: row.id,
@@ -36,8 +34,8 @@ export default async function aliasRoutes(app: FastifyInstance) {
     store
       .selectFrom('mail_alias as a')
       .leftJoin('job', 'job.id', 'a.job_id')
-      .leftJoin('node as job_node', 'job_node.id', 'job.node_id')
-      .select(['a.id', 'a.name', 'a.targets', 'a.deleting', 'a.job_id', 'job.status as job_status', ...jobNodeColumns])
+      .$call(withJobNode)
+      .select(['a.id', 'a.name', 'a.targets', 'a.deleting', 'a.job_id', 'job.status as job_status'])
       .where('a.item_id', '=', itemId);
   const one = (itemId: number, id: string) => liveChild(rows(itemId), 'a', id);
 

@@ -1,4 +1,4 @@
-import type { ContactSaveInput, ContactType } from '@atalaya/contract';
+import type { ContactSaveInput, ContactType, DomainToggle, RenewalMode } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { pollWhilePending } from '../../../components/hosting/StateBadge.tsx';
 import { call, type FormOf, fetchData } from '../../../lib/api.ts';
@@ -35,10 +35,9 @@ export const dnsInitQuery = (id: number) =>
 export const dnssecInitQuery = (id: number) =>
   queryOptions({ queryKey: ['domain', id, 'dnssecinit'], queryFn: () => fetchData(domain.dnssecInit, { id }) });
 
-export type Toggle = 'block' | 'transferblock' | 'whoisprivacy';
-export const toggle = (id: number, which: Toggle) => call(domain.toggle, { id, toggle: which });
+export const toggle = (id: number, which: DomainToggle) => call(domain.toggle, { id, toggle: which });
 export const renew = (id: number, years: number, curExpDate: string) => call(domain.renew, { id }, { years: String(years), curExpDate });
-export const setRenewalMode = (id: number, mode: 'auto' | 'expire') => call(domain.renewal, { id }, { mode });
+export const setRenewalMode = (id: number, mode: RenewalMode) => call(domain.renewal, { id }, { mode });
 export const restore = (id: number) => call(domain.restore, { id });
 export const register = (id: number) => call(domain.register, { id });
 export const regenerateAuthCode = (id: number) => call(domain.authcodeRegenerate, { id });

@@ -1,4 +1,4 @@
-import { canAct, canSee, type DomainAnswer, TOGGLE_AREA } from '@atalaya/contract';
+import { canAct, canSee, type DomainAnswer, type DomainToggle, TOGGLE_AREA } from '@atalaya/contract';
 import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { NotPermitted } from '../../../components/ui/NotPermitted.tsx';
@@ -6,12 +6,12 @@ import { useFormMutation } from '../../../components/ui/useFormMutation.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { narrowTo, setItemPermissions } from '../../../lib/permissions.ts';
-import { domainKey, type Toggle, toggle } from '../api/domain.ts';
+import { domainKey, toggle } from '../api/domain.ts';
 import { useDomainPermissions } from '../useDomainPermissions.ts';
 import { Flag } from './Flag.tsx';
 
 // Each toggle's area is the contract's (`TOGGLE_AREA`), as the server narrows the call to it.
-const ACTIONS: { toggle: Toggle; flag: 'blocked' | 'transferBlock' | 'whoisPrivacy'; label: string }[] = [
+const ACTIONS: { toggle: DomainToggle; flag: 'blocked' | 'transferBlock' | 'whoisPrivacy'; label: string }[] = [
   { toggle: 'block', flag: 'blocked', label: 'domain.block' },
   { toggle: 'transferblock', flag: 'transferBlock', label: 'domain.transfer_block' },
   { toggle: 'whoisprivacy', flag: 'whoisPrivacy', label: 'domain.whois_privacy' },
@@ -25,8 +25,8 @@ export function ActionsCard({ data }: { data: DomainAnswer }) {
   // The check reads the domain again before each toggle: a refused one leaves the switch on what the server holds.
   const { check } = useDomainPermissions(id);
   const mutation = useFormMutation({
-    permission: { check, call: (which: Toggle) => narrowTo(endpoints.domain.toggle, TOGGLE_AREA[which]) },
-    send: (which: Toggle) => toggle(id, which),
+    permission: { check, call: (which: DomainToggle) => narrowTo(endpoints.domain.toggle, TOGGLE_AREA[which]) },
+    send: (which: DomainToggle) => toggle(id, which),
     onDone: (result) => {
       // The answer is the updated domain: it replaces the local one, permissions included.
       client.setQueryData(domainKey(id), result.data);
