@@ -43,7 +43,7 @@ describeRegistries('DNS servers on %s', (kind, registry) => {
 
   it('reads the servers in their order, whatever order their rows were written in', async () => {
     const itemId = t.id('z.eu');
-    await t.get(`/domain/${itemId}/`); // registered on first sight, with the provider's servers
+    await t.get(`/domain/${itemId}/`); // the screen's first read (openDomainTest registered it, decision 051), with the provider's servers
     await t.ctx.store.updateTable('domain').set({ dns_mode: 'setDNS' }).where('item_id', '=', itemId).execute();
     if (registry === 'epp') {
       // Over EPP the order is the registry's: the panel shows it as the registry answers it, unsorted.

@@ -18,7 +18,7 @@ describeRegistries('renew, restore and a new auth code on %s', (kind, registry) 
 
   /** Sets a domain's expiry at its registry (the test registry's object, or the local registry's row) and lets time act on it. */
   async function expireAt(reference: string, seconds: number) {
-    await domainOf(reference); // registered on first sight
+    await domainOf(reference); // the screen's first read (openDomainTest registered it, decision 051)
     const name = reference;
     if (t.registry) {
       t.registry.state.data.domains[name].exDate = new Date(seconds * 1000).toISOString();

@@ -9,7 +9,7 @@ describeRegistries('reconcile of glue records on %s', (kind, registry) => {
   beforeEach(async () => {
     t = await openDomainTest(kind, registry);
     id = t.id('y.com');
-    await t.get(`/domain/${id}/`); // registered on first sight
+    await t.get(`/domain/${id}/`); // the screen's first read (openDomainTest registered it, decision 051)
   });
   afterEach(() => t.close());
   const base = () => `/domain/${id}/gluerecord`;

@@ -57,7 +57,7 @@ describeStores('registry changes when the EPP registry misbehaves (%s)', (kind) 
   beforeEach(async () => {
     t = await openDomainTest(kind, 'epp');
     id = t.id('y.com');
-    await t.get(`/domain/${id}/`); // registered on first sight
+    await t.get(`/domain/${id}/`); // the screen's first read (openDomainTest registered it, decision 051)
   });
   afterEach(() => t.close());
   const registered = () => t.registry!.state.data.domains['y.com'];

@@ -12,7 +12,7 @@ describeRegistries("a user's retry of a registry change that failed for good on 
   beforeEach(async () => {
     t = await openDomainTest(kind, registry);
     id = t.id('y.com');
-    await t.get(`/domain/${id}/`); // registered on first sight
+    await t.get(`/domain/${id}/`); // the screen's first read (openDomainTest registered it, decision 051)
   });
   afterEach(() => t.close());
   const domain = async (user = 'w') => (await t.get(`/domain/${id}/?language=en`, user)).body.data;

@@ -21,7 +21,7 @@ describeStores('the registry rules the panel keeps on %s', (kind) => {
   beforeEach(async () => {
     t = await openDomainTest(kind, 'epp');
     id = t.id('y.com');
-    await t.get(`/domain/${id}/`); // registered on first sight
+    await t.get(`/domain/${id}/`); // the screen's first read (openDomainTest registered it, decision 051)
   });
   afterEach(() => t.close());
 

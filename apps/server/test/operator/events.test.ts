@@ -47,7 +47,7 @@ describeStores('the webhook events where their things happen on %s', (kind) => {
     const created = await op('webhooks/create/', { url: `http://127.0.0.1:${port}/hook`, events: [...WEBHOOK_EVENTS] });
     expect(created.status).toBe(200);
     secret = created.body.data.secret;
-    for (const reference of ['x.es', 'y.com', 'z.eu']) await t.get(`/domain/${t.id(reference)}/`); // registered on first sight
+    for (const reference of ['x.es', 'y.com', 'z.eu']) await t.get(`/domain/${t.id(reference)}/`); // the screen's first read (openDomainTest registered it, decision 051)
   });
   afterAll(async () => {
     await close(hook.server);

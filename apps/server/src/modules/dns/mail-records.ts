@@ -36,6 +36,10 @@ export const mxHostOf = (config: Config, zone: string) =>
 /** The host that serves a domain's MTA-STS policy (RFC 8461 §3.2), relative to the zone. */
 export const MTA_STS_HOST = 'mta-sts';
 
+/** The item's MTA-STS policy site, if it has one (the sites area makes it; a zone's MX change asks for it). */
+export const mtaStsSiteOf = (db: Db, itemId: number) =>
+  db.selectFrom('site').select('id').where('service_id', '=', itemId).where('name', '=', MTA_STS_HOST).executeTakeFirst();
+
 /**
  * The MTA-STS policy (RFC 8461 §3.2) a domain serves at https://mta-sts.<domain>/.well-known/mta-sts.txt:
  * one `mx:` line per host the domain's MX records name, so a sender accepts exactly those.

@@ -6,7 +6,7 @@ import { now, type Store } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { recordChange, rrsetKey, type ZoneAuthor } from './history/record.ts';
 import { APPLY_ZONE, type ApplyZonePayload } from './jobs.ts';
-import { MTA_STS_HOST } from './mail-records.ts';
+import { mtaStsSiteOf } from './mail-records.ts';
 import { insertRecords, loadRecords, loadSets, type RRsetKey } from './record-store.ts';
 import type { DnsRecordRow } from './tables.ts';
 import { type NewRecord, placedSettings, templateRecords } from './template.ts';
@@ -106,11 +106,6 @@ export async function changeZoneIn<T>(
  * the new list. Handed to the sites area by job (kernel/hand-offs.ts), which the DNS area may not import.
  */
 async function serveMtaStsAgain(trx: Transaction<Database>, itemId: number) {
-  const site = await trx
-    .selectFrom('site')
-    .select('id')
-    .where('service_id', '=', itemId)
-    .where('name', '=', MTA_STS_HOST)
-    .executeTakeFirst();
+  const site = await mtaStsSiteOf(trx, itemId);
   if (site) await enqueue(trx, SERVE_MTA_STS, { siteId: site.id }, itemId);
 }

@@ -3,7 +3,7 @@ import type { Config } from '../../config/config.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { MAIL_AUTHOR, MTA_STS_HOST, mtaStsRecord } from '../dns/mail-records.ts';
+import { MAIL_AUTHOR, MTA_STS_HOST, mtaStsRecord, mtaStsSiteOf } from '../dns/mail-records.ts';
 import { changeZoneIn } from '../dns/zone.ts';
 import { ISSUE_JOB } from './acme/issue.ts';
 import { enqueueApply, siteKey } from './state.ts';
@@ -22,12 +22,7 @@ export async function ensureMtaStsSite(trx: Transaction<Database>, config: Confi
     trx.selectFrom('mail_service').select('item_id').where('item_id', '=', itemId).executeTakeFirst(),
   ]);
   if (!service || !mail) return null;
-  const existing = await trx
-    .selectFrom('site')
-    .select('id')
-    .where('service_id', '=', itemId)
-    .where('name', '=', MTA_STS_HOST)
-    .executeTakeFirst();
+  const existing = await mtaStsSiteOf(trx, itemId);
   if (existing) {
     await enqueueApply(trx, itemId, siteKey(existing.id));
     return existing.id;
@@ -48,13 +43,7 @@ export async function ensureMtaStsSite(trx: Transaction<Database>, config: Confi
 export async function servesMtaSts(db: Kysely<Database>, config: Config, itemId: number): Promise<boolean> {
   const { mtaSts, mtaStsHost } = config.hosting.mailRecords;
   if (mtaSts === 'off' || !mtaStsHost) return false;
-  const site = await db
-    .selectFrom('site')
-    .select('id')
-    .where('service_id', '=', itemId)
-    .where('name', '=', MTA_STS_HOST)
-    .executeTakeFirst();
-  return site !== undefined;
+  return (await mtaStsSiteOf(db, itemId)) !== undefined;
 }
 
 /** A `_mta-sts` record as the panel writes it; any other is the customer's and stays as it is. */
