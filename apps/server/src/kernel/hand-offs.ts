@@ -1,5 +1,5 @@
 /**
- * Jobs one area queues for another that it may not import (docs/architecture.md#areas): the kind's
+ * Jobs one area queues for another that it may not import (docs/architecture.md#the-areas-direction): the kind's
  * name lives here, its handler in the area that does the work, and the outbox carries it between
  * them in the caller's transaction as any other job.
  */
