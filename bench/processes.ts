@@ -119,8 +119,9 @@ export function startAtalaya(dataDir: string, env: NodeJS.ProcessEnv = {}, optio
   return startScript(
     [...startFlags(), ...(options.flags ?? []), SERVER],
     {
-      ...process.env,
+      // The bench's own environment may override the start script's, for an A/B of it.
       ...startEnv(),
+      ...process.env,
       ATALAYA_DATA_DIR: dataDir,
       ATALAYA_DEMO_PASSWORD: BENCH_PASSWORD,
       DATABASE_URL: '',

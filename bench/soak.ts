@@ -25,7 +25,7 @@ const IDLE_SECONDS = Number(process.env.BENCH_SOAK_IDLE_SECONDS ?? 30);
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 3400);
 const SNAPSHOTS = process.env.BENCH_SOAK_SNAPSHOTS;
 /** RSS budgets in MB (docs/design.md#budgets): right after the load, and once it has idled. */
-export const SOAK_BUDGET = { afterLoad: 220, afterIdle: 200 };
+export const SOAK_BUDGET = { afterLoad: 200, afterIdle: 200 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
