@@ -67,6 +67,16 @@ describe('a guard judged against the machine’s own noise', () => {
     expect(judge({ minRatio: 0.35, maxP99: 10 }, [round(100, 50, 12, 3), round(100, 50, 15, 4)]).missed).toBe(true);
   });
 
+  it('allows the bare server’s tail times the call’s CPU per request against the bare server’s', () => {
+    // Twice the CPU per request: each of the machine's 4 ms stalls may cost it 8 ms, so up to 18 ms.
+    const costly = (p99: number): Pair => ({
+      baseline: { ...run(100), p99: 4, cpuMicros: 20 },
+      result: { ...run(50), p99, cpuMicros: 40 },
+    });
+    expect(judge({ minRatio: 0.35, maxP99: 10 }, [costly(18)]).missed).toBe(false);
+    expect(judge({ minRatio: 0.35, maxP99: 10 }, [costly(19)]).missed).toBe(true);
+  });
+
   it('is missed on any error, whatever the speed', () => {
     const failing: Pair = { baseline: run(100), result: { ...run(90), errors: 1 } };
     expect(judge({ minRatio: 0.3 }, [failing]).missed).toBe(true);
