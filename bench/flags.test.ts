@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startFlags } from './processes.ts';
+import { startEnv, startFlags } from './processes.ts';
 
 const DEPLOY = readFileSync(path.resolve(import.meta.dirname, '../docs/deploy.md'), 'utf8');
 
@@ -14,5 +14,16 @@ describe("the server's Node flags", () => {
   it("are the same in docs/deploy.md's systemd unit as in npm start", () => {
     const execStart = /^ExecStart=\S+\/node (.*) apps\/server\/src\/server\.ts$/m.exec(DEPLOY);
     expect(execStart?.[1].split(' ')).toEqual(startFlags());
+  });
+});
+
+describe("the server's environment from npm start", () => {
+  it('keeps glibc to two malloc arenas, so memory a load took is reused rather than kept per thread (decision 060)', () => {
+    expect(startEnv()).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(startFlags()[0]).toMatch(/^--/);
+  });
+
+  it("is set by docs/deploy.md's systemd unit too", () => {
+    for (const [name, value] of Object.entries(startEnv())) expect(DEPLOY).toContain(`Environment=${name}=${value}\n`);
   });
 });

@@ -26,6 +26,8 @@ export interface LoadOptions {
   /** A number of requests to send instead of a duration. */
   requests?: number;
   connections?: number;
+  /** Requests a second over all connections (autocannon's --overallRate); default as fast as answered. */
+  rate?: number;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('benchmarks only target loopback');
   const args = [AUTOCANNON, '--json', '--no-progress', '-c', String(options.connections ?? 50)];
   args.push(...(options.requests ? ['-a', String(options.requests)] : ['-d', String(options.seconds ?? 5)]));
+  if (options.rate) args.push('-R', String(options.rate));
   args.push('-m', options.method ?? 'GET');
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
   const stdout = await new Promise<string>((resolve, reject) =>
@@ -118,4 +121,45 @@ export function driftLine(drift: NonNullable<ReturnType<typeof machineDrift>>) {
       ? ', a steady machine'
       : `  WARNING: the machine's own speed moved more than ${100 * STEADY_SPREAD}% within the run: a ratio that close to its budget is no verdict`)
   );
+}
+
+/** What a call's guard asks (bench/calls.ts): a share of the bare server's req/s, and a p99 where it names one. */
+export interface Guard {
+  minRatio: number;
+  maxP99?: number;
+}
+
+/**
+ * A call's guard judged on its rounds, against the machine's own noise in the same rounds. The bare
+ * server does the same work in every round, so what moves between its rounds is the machine:
+ * - its req/s, from the slowest round to the fastest (`spread`, max/min − 1): a median ratio below
+ *   the guard but within `minRatio / (1 + spread)` could be the machine alone;
+ * - its slowest p99 (`bareP99`): the tail the machine added to a server doing nothing. A server
+ *   that needs k times the bare server's CPU per request waits k times as long in each of the
+ *   machine's stalls (the reference server spending 10 µs per request showed it: p99 15 ms
+ *   against the bare server's 6 ms in one run), so a call's worst p99 above the guard by less
+ *   than `bareP99 × k` (`tail`; k the median round's CPU ratio, at least 1) could be the machine.
+ * `missed` is a guard missed by more than that noise (or any error): the run fails on it.
+ * `met` is the guard kept outright; neither is a miss within the noise, printed, no verdict.
+ */
+export function judge(guard: Guard, pairs: Pair[]) {
+  const bareRps = pairs.map((pair) => pair.baseline.rps);
+  const spread = Math.max(...bareRps) / Math.min(...bareRps) - 1;
+  const bareP99 = Math.max(...pairs.map((pair) => pair.baseline.p99));
+  const median = medianPair(pairs);
+  const ratio = ratioOf(median);
+  const cpuRatio = median.result.cpuMicros && median.baseline.cpuMicros ? median.result.cpuMicros / median.baseline.cpuMicros : 1;
+  const tail = bareP99 * Math.max(1, cpuRatio);
+  const p99 = Math.max(...pairs.map((pair) => pair.result.p99));
+  const errors = pairs.reduce((sum, pair) => sum + pair.result.errors, 0);
+  const maxP99 = guard.maxP99 ?? Infinity;
+  const met = ratio >= guard.minRatio && p99 <= maxP99 && errors === 0;
+  const missed = ratio < guard.minRatio / (1 + spread) || p99 > maxP99 + tail || errors > 0;
+  const verdict = met ? 'met' : missed ? 'MISSED by more than the noise' : 'NOT met, within the noise';
+  const line =
+    `  budget ≥ ${guard.minRatio}×${guard.maxP99 ? ` and p99 ≤ ${guard.maxP99} ms in every round` : ''}: ${verdict}` +
+    ` (median ${ratio.toFixed(2)}×, worst p99 ${p99} ms${errors ? `, ${errors} errors` : ''};` +
+    ` noise: bare req/s moved ${(100 * spread).toFixed(0)}% between rounds, its p99 up to ${bareP99} ms` +
+    `${guard.maxP99 ? `, a tail of ${tail.toFixed(0)} ms at this call's CPU per request` : ''})`;
+  return { met, missed, spread, tail, line };
 }

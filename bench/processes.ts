@@ -11,12 +11,20 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER = 'apps/server/src/server.ts';
 export const BENCH_PASSWORD = 'bench-password-1';
 
-/** The Node flags of package.json's start script, so the bench measures the server as operators run it. */
-export function startFlags(): string[] {
+/** package.json's start command as words: its environment (`NAME=value` before `node`), node's flags, the entry. */
+function startWords() {
   const start: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  const command = start.split('&&').at(-1)!.trim().split(/\s+/);
-  return command.slice(1, command.indexOf(SERVER));
+  const words = start.split('&&').at(-1)!.trim().split(/\s+/);
+  const node = words.findIndex((word) => !/^[A-Z_]+=/.test(word));
+  return { env: words.slice(0, node), flags: words.slice(node + 1, words.indexOf(SERVER)) };
 }
+
+/** The Node flags of package.json's start script, so the bench measures the server as operators run it. */
+export const startFlags = (): string[] => startWords().flags;
+
+/** The environment the start script sets (glibc's `MALLOC_ARENA_MAX`, decision 060), as an env object. */
+export const startEnv = (): Record<string, string> =>
+  Object.fromEntries(startWords().env.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
 
 export interface Running {
   port: number;
@@ -96,7 +104,7 @@ export const startBare = (workMicros = 0) =>
 export const startFastifyBaseline = (logged = true) =>
   startScript(
     [...startFlags(), path.join(ROOT, 'bench/fastify-baseline.ts'), ...(logged ? [] : ['--no-log'])],
-    process.env,
+    { ...process.env, ...startEnv() },
     /listening (\d+)/,
   );
 
@@ -111,6 +119,8 @@ export function startAtalaya(dataDir: string, env: NodeJS.ProcessEnv = {}, optio
   return startScript(
     [...startFlags(), ...(options.flags ?? []), SERVER],
     {
+      // The bench's own environment may override the start script's, for an A/B of it.
+      ...startEnv(),
       ...process.env,
       ATALAYA_DATA_DIR: dataDir,
       ATALAYA_DEMO_PASSWORD: BENCH_PASSWORD,

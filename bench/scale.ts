@@ -14,7 +14,7 @@ import { freshDatabase } from '../apps/server/test/pg.ts';
 import { PROBE_JOB } from '../apps/server/test/scale/probe.ts';
 import { demoDomainRead } from './domain.ts';
 import { type LoadResult, load, report } from './load.ts';
-import { startFlags } from './processes.ts';
+import { startEnv, startFlags } from './processes.ts';
 
 // The server with the outbox probe's job kind, which the product does not register.
 const SERVER = path.resolve(import.meta.dirname, '../apps/server/test/scale/probe-server.ts');
@@ -31,7 +31,7 @@ async function startServer(workers: number, databaseUrl: string | undefined): Pr
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atalaya-bench-scale-'));
   const env = { ATALAYA_DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', ATALAYA_DEMO_PASSWORD: 'bench-password-1' };
   const child: ChildProcess = spawn(process.execPath, [...startFlags(), SERVER], {
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', ATALAYA_WORKERS: String(workers) },
+    env: { ...process.env, ...startEnv(), ...env, PORT: '0', HOST: '127.0.0.1', ATALAYA_WORKERS: String(workers) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

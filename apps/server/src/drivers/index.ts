@@ -14,6 +14,7 @@ import { localFtpDriver } from './ftp/local.ts';
 import { packageInstaller } from './installer/installer.ts';
 import type { ApplicationInstaller } from './installer/interface.ts';
 import { installerOptions } from './installer/options.ts';
+import { lazyDriver } from './lazy.ts';
 import { type DriverLog, SILENT } from './log.ts';
 import type { MailDriver } from './mail/interface.ts';
 import { localMailDriver } from './mail/local.ts';
@@ -27,8 +28,7 @@ import {
   nginxWebDriver,
   pureFtpdDriver,
 } from './real/adapters.ts';
-import { createEppRegistry } from './registry/epp/driver.ts';
-import { eppSettings } from './registry/epp/options.ts';
+import { eppPolicy, eppSettings } from './registry/epp/options.ts';
 import type { RegistryDriver } from './registry/interface.ts';
 import { createLocalRegistry } from './registry/local.ts';
 import type { SitesDriver } from './sites/interface.ts';
@@ -90,7 +90,13 @@ const FACTORIES: Factories = {
   },
   registry: {
     local: ({ store, secrets }) => createLocalRegistry(store, secrets),
-    epp: ({ store, options, log }) => createEppRegistry(store, eppSettings(options), log),
+    // The options are checked (and the certificates read) at start; the EPP code loads with the first call.
+    epp: ({ store, options, log }) => {
+      const settings = eppSettings(options);
+      return lazyDriver<RegistryDriver>({ policy: eppPolicy(settings) }, async () =>
+        (await import('./registry/epp/driver.ts')).createEppRegistry(store, settings, log),
+      );
+    },
   },
 };
 

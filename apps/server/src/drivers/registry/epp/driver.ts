@@ -12,7 +12,7 @@ import { refusalOf } from './errors.ts';
 import { glueAttributes, glueRecords } from './glue-table.ts';
 import { hostMethods } from './hosts.ts';
 import { lifeMethods } from './life.ts';
-import type { EppSettings } from './options.ts';
+import { type EppSettings, eppPolicy } from './options.ts';
 import { pollAck, pollRequest, readPollMessage } from './poll.ts';
 import { succeeded } from './response.ts';
 import { secDnsMethods } from './secdns.ts';
@@ -31,12 +31,7 @@ export function createEppRegistry(store: Store, settings: EppSettings, log: EppL
   const ctx = createEppContext(store, settings, log, rateWindowMs);
   const { run, change, exists, domainRow, registered, roleHandles, forChange, touch, newContact, ensureHosts, updateDomain } = ctx;
   const attributes = settings.hostModel === 'attributes';
-  const policy = {
-    maxYears: settings.maxYears,
-    graceDays: settings.graceDays,
-    redemptionDays: settings.redemptionDays,
-    pendingDeleteDays: settings.pendingDeleteDays,
-  };
+  const policy = eppPolicy(settings);
 
   return {
     policy,

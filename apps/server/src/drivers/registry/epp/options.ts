@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { LifePolicy } from '../lifecycle.ts';
 
 const absolute = z.string().refine((p) => path.isAbsolute(p) && !p.includes('\0'), 'an absolute path');
 
@@ -71,3 +72,11 @@ export function eppSettings(raw: Record<string, unknown>): EppSettings {
   };
   return { ...parsed.data, cert: read('certFile'), key: read('keyFile'), ca: read('caFile') };
 }
+
+/** The registry's periods, as the driver answers them before any of its code is loaded (drivers/lazy.ts). */
+export const eppPolicy = (settings: EppSettings): LifePolicy => ({
+  maxYears: settings.maxYears,
+  graceDays: settings.graceDays,
+  redemptionDays: settings.redemptionDays,
+  pendingDeleteDays: settings.pendingDeleteDays,
+});

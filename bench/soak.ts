@@ -1,0 +1,135 @@
+/**
+ * Memory under load (docs/decisions/060-lazy-areas-and-bounded-memory.md): the panel started as
+ * `npm start` starts it, then BENCH_SOAK_SECONDS (default 120) of mixed signed-in reads from 20
+ * connections at about BENCH_SOAK_RATE requests/s (default 3,400: the domain page, user/info, the
+ * permission list, the DNS list), with a DNS record written every 2 s; then BENCH_SOAK_IDLE_SECONDS
+ * (default 30) with nothing. The server's RSS is read before, right after the load and after the
+ * idle time, each against its budget. Every cache that grows with requests, sessions or records is
+ * bounded (the decision lists them), so what the load adds must stop growing and stay below it.
+ *
+ * BENCH_SOAK_SNAPSHOTS=<dir> also writes a heap snapshot of the server before the load and after
+ * the idle time there (`--heapsnapshot-signal`), to compare retained sizes by constructor.
+ *
+ * Alone: `node bench/soak.ts`; in `npm run bench` after the calls. A missed budget sets the exit code.
+ */
+import { readdirSync } from 'node:fs';
+import { loadConfig } from '../apps/server/src/config/config.ts';
+import { DEMO_REALM } from '../apps/server/src/demo/seed.ts';
+import { openStore } from '../apps/server/src/store/db.ts';
+import { demoDomainRead } from './domain.ts';
+import { type LoadResult, load } from './load.ts';
+import { benchDataDir, type Running, startAtalaya } from './processes.ts';
+
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 120);
+const IDLE_SECONDS = Number(process.env.BENCH_SOAK_IDLE_SECONDS ?? 30);
+const RATE = Number(process.env.BENCH_SOAK_RATE ?? 3400);
+const SNAPSHOTS = process.env.BENCH_SOAK_SNAPSHOTS;
+/** RSS budgets in MB (docs/design.md#budgets): right after the load, and once it has idled. */
+export const SOAK_BUDGET = { afterLoad: 200, afterIdle: 200 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function snapshot(server: Running, name: string) {
+  if (!SNAPSHOTS) return;
+  const before = new Set(readdirSync(SNAPSHOTS));
+  process.kill(server.pid, 'SIGUSR2');
+  for (let i = 0; i < 600; i++) {
+    await sleep(500);
+    const written = readdirSync(SNAPSHOTS).filter((file) => !before.has(file) && file.endsWith('.heapsnapshot'));
+    // The file appears at once and is written for seconds: its size stops moving when it is done.
+    if (written.length > 0) {
+      await sleep(5000);
+      console.log(`  heap snapshot ${name}: ${SNAPSHOTS}/${written[0]}`);
+      return;
+    }
+  }
+}
+
+/** The soak on a server of its own; true when both budgets were met. */
+export async function soak(): Promise<boolean> {
+  const data = benchDataDir();
+  const flags = SNAPSHOTS ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${SNAPSHOTS}`] : [];
+  await (await startAtalaya(data.dir)).stop();
+  const server = await startAtalaya(data.dir, {}, { flags });
+  const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: data.dir, DATABASE_URL: '' }));
+  try {
+    const { row, headers } = await demoDomainRead(store);
+    const item = await store.selectFrom('item').select('id').where('reference', '=', DEMO_REALM).executeTakeFirstOrThrow();
+    const base = `http://127.0.0.1:${server.port}/p247`;
+    // The first visit makes the zone from the provider's template.
+    if (!(await fetch(`${base}/service/${item.id}/dns/list/`, { headers })).ok) throw new Error('the demo zone did not open');
+    await sleep(5000);
+    const idle = server.rssMb();
+    await snapshot(server, 'before the load');
+    const reads: { url: string; method: 'GET' | 'POST'; connections: number }[] = [
+      { url: `${base}/domain/${row.itemId}/`, method: 'GET', connections: 8 },
+      { url: `${base}/user/info/`, method: 'POST', connections: 4 },
+      { url: `${base}/permission/list/`, method: 'GET', connections: 4 },
+      { url: `${base}/service/${item.id}/dns/list/?page=1`, method: 'GET', connections: 4 },
+    ];
+    let writes = 0;
+    let failedWrites = 0;
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        const response = await fetch(`${base}/service/${item.id}/dns/create/`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'TXT', zona: `soak-${writes}`, value: `soak write ${writes} at ${Date.now()}` }),
+        });
+        await response.arrayBuffer();
+        writes++;
+        if (!response.ok) failedWrites++;
+        await sleep(2000);
+      }
+    })();
+    const results: LoadResult[] = await Promise.all(
+      reads.map((read) =>
+        load(read.url, {
+          method: read.method,
+          headers,
+          seconds: SOAK_SECONDS,
+          connections: read.connections,
+          rate: Math.round((RATE * read.connections) / 20),
+        }),
+      ),
+    );
+    writing = false;
+    await writer;
+    const afterLoad = server.rssMb();
+    await sleep(IDLE_SECONDS * 1000);
+    const afterIdle = server.rssMb();
+    await snapshot(server, 'after the idle time');
+    const total = results.reduce((sum, result) => sum + result.total, 0);
+    const errors = results.reduce((sum, result) => sum + result.errors, 0);
+    const loadMet = afterLoad < SOAK_BUDGET.afterLoad;
+    const idleMet = afterIdle < SOAK_BUDGET.afterIdle;
+    const met = loadMet && idleMet && errors === 0 && failedWrites === 0;
+    console.log(
+      `\nSoak: ${SOAK_SECONDS} s of mixed signed-in reads (20 connections, ${(total / SOAK_SECONDS).toFixed(0)} req/s of ${RATE} asked, ${errors} errors) and a DNS record written every 2 s (${writes} writes, ${failedWrites} failed), SQLite:`,
+    );
+    for (const [index, read] of reads.entries()) {
+      const result = results[index];
+      console.log(
+        `  ${read.method} ${read.url.slice(base.length).padEnd(34)} ${(result.total / SOAK_SECONDS).toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms`,
+      );
+    }
+    console.log(`  RSS before the load ${idle.toFixed(0)} MB`);
+    console.log(
+      `  RSS right after the load ${afterLoad.toFixed(0)} MB (budget < ${SOAK_BUDGET.afterLoad} MB${loadMet ? '' : ', NOT met'})`,
+    );
+    console.log(
+      `  RSS after ${IDLE_SECONDS} s idle ${afterIdle.toFixed(0)} MB (budget < ${SOAK_BUDGET.afterIdle} MB${idleMet ? '' : ', NOT met'})`,
+    );
+    console.log(`  soak budget: ${met ? 'met' : 'NOT met'}`);
+    return met;
+  } finally {
+    await store.destroy();
+    await server.stop();
+    data.dispose();
+  }
+}
+
+if (import.meta.main) {
+  if (!(await soak())) process.exitCode = 1;
+}
