@@ -93,11 +93,42 @@ const FACTORIES: Factories = {
     // The options are checked (and the certificates read) at start; the EPP code loads with the first call.
     epp: ({ store, options, log }) => {
       const settings = eppSettings(options);
-      return lazyDriver<RegistryDriver>({ policy: eppPolicy(settings) }, async () =>
+      return lazyDriver<RegistryDriver, 'policy'>({ policy: eppPolicy(settings) }, EPP_METHODS, async () =>
         (await import('./registry/epp/driver.ts')).createEppRegistry(store, settings, log),
       );
     },
   },
+};
+
+/** Every method of the EPP registry driver, which the lazy driver forwards (the type makes the list complete). */
+const EPP_METHODS: Record<Exclude<keyof RegistryDriver, 'policy'>, true> = {
+  info: true,
+  create: true,
+  updateStatus: true,
+  setPrivacy: true,
+  setNameServers: true,
+  listHosts: true,
+  createHost: true,
+  updateHost: true,
+  deleteHost: true,
+  listSecDns: true,
+  addSecDns: true,
+  removeSecDns: true,
+  updateContacts: true,
+  authInfo: true,
+  createAuthInfo: true,
+  pollMessage: true,
+  ackMessage: true,
+  renew: true,
+  restore: true,
+  regenerateAuthInfo: true,
+  checkAuthInfo: true,
+  transferRequest: true,
+  transferQuery: true,
+  transferApprove: true,
+  transferReject: true,
+  transferCancel: true,
+  close: true,
 };
 
 /** Where the local drivers keep the services' files: the data dir's `www/`, or `hosting.webRoot` behind a real web server. */
