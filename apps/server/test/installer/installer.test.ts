@@ -111,7 +111,8 @@ describe('an installation whose job is aborted', () => {
       const failure = await installer
         .install({ ...local, package: { ...local.package, location: `${base}/slow.tar.gz` } }, async () => {}, controller.signal)
         .catch((e: unknown) => e);
-      expect(Date.now() - started).toBeLessThan(3000);
+      // Stopped by the signal, not by the download's own time-out (300 s): far inside it however loaded the machine.
+      expect(Date.now() - started).toBeLessThan(OPTIONS.downloadTimeoutMs / 10);
       expect(failure).toBeInstanceOf(Error);
       expect(readdirSync(service)).toEqual([]);
       expect(existsSync(path.join(roots, 'tienda.es', '.atalaya-install-7'))).toBe(false);
