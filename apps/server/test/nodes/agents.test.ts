@@ -127,6 +127,12 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     await doneJob(id);
     expect(passwd('web2')).toContain('ana@web2.example.test:');
     expect(passwd('web1')).not.toContain('ana@');
+    // The job is done once the agent answers; its log line may follow a moment later.
+    await eventually(
+      async () => Boolean(agents.web2?.output().includes(`applied mail.ensureMailbox for job ${id}`)),
+      10_000,
+      'the agent to log the call',
+    );
     expect(agents.web2?.output()).toContain(`applied mail.ensureMailbox for job ${id}`);
     expect(agents.web1?.output()).not.toContain(`for job ${id}\n`);
   });
@@ -254,6 +260,12 @@ describeStores('hosting nodes driven through their agents on %s', (kind) => {
     expect(await refusal(old)).toBe('HTTP 403');
     const { job: id } = await mailbox('web1new', 'nueva');
     await doneJob(id);
+    // The job is done once the agent answers; its log line may follow a moment later.
+    await eventually(
+      async () => Boolean(agent.output().includes(`applied mail.ensureMailbox for job ${id}`)),
+      10_000,
+      'the agent to log the call',
+    );
     expect(agent.output()).toContain(`applied mail.ensureMailbox for job ${id}`);
     expect(passwd('web1new')).toContain('nueva@web1-again.example.test:');
     expect(calls).toEqual([]);

@@ -238,6 +238,12 @@ describeStores('moving a service between nodes on %s', (kind) => {
       .where('item_id', '=', item.id)
       .executeTakeFirstOrThrow();
     expect(Number(service.used_space_web)).toBeGreaterThanOrEqual(page);
+    // The job is done once the agent answers; its log line may follow a moment later.
+    await eventually(
+      async () => Boolean(cluster.nodes.web2!.agent?.output().includes(`applied web.spaceUsed for job ${id}`)),
+      10_000,
+      'the agent to log the call',
+    );
     expect(cluster.nodes.web2!.agent?.output()).toContain(`applied web.spaceUsed for job ${id}`);
   });
 
@@ -264,6 +270,12 @@ describeStores('moving a service between nodes on %s', (kind) => {
     await doneJob(id);
     expect(existsSync(path.join(cluster.webRoot('web2', 'moved.test'), 'public', 'wiki', 'doku.php'))).toBe(true);
     expect(existsSync(cluster.webRoot('web1', 'moved.test'))).toBe(false);
+    // The job is done once the agent answers; its log line may follow a moment later.
+    await eventually(
+      async () => Boolean(cluster.nodes.web2!.agent?.output().includes(`applied installer.install for job ${id}`)),
+      10_000,
+      'the agent to log the call',
+    );
     expect(cluster.nodes.web2!.agent?.output()).toContain(`applied installer.install for job ${id}`);
   });
 
