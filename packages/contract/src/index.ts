@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './activity.ts';
+export * from './backups.ts';
 export * from './dns.ts';
 export * from './dnssec.ts';
 export * from './domain.ts';

@@ -1,4 +1,4 @@
-/** The 19 permission areas, each granted per user and item. */
+/** The 20 permission areas, each granted per user and item. */
 export const AREAS = [
   'domain',
   'domain_ownercontacts',
@@ -16,6 +16,7 @@ export const AREAS = [
   'service_ddbb',
   'service_dnszone',
   'service_parking',
+  'service_backups',
   'servicemail',
   'servicemail_accounts',
   'servicemail_alias',
@@ -59,4 +60,5 @@ export const SCREEN_AREA = {
   databases: 'service_ddbb',
   mail: 'servicemail',
   dnsZone: 'service_dnszone',
+  backups: 'service_backups',
 } as const satisfies Record<string, Area>;

@@ -1,5 +1,6 @@
 import { account } from './account.ts';
 import { activity } from './activity.ts';
+import { backups } from './backups.ts';
 import { config } from './config.ts';
 import { dns } from './dns.ts';
 import { domain } from './domain.ts';
@@ -16,7 +17,21 @@ export type { SiteConfig } from './config.ts';
 export * from './endpoint.ts';
 
 /** Every call of the API, by area: the server registers these, the web calls these. */
-export const endpoints = { config, account, factors, activity, domain, service: hosting, sites, dns, health, expiry, lists, operator };
+export const endpoints = {
+  config,
+  account,
+  factors,
+  activity,
+  domain,
+  service: hosting,
+  backups,
+  sites,
+  dns,
+  health,
+  expiry,
+  lists,
+  operator,
+};
 
 /** The table as a list, for the tests that walk it. */
 export const ALL_ENDPOINTS: Endpoint[] = Object.values(endpoints).flatMap((area) => Object.values(area) as Endpoint[]);

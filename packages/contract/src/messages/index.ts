@@ -2,6 +2,7 @@ import type { Language } from '../settings.ts';
 import { account } from './account.ts';
 import { acme } from './acme.ts';
 import { activity } from './activity.ts';
+import { backups } from './backups.ts';
 import { core } from './core.ts';
 import { dns } from './dns.ts';
 import { dnssec } from './dnssec.ts';
@@ -15,7 +16,7 @@ import { sites } from './sites.ts';
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Each area adds its catalogue here; a unit test checks that es, en and ca hold the same keys. */
-const CATALOGUES: Catalogue[] = [core, account, factors, domain, service, sites, acme, dns, dnssec, mail, activity, operator];
+const CATALOGUES: Catalogue[] = [core, account, factors, domain, service, sites, acme, dns, dnssec, mail, activity, operator, backups];
 
 export const MESSAGES: Catalogue = {
   es: Object.assign({}, ...CATALOGUES.map((c) => c.es)),
