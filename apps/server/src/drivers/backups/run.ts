@@ -57,7 +57,8 @@ class ResticFailed extends Error {
 }
 
 function spawnRestic(restic: Restic, repo: BackupRepository, args: string[], stdin: 'pipe' | 'ignore', signal?: AbortSignal) {
-  return spawn(restic.binary, ['--cache-dir', restic.cacheDir, ...args], {
+  const extended = Object.entries(repo.options ?? {}).flatMap(([k, v]) => ['-o', `${k}=${v}`]);
+  return spawn(restic.binary, ['--cache-dir', restic.cacheDir, ...extended, ...args], {
     env: resticEnv(repo),
     stdio: [stdin, 'pipe', 'pipe'],
     signal,
