@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, type BackupRepository } from '../../src/drivers/backups/interface.ts';
 import { resticDriver } from '../../src/drivers/backups/restic.ts';
-import { missingBinaries, startDaemon, stopDaemon, tempDir, waitForPort } from '../backends/harness/common.ts';
+import { freePort, missingBinaries, startDaemon, stopDaemon, tempDir, waitForPort } from '../backends/harness/common.ts';
 import { digestTree, makeTree, REFERENCE, RESTIC } from './helpers.ts';
 
 /**
@@ -15,9 +16,9 @@ import { digestTree, makeTree, REFERENCE, RESTIC } from './helpers.ts';
  */
 const SSHD = '/usr/sbin/sshd';
 const RCLONE = '/usr/bin/rclone';
-/** s3rver is not one of the project's packages: a machine with it installed there runs the S3 case (docs/decisions/062-backups-restic.md). */
-const S3RVER = process.env.ATALAYA_S3RVER ?? '/tmp/s3/node_modules/s3rver/bin/s3rver.js';
-const PORTS = { sshd: 19310, rest: 19320, s3: 19330 };
+/** s3rver, a dev dependency of the project (docs/decisions/062-backups-restic.md). */
+const S3RVER = createRequire(import.meta.url).resolve('s3rver/bin/s3rver.js');
+const PORTS = { sshd: 0, rest: 0, s3: 0, away: 0 };
 const skip = missingBinaries(RESTIC, SSHD, RCLONE, '/usr/bin/ssh-keygen');
 
 describe.skipIf(skip)('the restic driver on remote repositories', () => {
@@ -29,6 +30,7 @@ describe.skipIf(skip)('the restic driver on remote repositories', () => {
 
   beforeAll(async () => {
     base = await tempDir('restic-remote');
+    for (const name of Object.keys(PORTS) as (keyof typeof PORTS)[]) PORTS[name] = await freePort();
     tree = makeTree(base);
     driver = resticDriver({
       restic: { binary: RESTIC, cacheDir: path.join(base, 'cache') },
@@ -68,31 +70,29 @@ describe.skipIf(skip)('the restic driver on remote repositories', () => {
       }),
     );
     repos.rest = { url: `rest:http://127.0.0.1:${PORTS.rest}/realm1/`, password: 'rest-key' };
-    if (existsSync(S3RVER)) {
-      execFileSync(
-        'openssl',
-        [
-          ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1'],
-          ...['-keyout', path.join(base, 's3.key'), '-out', path.join(base, 's3.pem'), '-subj', '/CN=127.0.0.1'],
-          ...['-addext', 'subjectAltName=IP:127.0.0.1'],
-        ],
-        { stdio: 'ignore' },
-      );
-      mkdirSync(path.join(base, 's3'));
-      daemons.push(
-        startDaemon(process.execPath, [
-          ...[S3RVER, '-d', path.join(base, 's3'), '-a', '127.0.0.1', '-p', String(PORTS.s3), '-s'],
-          ...['--key', path.join(base, 's3.key'), '--cert', path.join(base, 's3.pem'), '--configure-bucket', 'atalaya'],
-        ]),
-      );
-      // restic (Go) trusts the server's certificate through SSL_CERT_FILE; s3rver's own keys.
-      repos.s3 = {
-        url: `s3:https://127.0.0.1:${PORTS.s3}/atalaya/realm1`,
-        password: 's3-key',
-        env: { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', SSL_CERT_FILE: path.join(base, 's3.pem') },
-      };
-    } else console.warn(`skipped the S3 case: s3rver is not at ${S3RVER}`);
-    await Promise.all([PORTS.sshd, PORTS.rest, ...(repos.s3 ? [PORTS.s3] : [])].map((p) => waitForPort(p, 20_000)));
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1'],
+        ...['-keyout', path.join(base, 's3.key'), '-out', path.join(base, 's3.pem'), '-subj', '/CN=127.0.0.1'],
+        ...['-addext', 'subjectAltName=IP:127.0.0.1'],
+      ],
+      { stdio: 'ignore' },
+    );
+    mkdirSync(path.join(base, 's3'));
+    daemons.push(
+      startDaemon(process.execPath, [
+        ...[S3RVER, '-d', path.join(base, 's3'), '-a', '127.0.0.1', '-p', String(PORTS.s3), '-s'],
+        ...['--key', path.join(base, 's3.key'), '--cert', path.join(base, 's3.pem'), '--configure-bucket', 'atalaya'],
+      ]),
+    );
+    // restic (Go) trusts the server's certificate through SSL_CERT_FILE; s3rver's own keys.
+    repos.s3 = {
+      url: `s3:https://127.0.0.1:${PORTS.s3}/atalaya/realm1`,
+      password: 's3-key',
+      env: { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', SSL_CERT_FILE: path.join(base, 's3.pem') },
+    };
+    await Promise.all([PORTS.sshd, PORTS.rest, PORTS.s3].map((p) => waitForPort(p, 20_000)));
   });
   afterAll(async () => {
     for (const d of daemons) await stopDaemon(d.child);
@@ -100,9 +100,9 @@ describe.skipIf(skip)('the restic driver on remote repositories', () => {
   });
 
   for (const kind of ['sftp', 'rest', 's3']) {
-    it(`snapshots to ${kind}, restores a deleted file and a changed one, byte for byte`, async (t) => {
+    it(`snapshots to ${kind}, restores a deleted file and a changed one, byte for byte`, async () => {
       const repo = repos[kind];
-      if (!repo) return t.skip();
+      if (!repo) throw new Error(`no ${kind} repository was set up`);
       const before = digestTree(tree.site);
       await driver.ensureRepository(repo);
       const { parts } = await driver.snapshot(repo, { tags: [`realm:${kind}`], host: 'web1', web: { reference: REFERENCE } });
@@ -114,7 +114,7 @@ describe.skipIf(skip)('the restic driver on remote repositories', () => {
   }
 
   it('names an unreachable repository by its key, not by a transport error', async () => {
-    const away = { url: `rest:http://127.0.0.1:${PORTS.rest + 1}/realm1/`, password: 'x' };
+    const away = { url: `rest:http://127.0.0.1:${PORTS.away}/realm1/`, password: 'x' };
     const error = await driver.ensureRepository(away).catch((e) => e);
     expect(error).toBeInstanceOf(BackupError);
     expect((error as BackupError).key).toBe('backups.repository_unreachable');
