@@ -18,12 +18,17 @@ import { DEMO_REALM } from '../apps/server/src/demo/seed.ts';
 import { openStore } from '../apps/server/src/store/db.ts';
 import { demoDomainRead } from './domain.ts';
 import { type LoadResult, load } from './load.ts';
+import { memoryProbe, sampleLine } from './memory-probe.ts';
 import { benchDataDir, type Running, startAtalaya } from './processes.ts';
 
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 120);
 const IDLE_SECONDS = Number(process.env.BENCH_SOAK_IDLE_SECONDS ?? 30);
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 3400);
 const SNAPSHOTS = process.env.BENCH_SOAK_SNAPSHOTS;
+/** A dir for copies of the server's /proc/<pid>/smaps before the load, after it and after the idle time. */
+const SMAPS = process.env.BENCH_SOAK_SMAPS;
+/** A loopback port for the server's inspector: the timeline then shows process.memoryUsage() too. */
+const INSPECT = process.env.BENCH_SOAK_INSPECT ? Number(process.env.BENCH_SOAK_INSPECT) : undefined;
 /** RSS budgets in MB (docs/design.md#budgets): right after the load, and once it has idled. */
 export const SOAK_BUDGET = { afterLoad: 200, afterIdle: 200 };
 
@@ -48,7 +53,10 @@ async function snapshot(server: Running, name: string) {
 /** The soak on a server of its own; true when both budgets were met. */
 export async function soak(): Promise<boolean> {
   const data = benchDataDir();
-  const flags = SNAPSHOTS ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${SNAPSHOTS}`] : [];
+  const flags = [
+    ...(SNAPSHOTS ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${SNAPSHOTS}`] : []),
+    ...(INSPECT ? [`--inspect=127.0.0.1:${INSPECT}`] : []),
+  ];
   await (await startAtalaya(data.dir)).stop();
   const server = await startAtalaya(data.dir, {}, { flags });
   const store = await openStore(loadConfig({ ATALAYA_DATA_DIR: data.dir, DATABASE_URL: '' }));
@@ -61,6 +69,9 @@ export async function soak(): Promise<boolean> {
     await sleep(5000);
     const idle = server.rssMb();
     await snapshot(server, 'before the load');
+    const probe = memoryProbe(server.pid, INSPECT);
+    await probe.sample();
+    if (SMAPS) probe.smaps(SMAPS, 'before');
     const reads: { url: string; method: 'GET' | 'POST'; connections: number }[] = [
       { url: `${base}/domain/${row.itemId}/`, method: 'GET', connections: 8 },
       { url: `${base}/user/info/`, method: 'POST', connections: 4 },
@@ -97,8 +108,20 @@ export async function soak(): Promise<boolean> {
     writing = false;
     await writer;
     const afterLoad = server.rssMb();
+    await probe.sample();
+    if (SMAPS) probe.smaps(SMAPS, 'after-load');
     await sleep(IDLE_SECONDS * 1000);
     const afterIdle = server.rssMb();
+    await probe.sample();
+    probe.stop();
+    if (SMAPS) probe.smaps(SMAPS, 'after-idle');
+    if (INSPECT) {
+      // What a low-memory GC gives back is V8's; what stays is held by malloc or live.
+      await probe.lowMemoryGc();
+      await sleep(2000);
+      await probe.sample();
+      if (SMAPS) probe.smaps(SMAPS, 'after-gc');
+    }
     await snapshot(server, 'after the idle time');
     const total = results.reduce((sum, result) => sum + result.total, 0);
     const errors = results.reduce((sum, result) => sum + result.errors, 0);
@@ -114,6 +137,8 @@ export async function soak(): Promise<boolean> {
         `  ${read.method} ${read.url.slice(base.length).padEnd(34)} ${(result.total / SOAK_SECONDS).toFixed(0).padStart(6)} req/s  p99 ${result.p99} ms`,
       );
     }
+    console.log("  memory over time (from the load's start):");
+    for (const sample of probe.samples) console.log(sampleLine(sample));
     console.log(`  RSS before the load ${idle.toFixed(0)} MB`);
     console.log(
       `  RSS right after the load ${afterLoad.toFixed(0)} MB (budget < ${SOAK_BUDGET.afterLoad} MB${loadMet ? '' : ', NOT met'})`,
