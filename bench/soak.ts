@@ -29,8 +29,19 @@ const SNAPSHOTS = process.env.BENCH_SOAK_SNAPSHOTS;
 const SMAPS = process.env.BENCH_SOAK_SMAPS;
 /** A loopback port for the server's inspector: the timeline then shows process.memoryUsage() too. */
 const INSPECT = process.env.BENCH_SOAK_INSPECT ? Number(process.env.BENCH_SOAK_INSPECT) : undefined;
-/** RSS budgets in MB (docs/design.md#budgets): right after the load, and once it has idled. */
-export const SOAK_BUDGET = { afterLoad: 200, afterIdle: 200 };
+/**
+ * RSS budgets in MB (docs/design.md#budgets): right after the load; and what the load leaves once
+ * the server has idled, over its own RSS before the load (a start's RSS moves by ~10 MB from one
+ * start to the next, decision 062), where V8 has given back what the load made it take.
+ */
+export const SOAK_BUDGET = { afterLoad: 200, leftAfterIdle: 20 };
+
+/** A budget's verdict: met, missed within the noise (no verdict), or missed by more than it (fails). */
+export function memoryVerdict(value: number, budget: number, noise: number) {
+  if (value < budget) return { failed: false, note: '' };
+  if (value < budget + noise) return { failed: false, note: `, NOT met, within the noise (${noise.toFixed(0)} MB)` };
+  return { failed: true, note: `, MISSED by more than the noise (${noise.toFixed(0)} MB)` };
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -66,8 +77,14 @@ export async function soak(): Promise<boolean> {
     const base = `http://127.0.0.1:${server.port}/p247`;
     // The first visit makes the zone from the provider's template.
     if (!(await fetch(`${base}/service/${item.id}/dns/list/`, { headers })).ok) throw new Error('the demo zone did not open');
-    await sleep(5000);
-    const idle = server.rssMb();
+    // The idle server's RSS over 5 s: its spread is the noise a memory reading carries in this run.
+    const settling: number[] = [];
+    for (let second = 0; second < 5; second++) {
+      await sleep(1000);
+      settling.push(server.rssMb());
+    }
+    const idle = settling.at(-1)!;
+    const noise = Math.max(...settling) - Math.min(...settling);
     await snapshot(server, 'before the load');
     const probe = memoryProbe(server.pid, INSPECT);
     await probe.sample();
@@ -125,9 +142,9 @@ export async function soak(): Promise<boolean> {
     await snapshot(server, 'after the idle time');
     const total = results.reduce((sum, result) => sum + result.total, 0);
     const errors = results.reduce((sum, result) => sum + result.errors, 0);
-    const loadMet = afterLoad < SOAK_BUDGET.afterLoad;
-    const idleMet = afterIdle < SOAK_BUDGET.afterIdle;
-    const met = loadMet && idleMet && errors === 0 && failedWrites === 0;
+    const loadVerdict = memoryVerdict(afterLoad, SOAK_BUDGET.afterLoad, noise);
+    const idleVerdict = memoryVerdict(afterIdle - idle, SOAK_BUDGET.leftAfterIdle, noise);
+    const met = !loadVerdict.failed && !idleVerdict.failed && errors === 0 && failedWrites === 0;
     console.log(
       `\nSoak: ${SOAK_SECONDS} s of mixed signed-in reads (20 connections, ${(total / SOAK_SECONDS).toFixed(0)} req/s of ${RATE} asked, ${errors} errors) and a DNS record written every 2 s (${writes} writes, ${failedWrites} failed), SQLite:`,
     );
@@ -140,13 +157,11 @@ export async function soak(): Promise<boolean> {
     console.log("  memory over time (from the load's start):");
     for (const sample of probe.samples) console.log(sampleLine(sample));
     console.log(`  RSS before the load ${idle.toFixed(0)} MB`);
+    console.log(`  RSS right after the load ${afterLoad.toFixed(0)} MB (budget < ${SOAK_BUDGET.afterLoad} MB${loadVerdict.note})`);
     console.log(
-      `  RSS right after the load ${afterLoad.toFixed(0)} MB (budget < ${SOAK_BUDGET.afterLoad} MB${loadMet ? '' : ', NOT met'})`,
+      `  RSS after ${IDLE_SECONDS} s idle ${afterIdle.toFixed(0)} MB, ${(afterIdle - idle).toFixed(0)} MB over the RSS before the load (budget < ${SOAK_BUDGET.leftAfterIdle} MB${idleVerdict.note})`,
     );
-    console.log(
-      `  RSS after ${IDLE_SECONDS} s idle ${afterIdle.toFixed(0)} MB (budget < ${SOAK_BUDGET.afterIdle} MB${idleMet ? '' : ', NOT met'})`,
-    );
-    console.log(`  soak budget: ${met ? 'met' : 'NOT met'}`);
+    console.log(`  soak budget: ${met ? 'met' : 'MISSED'}`);
     return met;
   } finally {
     await store.destroy();
