@@ -11,7 +11,7 @@ import type { Logger } from './logger.ts';
  * 30 s of idle time.
  *
  * So: every `everyMs`, when no request arrived since the last look and the resident memory is more
- * than `growthMb` above what it was after the last release, one low-memory collection runs (the
+ * than `growthMb` (8) above what it was after the last release, one low-memory collection runs (the
  * inspector's `HeapProfiler.collectGarbage`, V8's `LowMemoryNotification`). It stops the process for
  * a full collection (tens of ms for the panel's heap), so never while requests arrive. The next
  * floor is what it left: memory that the collection could not give back (malloc's, or live) does
@@ -45,7 +45,7 @@ export async function lowMemoryCollection() {
 const processRssMb = () => process.memoryUsage.rss() / 1048576;
 
 export function releaseMemoryWhenQuiet(app: FastifyInstance, options: QuietReleaseOptions = {}): QuietRelease {
-  const { everyMs = 10_000, growthMb = 16, rssMb = processRssMb, release = lowMemoryCollection, log } = options;
+  const { everyMs = 10_000, growthMb = 8, rssMb = processRssMb, release = lowMemoryCollection, log } = options;
   let requests = 0;
   let seen = 0;
   let floor = rssMb();
