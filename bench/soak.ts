@@ -4,13 +4,21 @@
  * connections at about BENCH_SOAK_RATE requests/s (default 3,400: the domain page, user/info, the
  * permission list, the DNS list), with a DNS record written every 2 s; then BENCH_SOAK_IDLE_SECONDS
  * (default 30) with nothing. The server's RSS is read before, right after the load and after the
- * idle time, each against its budget. Every cache that grows with requests, sessions or records is
- * bounded (the decision lists them), so what the load adds must stop growing and stay below it.
+ * idle time, and sampled every 10 s in between. Every cache that grows with requests, sessions or
+ * records is bounded (decision 060 lists them), and once requests stop the server gives back what
+ * the load made V8 take (decision 062, after 10–20 s: the idle time must be longer): so the budgets
+ * are the RSS right after the load, and what the load leaves after the idle time over the RSS
+ * before it, each judged against the idle server's own spread (`memoryVerdict`).
  *
  * BENCH_SOAK_SNAPSHOTS=<dir> also writes a heap snapshot of the server before the load and after
  * the idle time there (`--heapsnapshot-signal`), to compare retained sizes by constructor.
  *
- * Alone: `node bench/soak.ts`; in `npm run bench` after the calls. A missed budget sets the exit code.
+ * BENCH_SOAK_SMAPS=<dir> keeps the server's /proc/<pid>/smaps at each reading, to diff its
+ * mappings; BENCH_SOAK_INSPECT=<port> opens its inspector there, for memoryUsage() and V8's counts
+ * in the samples and a low-memory collection at the end (bench/memory-probe.ts).
+ *
+ * Alone: `node bench/soak.ts`; in `npm run bench` after the calls. A budget missed by more than the
+ * noise sets the exit code.
  */
 import { readdirSync } from 'node:fs';
 import { loadConfig } from '../apps/server/src/config/config.ts';
