@@ -8,8 +8,8 @@
  * others' load, CPU µs per request much less. Reference points
  * (bench/references.ts) follow the calls: they say what the ratios leave for the panel's own work.
  * Each guard is judged against the machine's own noise in the same run (load.ts `judge`): a guard
- * missed by more than it, the idle RSS budget or the soak's (bench/soak.ts) missed at all, fail
- * the run with a `BENCH FAILED` line and a non-zero exit.
+ * missed by more than it, the idle RSS budget missed at all, or the soak's (bench/soak.ts) missed
+ * by more than the idle server's spread, fail the run with a `BENCH FAILED` line and a non-zero exit.
  * `node bench/run.ts --calls` stops after the calls and the idle memory (`--calls --soak` adds the
  * soak). A completed run appends
  * what it printed to the benchmark log (bench/log.ts; `BENCH_LOG=off` skips it).

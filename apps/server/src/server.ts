@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { originWarning } from './http/origins.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { releaseMemoryWhenQuiet } from './memory.ts';
 import { createRuntime } from './runtime.ts';
 import { openStore } from './store/db.ts';
 import { surviveUncaughtErrors } from './survive.ts';
@@ -39,6 +40,9 @@ async function serve(config: Config, log: Logger, testJobs: AppOptions['testJobs
   const store = await openStore(config);
   const app = await buildApp({ config, store, logger: log, testJobs });
   const demo = cluster.isWorker ? null : await seedDemoIfEmpty(app.runtime);
+  // What a load made V8 take is given back once it is over (decision 065).
+  const quiet = releaseMemoryWhenQuiet(app, { log });
+  app.addHook('onClose', async () => quiet.stop());
   let closing = false;
   let closeNodes = async () => {};
   const shutdown = async (signal: string) => {
