@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queueBackup } from '../../src/modules/backups/jobs.ts';
 import { createWebhook } from '../../src/modules/operator/webhooks.ts';
 import { runAdmin } from '../admin.ts';
 import { bearerOf, createAccount, send } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { type Account, backupAccount, call, drainAll, restic, writeWeb } from './helpers.ts';
+import { type Account, backupAccount, call, drainAll, restic, tarFiles, writeWeb } from './helpers.ts';
 
 describeStores('backups of a service, listed and taken on %s', (kind) => {
   let ctx: TestContext;
@@ -72,6 +73,23 @@ describeStores('backups of a service, listed and taken on %s', (kind) => {
     expect(over.body.system.errors).toEqual(['Ya has hecho 2 copias hoy, el máximo diario']);
   });
 
+  it("keeps restic's retention after a nightly backup: the day's earlier backups are forgotten, in the repository and on the list", async () => {
+    const before = (await list()).body.data.backups as { id: number }[];
+    expect(before).toHaveLength(2);
+    await queueBackup(ctx.store, id, 'schedule');
+    await drainAll(ctx);
+    const after = (await list()).body.data.backups;
+    expect(after).toEqual([expect.objectContaining({ reason: 'schedule', status: 'done' })]);
+    const forgotten = await ctx.store.selectFrom('backup').select('id').where('forgotten_at', 'is not', null).orderBy('id').execute();
+    expect(forgotten.map((r) => r.id)).toEqual(before.map((b) => b.id).sort((a, b) => a - b));
+    const printed = await runAdmin(ctx.app.runtime, 'backup-key', [acc.realm]);
+    const [url, key] = [/^repository: (.+)$/m.exec(printed)![1], /^key: (.+)$/m.exec(printed)![1]];
+    const web = JSON.parse(await restic(url, key, ['snapshots', '--json', '--tag', 'part:web'])) as unknown[];
+    expect(web).toHaveLength(1);
+    // The day's count of the customer's own backups is kept: retention does not give them back.
+    expect((await list()).body.data.schedule.usedToday).toBe(2);
+  });
+
   it('lets a viewer list, browse and download, but not back up or restore (403)', async () => {
     const [backup] = (await list('viewer')).body.data.backups;
     expect(backup.status).toBe('done');
@@ -80,10 +98,15 @@ describeStores('backups of a service, listed and taken on %s', (kind) => {
     expect(files.body.data.entries).toEqual([expect.objectContaining({ name: 'a.bin', type: 'file', size: 7 })]);
     const root = await call(ctx, acc, 'viewer', `/service/${id}/backups/${backup.id}/files/?path=/`);
     expect(root.body.data.entries.map((e: { name: string }) => e.name).sort()).toEqual(['web', 'zone']);
-    const download = await call(ctx, acc, 'viewer', `/service/${id}/backups/${backup.id}/download/?path=/web/docs/a.bin`);
-    expect(download.status).toBe(200);
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/p247/service/${id}/backups/${backup.id}/download/?path=/web/docs/`,
+      headers: await acc.as('viewer'),
+    });
+    expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/gzip');
-    expect(download.raw.length).toBeGreaterThan(20);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="docs-\d{4}-\d\d-\d\d\.tar\.gz"$/);
+    expect(tarFiles(download.rawPayload)).toEqual({ 'docs/a.bin': Buffer.from([0, 1, 2, 255, 254, 10, 13]) });
     expect((await create('viewer')).status).toBe(403);
     const restore = await call(ctx, acc, 'viewer', `/service/${id}/backups/${backup.id}/restore/`, {
       part: 'web',
@@ -152,5 +175,34 @@ describeStores('backups of a service, listed and taken on %s', (kind) => {
     expect(lines).toContain(`${acc.realm}\totra.test\t`);
     const view = await call(ctx, acc, 'admin', `/service/${other}/`);
     expect(view.body.data.service.backupFailed).toMatchObject({ reason: failed.error });
+  });
+
+  it('answers 503 while the service’s node is away: its backups are read where its data lives', async () => {
+    const [backup] = (await list()).body.data.backups;
+    const node = await ctx.store
+      .insertInto('node')
+      .values({
+        name: 'web9',
+        host: 'web9.test',
+        address: null,
+        roles: 'web',
+        state: 'active',
+        token_hash: null,
+        token_expires_at: null,
+        cert_serial: null,
+        version: null,
+        last_contact_at: null,
+        created_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.store.updateTable('item').set({ node_id: node.id }).where('id', '=', id).execute();
+    try {
+      const away = await call(ctx, acc, 'admin', `/service/${id}/backups/${backup.id}/files/?path=/web/`);
+      expect(away.status).toBe(503);
+      expect((await call(ctx, acc, 'admin', `/service/${id}/backups/${backup.id}/download/?path=/web/index.html`)).status).toBe(503);
+    } finally {
+      await ctx.store.updateTable('item').set({ node_id: null }).where('id', '=', id).execute();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { type Account, createAccount, type Loose } from '../fixtures.ts';
 import { api } from '../service/helpers.ts';
 import type { TestContext } from '../stores.ts';
@@ -60,3 +61,23 @@ export type { Account };
 /** One API call as a user, its answer read loosely (the assertions say its shape). */
 export const call = (ctx: TestContext, account: Account, user: string, url: string, form?: Record<string, string>) =>
   api<Loose>(ctx, account, user, url, form);
+
+/** The files of a .tar.gz download, by name (ustar: a 512-byte header, the size in octal, the data padded to 512). */
+export function tarFiles(gz: Buffer): Record<string, Buffer> {
+  const tar = gunzipSync(gz);
+  const files: Record<string, Buffer> = {};
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) break;
+    const text = (from: number, length: number) =>
+      header
+        .subarray(from, from + length)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
+    const size = Number.parseInt(text(124, 12).trim() || '0', 8);
+    const name = [text(345, 155), text(0, 100)].filter(Boolean).join('/');
+    if (text(156, 1) === '0' || text(156, 1) === '') files[name] = Buffer.from(tar.subarray(at + 512, at + 512 + size));
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
+}

@@ -18,6 +18,7 @@ describeStores('restores of a backup on %s', (kind) => {
   let id: number;
   let backupId: number;
   let zoneText: string;
+  let database: string;
   const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7919) % 256));
   const restore = (fields: Record<string, string>, user = 'admin', backup = backupId) =>
     call(ctx, acc, user, `/service/${id}/backups/${backup}/restore/`, fields);
@@ -29,6 +30,10 @@ describeStores('restores of a backup on %s', (kind) => {
     acc = await backupAccount(ctx);
     id = acc.items['tienda.test'];
     writeWeb(ctx, 'tienda.test', { 'index.html': '<h1>tienda</h1>\n', 'docs/photo.bin': bytes, 'docs/keep.txt': 'keep\n' });
+    await ctx.store.updateTable('service').set({ limit_databases: 2 }).where('item_id', '=', id).execute();
+    const db = await call(ctx, acc, 'admin', `/service/${id}/ddbb/create/`, { password: 'Backup-test-pass-1' });
+    expect(db.status).toBe(200);
+    database = db.body.data.ddbb.bbdd;
     const made = await call(ctx, acc, 'admin', `/service/${id}/backups/`, {});
     backupId = made.body.data.backup.id;
     await drainAll(ctx);
@@ -117,6 +122,21 @@ describeStores('restores of a backup on %s', (kind) => {
     expect(withoutSoa(now)).toBe(withoutSoa(zoneText));
     const history = (await call(ctx, acc, 'admin', `/service/${id}/dns/history/`)).body.data.changes;
     expect(JSON.stringify(history[0])).toContain('backup-restore');
+  });
+
+  it("copies a database beside the live one as <name>_r<day>, a row of the service's own, and refuses a copy at the limit under `target`", async () => {
+    const asked = await restore({ part: 'db', path: `/${database}`, target: 'copy' });
+    expect(asked.status).toBe(200);
+    await drainAll(ctx);
+    const done = await restoreRow(asked.body.data.restore.id);
+    const day = stampOf(Math.floor(Date.parse(done.time) / 1000)).slice(0, 8);
+    expect(done, done.error).toMatchObject({ status: 'done', result: `${database}_r${day}` });
+    const list = (await call(ctx, acc, 'admin', `/service/${id}/ddbb/list/`)).body.data.ddbb.map((d: { bbdd: string }) => d.bbdd);
+    expect(list.sort()).toEqual([database, `${database}_r${day}`].sort());
+    // Two databases now, the service's limit: another copy is refused before it is queued.
+    const full = await restore({ part: 'db', path: `/${database}`, target: 'copy' });
+    expect(full.status).toBe(400);
+    expect(full.body.system.inputs).toEqual(['target']);
   });
 
   it('answers 409 for a restore from a backup that did not finish', async () => {
