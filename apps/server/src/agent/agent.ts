@@ -3,6 +3,7 @@ import { request } from 'node:https';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import type { Config } from '../config/config.ts';
+import { BackupError } from '../drivers/backups/interface.ts';
 import { createStorelessDrivers } from '../drivers/index.ts';
 import { InstallRefused } from '../drivers/installer/interface.ts';
 import { fingerprintOf, keyAndRequest } from '../nodes/ca.ts';
@@ -127,7 +128,7 @@ export function runAgent(dir: string, config: Config, log: (line: string) => voi
         error: String((error as Error)?.message ?? error),
         permanent: error instanceof PermanentJobError,
         // An installer's refusal keeps its message key, which the panel shows on the installation.
-        ...(error instanceof InstallRefused ? { key: error.key } : {}),
+        ...(error instanceof InstallRefused || error instanceof BackupError ? { key: error.key } : {}),
       };
     }
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(reply));

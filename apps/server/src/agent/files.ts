@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type { Config } from '../config/config.ts';
+import type { BackupDriver, BackupRepository, StoredPart } from '../drivers/backups/interface.ts';
 import type { DatabaseDriver } from '../drivers/databases/interface.ts';
 import { localWebRoots } from '../drivers/index.ts';
 import { hostName, mailAddress, resolveInside } from '../drivers/real/common/names.ts';
@@ -25,6 +26,7 @@ const SPOOL_ID = /^[a-f0-9]{32}$/;
  */
 export function nodeFiles(config: Config, stateDir: string, drivers: Record<string, unknown> = {}) {
   const databases = drivers.databases as DatabaseDriver | undefined;
+  const backups = drivers.backups as BackupDriver | undefined;
   const needDatabases = () => {
     if (!databases) throw new PermanentJobError('this node has no database driver configured (drivers.databases.driver)');
     return databases;
@@ -88,6 +90,15 @@ export function nodeFiles(config: Config, stateDir: string, drivers: Record<stri
     /** A database's dump, written to the spool for the panel to read (a customer's download, a move). */
     async dump(name: string) {
       const source = await needDatabases().dump(String(name));
+      await mkdir(spool, { recursive: true, mode: 0o700 });
+      const id = randomBytes(16).toString('hex');
+      await pipeline(source, createWriteStream(spoolFile(id), { mode: 0o600 }));
+      return { id, size: (await stat(spoolFile(id))).size };
+    },
+    /** A file or folder of a backup as its .tar.gz, written to the spool for the panel to read (restic runs here, next to the repository). */
+    async backupDownload(repo: BackupRepository, parts: StoredPart[], treePath: string) {
+      if (!backups) throw new PermanentJobError('this node has no backups driver');
+      const source = await backups.download(repo, parts, String(treePath));
       await mkdir(spool, { recursive: true, mode: 0o700 });
       const id = randomBytes(16).toString('hex');
       await pipeline(source, createWriteStream(spoolFile(id), { mode: 0o600 }));

@@ -3,6 +3,7 @@ import { createServer } from 'node:https';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { BackupError, type BackupErrorKey } from '../drivers/backups/interface.ts';
 import { InstallRefused } from '../drivers/installer/interface.ts';
 import type { Runtime } from '../kernel/runtime.ts';
 import { PermanentJobError } from '../outbox/permanent.ts';
@@ -14,6 +15,8 @@ import type { NodeRow } from './tables.ts';
 
 /** How often a connected agent's node row is read again: a node removed meanwhile is cut off by then. */
 const RECHECK_MS = 1000;
+/** The keys a backup's failure travels with from an agent (drivers/backups/interface.ts). */
+const BACKUP_KEY = /^backups\.[a-z_]{1,40}$/;
 /** Every how many re-checks its last contact is written: what shows a change as waiting for the node reads it. */
 export const CONTACT_EVERY = 5;
 const MAX_BODY = 64 * 1024;
@@ -167,6 +170,14 @@ export async function startNodeListener(runtime: Runtime, log: Log = () => {}): 
       if (!pending) return;
       calls.delete(message.id);
       if (message.ok) pending.resolve(message.value);
+      // A backup's failure keeps its key (an unreachable or full repository, a path refused): the screen translates it.
+      else if (typeof message.key === 'string' && BACKUP_KEY.test(message.key))
+        pending.reject(
+          new BackupError(
+            message.key as BackupErrorKey,
+            message.error.startsWith(`${message.key}: `) ? message.error.slice(message.key.length + 2, 2000) : undefined,
+          ),
+        );
       else if (message.permanent && typeof message.key === 'string') pending.reject(new InstallRefused(message.key.slice(0, 200)));
       else pending.reject(message.permanent ? new PermanentJobError(message.error) : new Error(message.error));
     });

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { BackupRepository, StoredPart } from '../drivers/backups/interface.ts';
 import type { Drivers } from '../drivers/index.ts';
 import { PermanentJobError } from '../outbox/permanent.ts';
 import type { Store } from '../store/db.ts';
@@ -167,5 +168,27 @@ export async function dumpDatabase(runtime: { store: Store; nodes: NodeLinks; dr
   const node = item?.node_id;
   if (node == null) return runtime.drivers.databases.dump(name);
   const spooled = (await runtime.nodes.on(node, 0, () => callNode('transfer', 'dump', name))) as { id: string; size: number };
+  return spoolStream(runtime.nodes, node, spooled);
+}
+
+/**
+ * A backup's file or folder as .tar.gz from where the service is: restic runs on its node (the
+ * repository is reached from there, the panel never carries the data but this download), through
+ * the agent's spool; else the panel's own driver.
+ */
+export async function downloadBackup(
+  runtime: { store: Store; nodes: NodeLinks; drivers: Drivers },
+  itemId: number,
+  repo: BackupRepository,
+  parts: StoredPart[],
+  treePath: string,
+) {
+  const item = await runtime.store.selectFrom('item').select('node_id').where('id', '=', itemId).executeTakeFirst();
+  const node = item?.node_id;
+  if (node == null) return runtime.drivers.backups.download(repo, parts, treePath);
+  const spooled = (await runtime.nodes.on(node, 0, () => callNode('transfer', 'backupDownload', repo, parts, treePath))) as {
+    id: string;
+    size: number;
+  };
   return spoolStream(runtime.nodes, node, spooled);
 }

@@ -4,7 +4,7 @@ import { createWebhook } from '../../src/modules/operator/webhooks.ts';
 import { runAdmin } from '../admin.ts';
 import { bearerOf, createAccount, send } from '../fixtures.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { type Account, backupAccount, call, drainAll, restic, tarFiles, writeWeb } from './helpers.ts';
+import { type Account, backupAccount, call, drainAll, restic, tarFiles, writeWeb } from './area.ts';
 
 describeStores('backups of a service, listed and taken on %s', (kind) => {
   let ctx: TestContext;

@@ -1,83 +1,65 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gunzipSync } from 'node:zlib';
-import { type Account, createAccount, type Loose } from '../fixtures.ts';
-import { api } from '../service/helpers.ts';
-import type { TestContext } from '../stores.ts';
+import type { Readable } from 'node:stream';
+import type { BackupRepository } from '../../src/drivers/backups/interface.ts';
+import { resticEnv } from '../../src/drivers/backups/run.ts';
 
-const run = promisify(execFile);
+/** What the backup driver's tests share: a small service tree, its digest, restic run directly. */
+export const RESTIC = '/usr/bin/restic';
+export const REFERENCE = 'tienda.test';
+export const ADDRESS = 'ana@tienda.test';
 
-/** A realm with two hosting services and users at each level of service_backups; its web root holds a few files. */
-export async function backupAccount(ctx: TestContext) {
-  const account = await createAccount(ctx.store, {
-    users: {
-      admin: 'all=write',
-      viewer: 'all=read',
-      hidden: 'all=write,service_backups=disabled',
-    },
-    items: [
-      { reference: 'tienda.test', domain: true, service: 'normal', mail: true },
-      { reference: 'otra.test', service: 'normal' },
-    ],
-  });
-  return account;
+/** A web folder and a mailbox home with a few small files, under fresh roots. */
+export function makeTree(base: string) {
+  const webRoot = path.join(base, 'www');
+  const mailRoot = path.join(base, 'vmail');
+  const site = path.join(webRoot, REFERENCE);
+  mkdirSync(path.join(site, 'img/deep'), { recursive: true });
+  writeFileSync(path.join(site, 'index.html'), '<h1>tienda</h1>\n');
+  writeFileSync(path.join(site, 'img/logo.bin'), Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256)));
+  writeFileSync(path.join(site, 'img/deep/empty.txt'), '');
+  symlinkSync('/etc', path.join(site, 'etc-link'));
+  const maildir = path.join(mailRoot, 'tienda.test/ana/Maildir');
+  for (const folder of ['', '.Sent'])
+    for (const sub of ['cur', 'new', 'tmp']) mkdirSync(path.join(maildir, folder, sub), { recursive: true });
+  writeFileSync(path.join(maildir, 'cur/1.m1:2,S'), 'Subject: hola\r\n\r\nprimer mensaje\r\n');
+  writeFileSync(path.join(maildir, '.Sent/cur/2.m2:2,S'), 'Subject: enviado\r\n\r\nsegundo\r\n');
+  writeFileSync(path.join(maildir, 'subscriptions'), 'Sent\n');
+  return { webRoot, mailRoot, site, maildir };
 }
 
-/** The service's web root as the local drivers keep it: the data dir's `www/<reference>/`. */
-export const webRoot = (ctx: TestContext, reference: string) => path.join(ctx.config.dataDir, 'www', reference);
-
-/** Writes files under a service's web root (folders made as needed). */
-export function writeWeb(ctx: TestContext, reference: string, files: Record<string, string | Buffer>) {
-  for (const [name, body] of Object.entries(files)) {
-    const file = path.join(webRoot(ctx, reference), name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, body);
-  }
+/** Every file below a folder by relative path, with its bytes' digest (links by their target). */
+export function digestTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = path.join(rel, entry.name);
+      if (entry.isDirectory()) walk(r);
+      else if (entry.isSymbolicLink())
+        out[r] = `link:${execFileSync('readlink', [path.join(dir, r)])
+          .toString()
+          .trim()}`;
+      else
+        out[r] = createHash('sha256')
+          .update(readFileSync(path.join(dir, r)))
+          .digest('hex');
+    }
+  };
+  walk('');
+  return out;
 }
 
-/** Runs the worker until no job is due, making the back-off of retried jobs due at once (a failing repository's retries). */
-export async function drainAll(ctx: TestContext, rounds = 5) {
-  for (let i = 0; i < rounds; i++) {
-    await ctx.app.runtime.outbox.drain();
-    const waiting = await ctx.store.selectFrom('job').select('id').where('status', '=', 'pending').execute();
-    if (waiting.length === 0) return;
-    await ctx.store.updateTable('job').set({ next_at: 0 }).where('status', '=', 'pending').execute();
-  }
+export async function collect(stream: Readable) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
 
-/** `restic` itself on a repository, with the key given as the environment says (never on the command line). */
-export async function restic(repository: string, password: string, args: string[]) {
-  const { stdout } = await run('/usr/bin/restic', ['-r', repository, '--no-cache', ...args], {
-    env: { ...process.env, RESTIC_PASSWORD: password },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return stdout;
-}
-
-export type { Account };
-
-/** One API call as a user, its answer read loosely (the assertions say its shape). */
-export const call = (ctx: TestContext, account: Account, user: string, url: string, form?: Record<string, string>) =>
-  api<Loose>(ctx, account, user, url, form);
-
-/** The files of a .tar.gz download, by name (ustar: a 512-byte header, the size in octal, the data padded to 512). */
-export function tarFiles(gz: Buffer): Record<string, Buffer> {
-  const tar = gunzipSync(gz);
-  const files: Record<string, Buffer> = {};
-  for (let at = 0; at + 512 <= tar.length; ) {
-    const header = tar.subarray(at, at + 512);
-    if (header.every((b) => b === 0)) break;
-    const text = (from: number, length: number) =>
-      header
-        .subarray(from, from + length)
-        .toString('utf8')
-        .replace(/\0.*$/s, '');
-    const size = Number.parseInt(text(124, 12).trim() || '0', 8);
-    const name = [text(345, 155), text(0, 100)].filter(Boolean).join('/');
-    if (text(156, 1) === '0' || text(156, 1) === '') files[name] = Buffer.from(tar.subarray(at + 512, at + 512 + size));
-    at += 512 + Math.ceil(size / 512) * 512;
-  }
-  return files;
+/** restic run directly, as an operator would with the realm's key. */
+export function resticJson(repo: BackupRepository, args: string[]) {
+  const out = spawnSync(RESTIC, [...args, '--json', '--no-cache'], { env: resticEnv(repo), encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(out.stderr);
+  return JSON.parse(out.stdout);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stampOf } from '../../src/modules/backups/restore.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
-import { type Account, backupAccount, call, drainAll, webRoot, writeWeb } from './helpers.ts';
+import { type Account, backupAccount, call, drainAll, webRoot, writeWeb } from './area.ts';
 
 /** The zone's text without its SOA (whose serial counts every change, the restore's too). */
 const withoutSoa = (text: string) =>

@@ -10,6 +10,8 @@ export interface BackupRepository {
   url: string;
   password: string;
   env?: Record<string, string>;
+  /** restic's extended options (`-o key=value`): `sftp.command` for an SSH key or port of its own, `s3.region`… */
+  options?: Record<string, string>;
 }
 
 /**

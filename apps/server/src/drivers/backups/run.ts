@@ -57,7 +57,11 @@ class ResticFailed extends Error {
 }
 
 function spawnRestic(restic: Restic, repo: BackupRepository, args: string[], stdin: 'pipe' | 'ignore', signal?: AbortSignal) {
-  return spawn(restic.binary, ['--cache-dir', restic.cacheDir, ...args], {
+  const extended = Object.entries(repo.options ?? {}).flatMap(([k, v]) => {
+    if (!/^[a-z0-9]+\.[a-z0-9._-]+$/i.test(k) || /[\0\n]/.test(v)) throw new Error(`invalid restic option: ${JSON.stringify(k)}`);
+    return ['-o', `${k}=${v}`];
+  });
+  return spawn(restic.binary, ['--cache-dir', restic.cacheDir, ...extended, ...args], {
     env: resticEnv(repo),
     stdio: [stdin, 'pipe', 'pipe'],
     signal,
