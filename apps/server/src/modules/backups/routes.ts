@@ -4,12 +4,12 @@ import { sql } from 'kysely';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
-import { onItemNode } from '../../nodes/remote.ts';
+import { downloadBackup, onItemNode } from '../../nodes/remote.ts';
 import { doneBackupOf, lockService } from './access.ts';
 import { queueBackup, queueRestore } from './jobs.ts';
 import { toBackup, toRestore } from './present.ts';
 import { realmRepository } from './repository.ts';
-import { backupDownload, driverRefusal } from './serve.ts';
+import { driverRefusal } from './serve.ts';
 import { nightlyTime, startOfDay } from './timing.ts';
 
 /** A service's backups: /service/{id}/backups/…, each backup a restic snapshot per part in the realm's repository. */
@@ -100,7 +100,7 @@ export default async function backupsRoutes(app: FastifyInstance) {
   route(app, endpoints.backups.download, async (request, reply) => {
     const { row, parts } = await doneBackupOf(request);
     const repo = await repoOf(request.access.itemId);
-    const stream = await backupDownload(runtime, request.access.itemId, repo, parts, request.query.path).catch(driverRefusal);
+    const stream = await downloadBackup(runtime, request.access.itemId, repo, parts, request.query.path).catch(driverRefusal);
     const name = request.query.path.split('/').filter(Boolean).at(-1) ?? request.access.reference;
     const day = (row.started_at ? new Date(row.started_at * 1000) : new Date()).toISOString().slice(0, 10);
     return reply

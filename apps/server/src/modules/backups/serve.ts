@@ -1,8 +1,5 @@
-import type { Readable } from 'node:stream';
-import type { BackupRepository, StoredPart } from '../../drivers/backups/interface.ts';
 import { ApiError, FieldErrors } from '../../http/errors.ts';
-import type { Runtime } from '../../kernel/runtime.ts';
-import { NodeAway, onItemNode } from '../../nodes/remote.ts';
+import { NodeAway } from '../../nodes/remote.ts';
 
 /** The message key a driver's refusal carries, as a BackupError or as its text after crossing an agent's link. */
 export const refusalKey = (error: unknown) =>
@@ -21,15 +18,4 @@ export function driverRefusal(error: unknown): never {
   if (key === 'backups.repository_unreachable' || key === 'backups.repository_full' || key === 'backups.restic_missing')
     throw new ApiError(503, key);
   throw error;
-}
-
-/** A file or folder of a backup as .tar.gz, made where the service is placed (restic reads the repository from there). */
-export async function backupDownload(
-  runtime: Runtime,
-  itemId: number,
-  repo: BackupRepository,
-  parts: StoredPart[],
-  path: string,
-): Promise<Readable> {
-  return onItemNode(runtime, itemId, () => runtime.drivers.backups.download(repo, parts, path));
 }
