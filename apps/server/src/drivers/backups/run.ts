@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { BackupError, type BackupRepository } from './interface.ts';
 
 /** Where restic is and where it keeps its cache. */
@@ -112,7 +112,9 @@ export async function streamRestic(restic: Restic, repo: BackupRepository, args:
   const attempt = async () => {
     const child = spawnRestic(restic, repo, args, 'ignore');
     const stderr = collect(child, 'stderr');
-    const out = child.stdout!;
+    // Read off the pipe at once: a child that exits while its stdout waits unread (the reader still
+    // loading tar-stream) has that stdout resumed by Node's child_process, its bytes dropped.
+    const out = child.stdout!.pipe(new PassThrough());
     const exited = exitOf(child);
     const first = await Promise.race([
       new Promise<'data'>((resolve) => out.once('readable', () => resolve('data'))),
