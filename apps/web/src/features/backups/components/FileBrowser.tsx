@@ -59,7 +59,7 @@ export function FileBrowser({ serviceId, backup, folder, onFolder, onClose, onRe
             {t('backups.close_files')}
           </Button>
         </Group>
-        <Breadcrumbs aria-label={t('backups.path')} separatorMargin={4} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+        <Breadcrumbs component="nav" aria-label={t('backups.path')} separatorMargin={4} style={{ flexWrap: 'wrap', rowGap: 4 }}>
           {[{ name: t('backups.top'), path: '/' }, ...crumbsOf(folder)].map((crumb, i, all) =>
             i === all.length - 1 ? (
               <Text key={crumb.path} size="sm" fw={500} aria-current="location" style={{ wordBreak: 'break-all' }}>

@@ -40,7 +40,7 @@ export function RestoreList({ restores, backups }: { restores: readonly BackupRe
                 </Text>
                 {r.status === 'done' && (
                   <Text size="sm" data-testid="restore-result" style={{ wordBreak: 'break-all' }}>
-                    {r.result ? t('backups.restored_to', { result: r.result }) : t('backups.restored_in_place')}
+                    {r.target === 'copy' && r.result ? t('backups.restored_to', { result: r.result }) : t('backups.restored_in_place')}
                   </Text>
                 )}
                 <WorkProgress status={r.status} progress={r.progress} error={r.error} />
