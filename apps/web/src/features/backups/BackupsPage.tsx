@@ -6,11 +6,10 @@ import { endpoints } from '../../lib/endpoints.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useParams, useSearchParams } from '../../lib/router/hooks.ts';
-import { backupsKey, backupsQuery, createBackup } from './api/backups.ts';
+import { backupsKey, backupsQuery, busyOf, createBackup } from './api/backups.ts';
 import { BackupCard } from './components/BackupCard.tsx';
 import { FileBrowser } from './components/FileBrowser.tsx';
 import { RestoreList } from './components/RestoreList.tsx';
-import { busyOf } from './tree.ts';
 
 /**
  * /admin/:id/service/backups/: the service's backups by date with their state, a backup now, the

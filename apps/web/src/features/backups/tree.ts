@@ -1,4 +1,4 @@
-import { type BackupList, type BackupRestoreInput, backupPathSegments, RESTORABLE_PARTS, type RestorablePart } from '@atalaya/contract';
+import { type BackupRestoreInput, backupPathSegments, RESTORABLE_PARTS, type RestorablePart } from '@atalaya/contract';
 
 /**
  * The screen's reading of a backup's tree (packages/contract/src/backups.ts): `/web/…`,
@@ -38,27 +38,6 @@ export function restoreTargetOf(treePath: string): Pick<BackupRestoreInput, 'par
 
 /** A zone is only restored in place (the zone history keeps the one it replaces): no copy is offered. */
 export const copyOffered = (part: RestorablePart) => part !== 'zone';
-
-const working = (status: string) => status === 'queued' || status === 'running';
-
-/** What runs now: a backup (no second one may be asked for) and a restore (no second one either). */
-export function busyOf(list: BackupList | undefined) {
-  return {
-    backup: list?.backups.some((b) => working(b.status)) ?? false,
-    restore: list?.restores.some((r) => working(r.status)) ?? false,
-  };
-}
-
-/** The list is polled while a backup or a restore is queued or running, and no longer once all have settled. */
-export const BACKUPS_POLL_MS = 1500;
-export function pollWhileWorking(list: BackupList | undefined): number | false {
-  const busy = busyOf(list);
-  return busy.backup || busy.restore ? BACKUPS_POLL_MS : false;
-}
-
-/** A failed backup's or restore's reason: a message key of the catalogue is translated, a tool's own words are shown as they are. */
-export const reasonText = (error: string, exists: (key: string) => boolean, t: (key: string) => string) =>
-  exists(error) ? t(error) : error;
 
 /** A time of the list (ISO 8601) as the seconds lib/format.ts formats. */
 export const secondsOf = (iso: string) => Math.floor(Date.parse(iso) / 1000);

@@ -1,20 +1,12 @@
 import type { BackupRestoreInput } from '@atalaya/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, download, fetchData } from '../../../lib/api.ts';
+import { backupsKey } from '../../../lib/backups.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
-import { pollWhileWorking } from '../tree.ts';
+
+export { backupsKey, backupsQuery, busyOf } from '../../../lib/backups.ts';
 
 const backups = endpoints.backups;
-
-export const backupsKey = (id: number | string) => ['service', Number(id), 'backups'] as const;
-
-/** GET /service/{id}/backups/: the backups, the restores, the schedule and the retention; polled while one is queued or running. */
-export const backupsQuery = (id: number | string) =>
-  queryOptions({
-    queryKey: backupsKey(id),
-    queryFn: () => fetchData(backups.list, { id }),
-    refetchInterval: (q) => pollWhileWorking(q.state.data),
-  });
 
 /** One folder of a backup's tree; the last folder stays on screen while the next one loads. */
 export const backupFilesQuery = (id: number | string, backup: number, path: string) =>

@@ -1,7 +1,7 @@
 import type { BackupState } from '@atalaya/contract';
 import { Badge, Progress, Stack, Text } from '@mantine/core';
+import { reasonText } from '../../../lib/backups.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { reasonText } from '../tree.ts';
 
 const COLOURS: Record<BackupState, string> = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' };
 
