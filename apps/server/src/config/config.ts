@@ -190,6 +190,34 @@ const schema = z.strictObject({
       retentionDays: z.coerce.number().int().min(1).max(3650).default(365),
     })
     .prefault({}),
+  /**
+   * Backups of the hosting services (issue 46, docs/backups.md): restic repositories under
+   * `repository` (a local path, default `<dataDir>/backups`, or an `sftp:`, `s3:` or `rest:` URL),
+   * one per realm (`<repository>/<realm>`), each with its own key. Every service is backed up once
+   * a night, spread over `windowMinutes` after `schedule`; `keep` is restic's retention; a customer
+   * may ask for `perDay` backups a day besides.
+   */
+  backups: z
+    .strictObject({
+      enabled: flag.default(true),
+      repository: z.string().min(1).optional(),
+      /** What the repository kind needs besides its URL (S3's AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY). */
+      env: z.record(z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name'), z.string()).default({}),
+      schedule: z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day, HH:MM')
+        .default('03:00'),
+      windowMinutes: z.coerce.number().int().min(0).max(1439).default(240),
+      keep: z
+        .strictObject({
+          daily: z.coerce.number().int().min(1).max(3650).default(7),
+          weekly: z.coerce.number().int().min(0).max(520).default(4),
+          monthly: z.coerce.number().int().min(0).max(240).default(6),
+        })
+        .prefault({}),
+      perDay: z.coerce.number().int().min(0).max(100).default(3),
+    })
+    .prefault({}),
   /** The provider's hosting tools and hosts, shown to customers (service area). */
   hosting: z
     .strictObject({

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DRIVER_OPTIONS } from '../drivers/options.ts';
+import { DRIVER_OPTIONS, defaultDriver } from '../drivers/options.ts';
 import { keysAt, suggestion, unknownKeys } from './unknown-keys.ts';
 
 const AREAS = Object.keys(DRIVER_OPTIONS) as (keyof typeof DRIVER_OPTIONS)[];
@@ -17,7 +17,7 @@ export function checkDrivers(drivers: Record<string, Record<string, unknown>>, c
       continue;
     }
     const byName: Record<string, z.ZodType> = DRIVER_OPTIONS[area as keyof typeof DRIVER_OPTIONS];
-    const { driver = 'local', ...options } = block;
+    const { driver = defaultDriver(area), ...options } = block;
     const schema = typeof driver === 'string' && Object.hasOwn(byName, driver) ? byName[driver] : undefined;
     if (!schema) {
       const message = `unknown driver ${JSON.stringify(driver)} (${suggestion(String(driver), Object.keys(byName))})`;

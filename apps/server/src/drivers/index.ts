@@ -2,6 +2,9 @@ import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import type { Secrets } from '../secrets.ts';
 import type { Store } from '../store/db.ts';
+import type { BackupDriver } from './backups/interface.ts';
+import { resticOptions } from './backups/options.ts';
+import { resticDriver } from './backups/restic.ts';
 import type { DatabaseDriver } from './databases/interface.ts';
 import { localDatabaseDriver } from './databases/local.ts';
 import { mariaDbDriver } from './databases/mariadb.ts';
@@ -18,7 +21,7 @@ import { lazyDriver } from './lazy.ts';
 import { type DriverLog, SILENT } from './log.ts';
 import type { MailDriver } from './mail/interface.ts';
 import { localMailDriver } from './mail/local.ts';
-import type { DRIVER_OPTIONS, DriverArea } from './options.ts';
+import { type DRIVER_OPTIONS, type DriverArea, defaultDriver } from './options.ts';
 import {
   createNginxPool,
   dovecotMailDriver,
@@ -28,6 +31,7 @@ import {
   nginxWebDriver,
   pureFtpdDriver,
 } from './real/adapters.ts';
+import { dovecotOptions } from './real/dovecot/options.ts';
 import { eppPolicy, eppSettings } from './registry/epp/options.ts';
 import type { RegistryDriver } from './registry/interface.ts';
 import { createLocalRegistry } from './registry/local.ts';
@@ -45,6 +49,8 @@ interface FactoryInput {
   options: Record<string, unknown>;
   nginx: NginxPool;
   log: DriverLog;
+  /** The other drivers of the same machine, once all are built (backups dump and load databases through its own). */
+  peers: () => Partial<Drivers>;
 }
 type Factory<T> = (input: FactoryInput) => T;
 
@@ -58,6 +64,7 @@ export type Drivers = {
   sites: SitesDriver;
   installer: ApplicationInstaller;
   registry: RegistryDriver;
+  backups: BackupDriver;
 };
 
 /** A factory for each driver of each area `DRIVER_OPTIONS` lists: no more, no fewer. */
@@ -98,7 +105,24 @@ const FACTORIES: Factories = {
       );
     },
   },
+  backups: {
+    restic: ({ config, options, peers }) => {
+      const settings = resticOptions(options);
+      return resticDriver({
+        restic: { binary: settings.restic, cacheDir: settings.cacheDir ?? path.join(config.dataDir, 'restic-cache') },
+        webRoot: localWebRoots(config),
+        mailRoot: mailRootOf(config),
+        databases: () => peers().databases,
+      });
+    },
+  },
 };
+
+/** Where the mailbox homes are: the dovecot driver's `mailRoot` (its default when the mail area is simulated). */
+export function mailRootOf(config: Config) {
+  const { driver: _d, ...options } = config.drivers.mail ?? {};
+  return dovecotOptions(config.drivers.mail?.driver === 'dovecot' ? options : {}).mailRoot;
+}
 
 /** Every method of the EPP registry driver, which the lazy driver forwards (the type makes the list complete). */
 const EPP_METHODS: Record<Exclude<keyof RegistryDriver, 'policy'>, true> = {
@@ -156,14 +180,15 @@ const factoriesOf = <A extends DriverArea>(area: A) => FACTORIES[area] as Record
 /** Every configured driver of one runtime, created once; an unknown name stops the start (loadConfig refuses it first, config/drivers.ts). */
 export function createDrivers(config: Config, store: Store, secrets: Secrets, log: DriverLog = SILENT): Drivers {
   const nginx = createNginxPool();
+  const peers = () => drivers;
   const build = <A extends DriverArea>(area: A) => {
-    const { driver: name = 'local', ...options } = config.drivers[area] ?? {};
+    const { driver: name = defaultDriver(area), ...options } = config.drivers[area] ?? {};
     const factory = factoriesOf(area)[String(name)];
     if (!factory)
       throw new Error(`drivers.${area}.driver: unknown driver "${String(name)}" (use ${Object.keys(FACTORIES[area]).join(', ')})`);
-    return factory({ store, config, secrets, options, nginx, log });
+    return factory({ store, config, secrets, options, nginx, log, peers });
   };
-  return {
+  const drivers: Drivers = {
     web: build('web'),
     mail: build('mail'),
     ftp: build('ftp'),
@@ -172,7 +197,9 @@ export function createDrivers(config: Config, store: Store, secrets: Secrets, lo
     sites: build('sites'),
     installer: build('installer'),
     registry: build('registry'),
+    backups: build('backups'),
   };
+  return drivers;
 }
 
 /**
@@ -189,13 +216,13 @@ export function createStorelessDrivers(config: Config, areas: readonly DriverAre
   });
   const built: Partial<Record<DriverArea, object>> = {};
   for (const area of areas) {
-    const { driver: name = 'local', ...options } = config.drivers[area] ?? {};
+    const { driver: name = defaultDriver(area), ...options } = config.drivers[area] ?? {};
     // The installer's `local` is the node's own disk and packages, not the panel's store.
     if (name === 'local' && area !== 'installer') continue;
     const factory = factoriesOf(area)[String(name)];
     if (!factory)
       throw new Error(`drivers.${area}.driver: unknown driver "${String(name)}" (use ${Object.keys(FACTORIES[area]).join(', ')})`);
-    built[area] = factory({ store: noStore, config, secrets: noSecrets, options, nginx, log });
+    built[area] = factory({ store: noStore, config, secrets: noSecrets, options, nginx, log, peers: () => built as Partial<Drivers> });
   }
   return built;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resticOptionsSchema } from './backups/options.ts';
 import { mariaDbOptionsSchema } from './databases/mariadb-options.ts';
 import { dnsOptionsSchema } from './dns/options.ts';
 import { installerOptionsSchema } from './installer/options.ts';
@@ -26,6 +27,13 @@ export const DRIVER_OPTIONS = {
   installer: { local: installerOptionsSchema },
   // The provider's name servers are read whichever registry the panel uses (modules/domain/defaults.ts).
   registry: { local: eppOptionsSchema.pick({ nameServers: true }), epp: eppOptionsSchema },
+  // Backups have no simulated driver: restic on a local repository is the embedded default.
+  backups: { restic: resticOptionsSchema },
 } satisfies Record<string, Record<string, z.ZodType>>;
 
 export type DriverArea = keyof typeof DRIVER_OPTIONS;
+
+/** The driver an area uses when `drivers.<area>.driver` is unset: the local one, but for areas that have none. */
+export function defaultDriver(area: string): string {
+  return area === 'backups' ? 'restic' : 'local';
+}

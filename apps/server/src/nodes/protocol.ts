@@ -35,7 +35,7 @@ export type AgentMessage = z.infer<typeof agentMessageSchema>;
 export type PanelMessage = { type: 'call'; id: number; job: number; area: string; method: string; args: unknown[] };
 
 /** The driver areas a node's agent applies; DNS and the registry stay with the panel. */
-export const NODE_AREAS = ['web', 'mail', 'ftp', 'databases', 'sites', 'installer'] as const;
+export const NODE_AREAS = ['web', 'mail', 'ftp', 'databases', 'sites', 'installer', 'backups'] as const;
 
 /** Stands for a progress callback among a call's arguments: the agent sends `progress` messages for it. */
 export const PROGRESS_ARG = { $progress: true } as const;

@@ -16,12 +16,17 @@
  *   databases queued before it, which it installs into.
  * - `ftp`: FTP accounts, after the web set-up that makes the web root their homes lie in.
  * - `mail` (mailboxes before their aliases, DKIM keys), `databases`, `usage` (a measurement).
+ * - `backups` (appended last: the bits are stored): a snapshot holds it and waits for the web,
+ *   mail and database changes queued before it (it backs up what they made); a restore holds it
+ *   and every lane it writes (web root, mailboxes, databases, the zone), so no change of those
+ *   runs while it swaps data in, and one queued after it applies over the restored data; a
+ *   realm's prune holds it only.
  * - the whole item: a service move (decision 047/050) and every step of a termination (decision
  *   046) hold and wait for every lane: everything queued before applies first, everything queued
  *   after waits, whatever node applies it.
  * A kind not listed holds the whole item: a new kind is as ordered as before until it is placed.
  */
-export const LANES = ['registry', 'dns', 'web', 'certificates', 'mail', 'ftp', 'databases', 'usage', 'webhooks'] as const;
+export const LANES = ['registry', 'dns', 'web', 'certificates', 'mail', 'ftp', 'databases', 'usage', 'webhooks', 'backups'] as const;
 export type Lane = (typeof LANES)[number];
 
 const bit = (lane: Lane) => 1 << LANES.indexOf(lane);
@@ -54,6 +59,9 @@ const RULES: Record<string, LaneRule> = {
   'service.move': { holds: 'item' },
   'operator.terminate.': { holds: 'item' },
   'operator.webhook.': { holds: ['webhooks'] },
+  'backups.snapshot': { holds: ['backups'], after: ['web', 'mail', 'databases'] },
+  'backups.restore': { holds: ['backups', 'web', 'mail', 'databases', 'dns'] },
+  'backups.prune': { holds: ['backups'] },
 };
 const PREFIXES = Object.keys(RULES).sort((a, b) => b.length - a.length);
 

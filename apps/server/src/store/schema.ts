@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { AccountTables } from '../modules/account/tables.ts';
+import type { BackupTables } from '../modules/backups/tables.ts';
 import type { DnssecTables, DnsTables } from '../modules/dns/tables.ts';
 import type { DomainTables } from '../modules/domain/tables.ts';
 import type { ExpiryTables } from '../modules/expiry/tables.ts';
@@ -189,6 +190,7 @@ export type Database = CoreTables &
   TokenTables &
   OperatorTables &
   NodeTables &
-  ListTables;
+  ListTables &
+  BackupTables;
 export type User = Selectable<UserTable>;
 export type Job = Selectable<JobTable>;

@@ -33,6 +33,7 @@ import * as transfers from './0038_transfers.ts';
 import * as nodeAddress from './0039_node_address.ts';
 import * as domainBulkOwner from './0040_domain_bulk_owner.ts';
 import * as jobLanes from './0043_job_lanes.ts';
+import * as backups from './0044_backups.ts';
 import type { MigratableStore, MigrationDb, StoreKind } from './helpers.ts';
 
 type Migration = { up: (db: MigrationDb, kind: StoreKind) => Promise<void> };
@@ -73,6 +74,7 @@ const MIGRATIONS: [string, Migration][] = [
   ['0039_node_address', nodeAddress],
   ['0040_domain_bulk_owner', domainBulkOwner],
   ['0043_job_lanes', jobLanes],
+  ['0044_backups', backups],
 ];
 
 /** The advisory lock that lets only one process migrate a PostgreSQL store at a time. */
