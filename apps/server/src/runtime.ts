@@ -3,6 +3,8 @@ import { acmeAccounts } from './drivers/acme/account.ts';
 import { createDrivers } from './drivers/index.ts';
 import { type DriverLog, SILENT } from './drivers/log.ts';
 import type { BackgroundLog, Runtime } from './kernel/runtime.ts';
+import { backupsJobs } from './modules/backups/jobs.ts';
+import { backupPruneSchedule, backupSchedule } from './modules/backups/schedule.ts';
 import { dnssecJobs } from './modules/dns/dnssec/jobs.ts';
 import { dnssecStepSchedule } from './modules/dns/dnssec/schedule.ts';
 import { dnsJobs } from './modules/dns/jobs.ts';
@@ -29,7 +31,7 @@ import type { Job } from './store/schema.ts';
 import { createSignals } from './store/signals.ts';
 
 /** The job handlers of every area that has jobs; each closes over the runtime it is given. */
-const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs, operatorJobs, terminationJobs, registryJobs];
+const AREA_JOBS = [serviceJobs, sitesJobs, dnsJobs, dnssecJobs, operatorJobs, terminationJobs, registryJobs, backupsJobs];
 
 /**
  * The work a server process repeats, each run by one process at a time however many share the
@@ -46,6 +48,8 @@ const SCHEDULES: ((config: Config, runtime: Runtime) => Schedule)[] = [
   autoRenewSchedule,
   terminationSchedule,
   transferLockSchedule,
+  backupSchedule,
+  backupPruneSchedule,
 ];
 
 /** A job the outbox gave up on: the operator's event, and the domain screen's change shown failed. */

@@ -27,6 +27,7 @@ export const WEBHOOK_EVENTS = [
   'domain.restored',
   'certificate.renewal_failing',
   'quota.nearly_full',
+  'backup.failed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Calls per operator token and minute, shared by every process: a billing system's runaway loop cannot flood the panel. */

@@ -247,6 +247,12 @@ export const serviceViewSchema = z.object({
   databaseServer: z.string(),
   webFtp: z.boolean(),
   permissions: z.record(z.string(), z.string()),
+  /**
+   * The service's latest backup, when it failed for good (its time, ISO 8601, and reason: a message
+   * key or restic's words): the line `backups.failed_line` on the main view. Absent for a caller
+   * who cannot see the service's backups.
+   */
+  backupFailed: z.object({ time: z.string(), reason: z.string() }).nullable().optional(),
   ...backend,
 });
 export type ServiceView = z.infer<typeof serviceViewSchema>;

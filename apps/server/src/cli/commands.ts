@@ -439,6 +439,26 @@ export const COMMANDS: Record<string, Command> = {
       console.log(`Store copied to ${file} (${pages} pages)`);
     },
   },
+  'backup-key': {
+    args: ['realm'],
+    help: "Prints the realm's backup repository and its key, and the environment restic needs: a restore with restic alone (docs/backups.md).",
+    // A credential disclosed is recorded like a change (which realm's, never the key).
+    activity: { realm: 0 },
+    run: async (runtime, [realm]) => {
+      const { backupKeyLines } = await import('./backups.ts');
+      console.log((await backupKeyLines(runtime, realm)).join('\n'));
+    },
+  },
+  backups: {
+    args: [],
+    help: 'With --failed: lists the backups that failed for good (realm, service, time, reason, error), newest first.',
+    options: { failed: { type: 'boolean' } },
+    run: async ({ store }, _args, values) => {
+      if (!values.failed) throw new AccountError('say what to list: backups --failed');
+      const { failedBackupLines } = await import('./backups.ts');
+      console.log((await failedBackupLines(store)).join('\n'));
+    },
+  },
   'seed-realm': {
     args: ['domain-name', 'username'],
     help: "Creates a realm of --items N items (default 10000) mixing domains, hosting and mail, in one transaction, and a user with write on all of them: for benches and tests of the paged lists. --mail-keys also queues every mail domain's DKIM keys, as item-create does.",

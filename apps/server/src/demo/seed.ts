@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AREAS } from '@atalaya/contract';
 import type { Runtime } from '../kernel/runtime.ts';
+import { seedBackupsDemo } from '../modules/backups/demo.ts';
 import { seedDomainDemo } from '../modules/domain/demo.ts';
 import { createItem, createRealm, createUser, grant, type ItemSpec } from '../modules/provisioning/accounts.ts';
 import { seedSampleErrorLogs, seedServiceDemo } from '../modules/service/demo.ts';
@@ -53,6 +54,7 @@ export async function seedDemo(runtime: Runtime, password: string): Promise<void
   // Applied now, so the panel shows the demo's backend state from its first page.
   await runtime.outbox.drain();
   await seedSampleErrorLogs(runtime, DEMO_REALM);
+  await seedBackupsDemo(runtime, DEMO_REALM);
 }
 
 const allAreas = (level: 'read' | 'write') => Object.fromEntries(AREAS.map((area) => [area, level]));

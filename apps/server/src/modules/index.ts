@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import accountRoutes from './account/routes.ts';
 import activityRoutes from './activity/routes.ts';
+import backupsRoutes from './backups/routes.ts';
 import configRoutes from './config/routes.ts';
 import dnsRoutes from './dns/routes.ts';
 import domainRoutes from './domain/routes.ts';
@@ -18,6 +19,7 @@ export const MODULES: FastifyPluginAsync[] = [
   accountRoutes,
   domainRoutes,
   serviceRoutes,
+  backupsRoutes,
   sitesRoutes,
   dnsRoutes,
   expiryRoutes,

@@ -19,6 +19,7 @@ export const backups = {
     'backups.repository_full': 'El almacén de copias de seguridad está lleno. Avisa a tu proveedor',
     'backups.restic_missing': 'Este servidor no tiene restic instalado: las copias no pueden hacerse',
     'backups.failed_line': 'La última copia de seguridad falló ({{time}}): {{reason}}',
+    'backups.restored_folder': 'Restaurado {{stamp}}',
   },
   en: {
     'backups.path_invalid': 'Invalid path',
@@ -39,6 +40,7 @@ export const backups = {
     'backups.repository_full': 'The backup store is full. Tell your provider',
     'backups.restic_missing': 'This server has no restic installed: backups cannot be made',
     'backups.failed_line': 'The last backup failed ({{time}}): {{reason}}',
+    'backups.restored_folder': 'Restored {{stamp}}',
   },
   ca: {
     'backups.path_invalid': 'Camí no vàlid',
@@ -59,5 +61,6 @@ export const backups = {
     'backups.repository_full': 'El magatzem de còpies de seguretat és ple. Avisa el teu proveïdor',
     'backups.restic_missing': 'Aquest servidor no té restic instal·lat: no es poden fer còpies',
     'backups.failed_line': 'L’última còpia de seguretat va fallar ({{time}}): {{reason}}',
+    'backups.restored_folder': 'Restaurat {{stamp}}',
   },
 };

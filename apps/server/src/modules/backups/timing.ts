@@ -67,3 +67,9 @@ export function forgottenRows(rows: { id: number; snapshots: string[] }[], remov
   const gone = new Set(removed);
   return rows.filter((r) => r.snapshots.length > 0 && r.snapshots.every((s) => gone.has(s))).map((r) => r.id);
 }
+
+/** The service's own minute of the night, `HH:MM`, as its backups screen shows it. */
+export function nightlyTime(itemId: number, timing: Timing): string {
+  const minutes = (minutesOf(timing.schedule) + offsetOf(itemId, timing.windowMinutes)) % 1440;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

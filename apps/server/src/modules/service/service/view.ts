@@ -1,4 +1,4 @@
-import { phpOptions, type ServiceView } from '@atalaya/contract';
+import { canSee, phpOptions, type ServiceView } from '@atalaya/contract';
 import { backendState, waitingFor } from '../../../kernel/job-state.ts';
 import type { Runtime } from '../../../kernel/runtime.ts';
 import type { ServiceRow } from '../../permission/access.ts';
@@ -6,7 +6,7 @@ import type { ItemAccess } from '../../permission/policy.ts';
 
 /** The service as the SPA sees it: usage, PHP, parking, server names, permissions, backend state. */
 export async function serviceView(runtime: Runtime, access: ItemAccess, service: ServiceRow): Promise<ServiceView> {
-  const [databases, job, node] = await Promise.all([
+  const [databases, job, node, backup] = await Promise.all([
     runtime.store
       .selectFrom('service_database')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -23,6 +23,18 @@ export async function serviceView(runtime: Runtime, access: ItemAccess, service:
       .select(['node.id', 'node.name', 'node.host', 'node.last_contact_at'])
       .where('item.id', '=', service.item_id)
       .executeTakeFirst(),
+    // The latest backup that ended (modules/backups writes them): a failed one is news on this screen.
+    canSee(access.permissions, 'service_backups')
+      ? runtime.store
+          .selectFrom('backup')
+          .select(['status', 'error', 'created_at', 'finished_at'])
+          .where('item_id', '=', service.item_id)
+          .where('status', 'in', ['done', 'failed'])
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+          .then((b) => b ?? null)
+      : undefined,
   ]);
   const ref = access.reference;
   return {
@@ -46,6 +58,14 @@ export async function serviceView(runtime: Runtime, access: ItemAccess, service:
     databaseServer: node?.host ?? `bbdd.${ref}`,
     webFtp: true,
     permissions: access.permissions,
+    ...(backup === undefined
+      ? {}
+      : {
+          backupFailed:
+            backup?.status === 'failed'
+              ? { time: new Date(Number(backup.finished_at ?? backup.created_at) * 1000).toISOString(), reason: backup.error ?? '' }
+              : null,
+        }),
     state: backendState(0, job?.status),
     job: service.job_id,
     ...(job?.node_id != null && job.node_id === node?.id
