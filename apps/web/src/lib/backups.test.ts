@@ -1,6 +1,6 @@
 import type { Backup, BackupList, BackupRestore } from '@atalaya/contract';
 import { describe, expect, it } from 'vitest';
-import { BACKUPS_POLL_MS, busyOf, lastFailure, pollWhileWorking, reasonText } from './backups.ts';
+import { BACKUPS_POLL_MS, busyOf, pollWhileWorking, reasonText } from './backups.ts';
 
 const backup = (over: Partial<Backup>): Backup => ({
   id: 1,
@@ -51,20 +51,6 @@ describe('the list’s polling', () => {
   it('tells a running backup from a running restore (each blocks only its own button)', () => {
     expect(busyOf(list([backup({ status: 'running' })]))).toEqual({ backup: true, restore: false });
     expect(busyOf(list([], [restore({ status: 'queued' })]))).toEqual({ backup: false, restore: true });
-  });
-});
-
-describe('the last failure the service’s main view reports', () => {
-  it('is the latest backup that ended, when it failed', () => {
-    const failed = backup({ id: 3, status: 'failed', error: 'backups.repository_full' });
-    expect(lastFailure([backup({ id: 2 }), failed])).toBe(failed);
-  });
-  it('is none once a later backup is done, or while the only later one still runs', () => {
-    expect(lastFailure([backup({ id: 2, status: 'failed' }), backup({ id: 3 })])).toBeNull();
-    const failed = backup({ id: 2, status: 'failed' });
-    expect(lastFailure([failed, backup({ id: 3, status: 'running' })])).toBe(failed);
-    expect(lastFailure([])).toBeNull();
-    expect(lastFailure(undefined)).toBeNull();
   });
 });
 

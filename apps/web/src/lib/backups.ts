@@ -1,11 +1,11 @@
-import type { Backup, BackupList } from '@atalaya/contract';
+import type { BackupList } from '@atalaya/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchData } from './api.ts';
 import { endpoints } from './endpoints.ts';
 
 /**
- * A service's backups, read by two screens under one cache key: the Backups screen
- * (features/backups) and the service's main view, which says when the last backup failed.
+ * A service's backups as the Backups screen (features/backups) reads them, and the reason of a
+ * failure, which the service's main view shows too (its line of the last failed backup).
  */
 export const backupsKey = (id: number | string) => ['service', Number(id), 'backups'] as const;
 
@@ -24,13 +24,6 @@ export const BACKUPS_POLL_MS = 1500;
 export function pollWhileWorking(list: BackupList | undefined): number | false {
   const busy = busyOf(list);
   return busy.backup || busy.restore ? BACKUPS_POLL_MS : false;
-}
-
-/** The latest backup that ended, when it failed: the one the service's main view reports (the next run may still mend it). */
-export function lastFailure(backups: readonly Backup[] | undefined): Backup | null {
-  const ended = (backups ?? []).filter((b) => !working(b.status));
-  const last = ended.reduce<Backup | null>((latest, b) => (latest === null || b.id > latest.id ? b : latest), null);
-  return last?.status === 'failed' ? last : null;
 }
 
 /** A failed backup's or restore's reason: a message key of the catalogue is translated, a tool's own words are shown as they are. */

@@ -61,7 +61,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
           {t('hosting.parking')}
           <StateBadge state={service.state} waitingFor={service.waitingFor} retry={retry} />
         </Title>
-        <BackupFailedLine serviceId={service.id} />
+        <BackupFailedLine service={service} />
         <Card withBorder>
           <ParkingSwitch service={service} />
           {parkingExtra}
@@ -77,7 +77,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
         {t('hosting.hosting')}
         <StateBadge state={service.state} waitingFor={service.waitingFor} retry={retry} />
       </Title>
-      <BackupFailedLine serviceId={service.id} />
+      <BackupFailedLine service={service} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>
           <Title order={3} size="h5" mb="sm">
