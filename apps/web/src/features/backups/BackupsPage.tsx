@@ -69,6 +69,9 @@ export default function BackupsPage() {
         </Stack>
       )}
       {data && data.restores.length > 0 && <RestoreList restores={data.restores} backups={data.backups} />}
+      <Title order={3} size="h5">
+        {t('backups.list')}
+      </Title>
       <DataList
         label={t('backups.list')}
         rows={data?.backups}
