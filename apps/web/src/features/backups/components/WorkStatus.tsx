@@ -9,7 +9,15 @@ const COLOURS: Record<BackupState, string> = { queued: 'gray', running: 'blue', 
 export function StatusBadge({ status }: { status: BackupState }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLOURS[status]} variant="light" size="sm" data-testid={`backup-status-${status}`}>
+    <Badge
+      color={COLOURS[status]}
+      variant="light"
+      size="sm"
+      // The light variant's own text colour on its tint misses WCAG AA (green on pale green): the
+      // page's text colour reads in both themes, as StateBadge's does.
+      style={{ '--badge-color': 'var(--mantine-color-text)' }}
+      data-testid={`backup-status-${status}`}
+    >
       {t(`backups.status_${status}`)}
     </Badge>
   );
