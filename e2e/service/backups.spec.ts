@@ -135,4 +135,11 @@ test('a reader lists the backups, browses and downloads a file as .tar.gz, and i
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Descargar (.tar.gz)' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.tar\.gz$/);
+
+  // A folder the backup does not hold, or one outside it, is the server's message in the browser.
+  const backup = new URL(page.url()).searchParams.get('backup');
+  await page.goto(`/admin/${id}/service/backups/?backup=${backup}&path=/web/nada`);
+  await expect(page.getByTestId('backup-files').getByRole('alert')).toHaveText('Esta copia no tiene nada en esa ruta');
+  await page.goto(`/admin/${id}/service/backups/?backup=${backup}&path=/web/../../etc`);
+  await expect(page.getByTestId('backup-files').getByRole('alert')).toHaveText('La ruta sale de la copia de seguridad');
 });
