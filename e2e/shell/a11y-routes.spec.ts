@@ -69,6 +69,7 @@ for (const theme of THEMES) {
           await post('alias/create/', { name: 'ventas', target: 'info@example.com' });
           await post('ftp/create/', { ftpUser: 'web', password: 'Clave-segura-1', folder: '/' });
           await post('ddbb/create/', { password: 'Clave-segura-1' });
+          await post('backups/', {});
           await context.request.post(`/p247/domain/${id}/gluerecord/create/`, { headers, form: { name: 'ns1', ip: '192.0.2.1' } });
           if (user !== 'ana') await signInContext(context, account, user);
           const item = `/admin/${id}`;
@@ -91,6 +92,7 @@ for (const theme of THEMES) {
               `${item}/service/ddbb/`,
               `${item}/service/subdomain/`,
               `${item}/service/dns/`,
+              `${item}/service/backups/`,
             ],
             theme,
           );

@@ -6,7 +6,7 @@ import { RequireAreas } from './shell/RequireAreas.tsx';
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
 /**
- * Children of the service wrapper (docs/behaviour/service-area-dns.md#screens): the main view, ftp/, ddbb/ and the sites' subdomain/,
+ * Children of the service wrapper (docs/behaviour/service-area-dns.md#screens): the main view, ftp/, ddbb/, backups/ and the sites' subdomain/,
  * which share the wrapper's loaded service and permissions. Composed here, in app/, because they
  * join two features (service and sites) that never import each other.
  */
@@ -35,6 +35,11 @@ export const serviceChildren: Route[] = [
     path: 'ddbb/',
     element: <RequireAreas areas={[SCREEN_AREA.databases]} />,
     children: [{ index: true, lazy: page(() => import('../features/service/DatabasesPage.tsx')) }],
+  },
+  {
+    path: 'backups/',
+    element: <RequireAreas areas={[SCREEN_AREA.backups]} />,
+    children: [{ index: true, lazy: page(() => import('../features/backups/BackupsPage.tsx')) }],
   },
   {
     path: 'subdomain/',

@@ -112,15 +112,21 @@ export interface DownloadedFile {
 }
 
 /**
- * A call whose answer is a file (the database dump): sent and replayed like call()'s, status 101
- * included; a refusal comes in the envelope and throws the same ApiFailure, and any answer outside
- * 200–299 is a failure (docs/behaviour/service-area-dns.md#errors).
+ * A call whose answer is a file (the database dump, a backup's folder): sent and replayed like
+ * call()'s, status 101 included, its fields in the query as a GET's are; a refusal comes in the
+ * envelope and throws the same ApiFailure, and any answer outside 200–299 is a failure
+ * (docs/behaviour/service-area-dns.md#errors).
  */
-export async function download<E extends Endpoint>(e: Route<E>, params: ParamsOf<E>, replayed = false): Promise<DownloadedFile> {
-  const response = await send(e, params);
+export async function download<E extends Endpoint>(
+  e: Route<E>,
+  params: ParamsOf<E>,
+  fields?: FormOf<E>,
+  replayed = false,
+): Promise<DownloadedFile> {
+  const response = await send(e, params, fields);
   if (response.headers.get(ENVELOPE_HEADER) || !response.ok) {
     const envelope = await envelopeOf<unknown>(response);
-    if (await signedInAgain(envelope, replayed)) return download(e, params, true);
+    if (await signedInAgain(envelope, replayed)) return download(e, params, fields, true);
     unwrap(response, envelope);
     // A valid envelope where a file was due is no file either.
     throw new ApiFailure(response.status, envelope?.system);

@@ -1,5 +1,6 @@
 import { acme } from '@atalaya/contract/messages/acme';
 import { activity } from '@atalaya/contract/messages/activity';
+import { backups } from '@atalaya/contract/messages/backups';
 import { dns } from '@atalaya/contract/messages/dns';
 import { dnssec } from '@atalaya/contract/messages/dnssec';
 import { domain } from '@atalaya/contract/messages/domain';
@@ -16,4 +17,4 @@ import type { Texts } from './boot.ts';
  * waited for (decision 011). The second factors' texts are not here: they load with the screens
  * that use them (locales/secondStep.ts).
  */
-export const AREA_TEXTS: Texts[] = [domain, service, sites, acme, dns, dnssec, mail, activity, operator];
+export const AREA_TEXTS: Texts[] = [domain, service, sites, acme, dns, dnssec, mail, activity, operator, backups];

@@ -1,3 +1,4 @@
+import { backups } from './backups.ts';
 import type { Texts } from './boot.ts';
 import { dns } from './dns.ts';
 import { dnssec } from './dnssec.ts';
@@ -10,4 +11,4 @@ import { sites } from './sites.ts';
  * screens that use them (app/router.tsx adds them), not with the sign-in page or the dashboard,
  * which need only locales/boot.ts (docs/design.md#budgets).
  */
-export const FEATURE_TEXTS: Texts[] = [domain, service, sites, dns, dnssec];
+export const FEATURE_TEXTS: Texts[] = [domain, service, sites, dns, dnssec, backups];

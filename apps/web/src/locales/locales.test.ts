@@ -13,7 +13,15 @@ const RESOURCES = merge([...BOOT_TEXTS, ...SECOND_STEP_TEXTS, ...AREA_TEXTS, ...
 
 const SRC = path.resolve(import.meta.dirname, '..');
 /** Where the screens' texts may be used: the item pages, which load them (app/router.tsx). */
-const ITEM_SCREENS = ['features/domain/', 'features/mail/', 'features/service/', 'features/sites/', 'features/dns/', 'components/hosting/'];
+const ITEM_SCREENS = [
+  'features/domain/',
+  'features/mail/',
+  'features/service/',
+  'features/sites/',
+  'features/dns/',
+  'features/backups/',
+  'components/hosting/',
+];
 
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -70,7 +78,7 @@ describe('web texts', () => {
     const prefixes = [...new Set(Object.keys(merge(AREA_TEXTS).es).map((key) => key.split('.')[0]))].filter(
       (prefix) => !bootKeys.some((key) => key.startsWith(`${prefix}.`)),
     );
-    expect(prefixes.sort()).toEqual(['activity', 'dns', 'domain', 'expiry', 'mail', 'operator', 'service', 'sites']);
+    expect(prefixes.sort()).toEqual(['activity', 'backups', 'dns', 'domain', 'expiry', 'mail', 'operator', 'service', 'sites']);
     expect(usedOutside(prefixes, [...ITEM_SCREENS, 'features/activity/'])).toEqual([]);
   });
 

@@ -14,5 +14,9 @@ describe('the breadcrumb', () => {
     const crumbs = crumbsOf('/admin/12/service/ftp/', 'tienda.es');
     expect(crumbs.map((c) => c.label)).toEqual(['shell.dashboard', '=tienda.es', 'shell.hosting', 'shell.ftp']);
     expect(crumbs.at(-1)?.to).toBe('/admin/12/service/ftp/');
+    expect(crumbsOf('/admin/12/service/backups/', 'tienda.es').at(-1)).toEqual({
+      label: 'shell.backups',
+      to: '/admin/12/service/backups/',
+    });
   });
 });

@@ -15,6 +15,7 @@ const ITEM_PARTS: Record<string, string> = {
   subdomain: 'shell.sites',
   ddbb: 'shell.databases',
   dns: 'shell.dns_zone',
+  backups: 'shell.backups',
 };
 
 /**

@@ -29,6 +29,14 @@ describe('the side menus', () => {
     );
     expect(menu.map((e) => e.to)).toEqual(['/admin/4/domain/', '/admin/4/service/ftp/', '/admin/4/mail/']);
   });
+  it('show Backups to whom may read a service’s backups, last', () => {
+    const menu = itemMenu(item({ permissions: perms({ service: 'read', service_backups: 'read', service_dnszone: 'read' }) }));
+    expect(menu.map((e) => e.to)).toEqual(['/admin/4/service/', '/admin/4/service/dns/', '/admin/4/service/backups/']);
+    const none = itemMenu(item({ permissions: perms({ service: 'write', service_backups: 'disabled' }) }));
+    expect(none.map((e) => e.to)).not.toContain('/admin/4/service/backups/');
+    const noService = itemMenu(item({ hasService: false, permissions: perms({ service_backups: 'write' }) }));
+    expect(noService).toEqual([]);
+  });
   it('call the service Parking and hide Sites for redirect-and-parking services', () => {
     const menu = itemMenu(
       item({ service: { isRedirAndParking: true, expireTS: 0 }, permissions: perms({ service: 'read', service_subdomains: 'write' }) }),

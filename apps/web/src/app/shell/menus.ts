@@ -25,7 +25,7 @@ export function listMenu(kinds: ListKinds | undefined): MenuEntry[] {
   return entries;
 }
 
-/** Domain, Hosting or Parking, Sites, FTP, Databases, Mail, DNS zone: each gated by visibility (docs/behaviour/shell-session-domains.md#menus). */
+/** Domain, Hosting or Parking, Sites, FTP, Databases, Mail, DNS zone, Backups: each gated by visibility (docs/behaviour/shell-session-domains.md#menus). */
 export function itemMenu(item: ItemPermissions): MenuEntry[] {
   const map = item.permissions;
   const base = `/admin/${item.id}/`;
@@ -40,5 +40,6 @@ export function itemMenu(item: ItemPermissions): MenuEntry[] {
   if (service && canSee(map, SCREEN_AREA.databases)) entries.push({ label: 'shell.databases', to: `${base}service/ddbb/` });
   if (item.hasMail && canSee(map, SCREEN_AREA.mail)) entries.push({ label: 'shell.mail', to: `${base}mail/` });
   if (service && canSee(map, SCREEN_AREA.dnsZone)) entries.push({ label: 'shell.dns_zone', to: `${base}service/dns/` });
+  if (service && canSee(map, SCREEN_AREA.backups)) entries.push({ label: 'shell.backups', to: `${base}service/backups/` });
   return entries;
 }

@@ -10,6 +10,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { useNavigate } from '../../lib/router/hooks.ts';
 import { constructorFolder, constructorLogin, ftpLogin, ftpQuery, serviceKey } from './api/service.ts';
+import { BackupFailedLine } from './components/BackupFailedLine.tsx';
 import { ErrorLogDialog } from './components/ErrorLogDialog.tsx';
 import { ParkingSwitch } from './components/ParkingSwitch.tsx';
 import { PhpDialog, phpLabel } from './components/PhpDialog.tsx';
@@ -60,6 +61,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
           {t('hosting.parking')}
           <StateBadge state={service.state} waitingFor={service.waitingFor} retry={retry} />
         </Title>
+        <BackupFailedLine service={service} />
         <Card withBorder>
           <ParkingSwitch service={service} />
           {parkingExtra}
@@ -75,6 +77,7 @@ export default function ServicePage({ parkingExtra }: { parkingExtra?: ReactNode
         {t('hosting.hosting')}
         <StateBadge state={service.state} waitingFor={service.waitingFor} retry={retry} />
       </Title>
+      <BackupFailedLine service={service} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder>
           <Title order={3} size="h5" mb="sm">
