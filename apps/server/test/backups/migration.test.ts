@@ -24,15 +24,32 @@ describeStores('migration 0044 on %s: the new area service_backups at the level 
     // The store as 0043 left it: no backups tables, no service_backups rows, a whole-item job of nine lanes.
     await store.deleteFrom('permission').where('area', '=', 'service_backups').execute();
     for (const table of ['backup_restore', 'backup', 'backup_repository']) await sql.raw(`DROP TABLE ${table}`).execute(store);
-    await store.deleteFrom('schema_migration' as never).where('name' as never, '=', '0044_backups' as never).execute();
+    await store
+      .deleteFrom('schema_migration' as never)
+      .where('name' as never, '=', '0044_backups' as never)
+      .execute();
     const tokens = await store.selectFrom('api_token').select(['id', 'scope']).execute();
     for (const t of tokens) {
       const { service_backups: _, ...scope } = JSON.parse(t.scope);
-      await store.updateTable('api_token').set({ scope: JSON.stringify(scope) }).where('id', '=', t.id).execute();
+      await store
+        .updateTable('api_token')
+        .set({ scope: JSON.stringify(scope) })
+        .where('id', '=', t.id)
+        .execute();
     }
     const job = await store
       .insertInto('job')
-      .values({ kind: 'service.move', item_id: account.items['tienda.test'], payload: '{}', status: 'pending', next_at: 0, created_at: 0, updated_at: 0, lanes: 0b1_1111_1111, after_lanes: 0b1_1111_1111 })
+      .values({
+        kind: 'service.move',
+        item_id: account.items['tienda.test'],
+        payload: '{}',
+        status: 'pending',
+        next_at: 0,
+        created_at: 0,
+        updated_at: 0,
+        lanes: 0b1_1111_1111,
+        after_lanes: 0b1_1111_1111,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 

@@ -144,6 +144,6 @@ describeStores('restores of a backup on %s', (kind) => {
     expect(made.status).toBe(200);
     const early = await restore({ part: 'web', path: '/', target: 'copy' }, 'admin', made.body.data.backup.id);
     expect(early.status).toBe(409);
-    await drainAll(ctx);
+    expect(early.body.system.errors).toEqual(['Esta copia no terminó: elige otra']);
   });
 });
