@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One migrated store of each kind that every test store is copied from (decision 056).
+    globalSetup: ['apps/server/test/templates.ts'],
     pool: 'forks',
     maxWorkers: 2,
   },
