@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 import { apiRoutes } from './apps/web/apiRoutes.ts';
 import { bootTexts } from './apps/web/bootTexts.ts';
 import { useCompileCache } from './scripts/compile-cache.ts';
+import { useMemoryTmp } from './scripts/memory-tmp.ts';
 
 useCompileCache();
+useMemoryTmp();
 
 export default defineConfig({
   // The web's endpoint table (apps/web/src/lib/endpoints.ts) and start-up's texts per language come from these plugins.
