@@ -26,6 +26,7 @@ export default async function setup() {
   const admin = process.env.ATALAYA_TEST_PG;
   const prefix = `atalaya_r${process.pid}`;
   if (admin) {
+    await dropLeftovers(admin);
     const db = await freshDatabase(admin, prefix);
     const store = await openStore({ dataDir: dir, databaseUrl: db.url });
     await store.destroy();
@@ -40,15 +41,35 @@ export default async function setup() {
   };
 }
 
-/** Drops every database of the run (the template and what the test processes left), a few at a time. */
-async function dropRun(admin: string, prefix: string) {
+/** The names of the server's databases that begin with `prefix`. */
+async function databasesNamed(admin: string, prefix: string) {
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
-    `${prefix}_`,
-  ]);
-  await client.end();
-  const names = rows.map((r) => r.datname);
+  try {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix]);
+    return rows.map((r) => r.datname);
+  } finally {
+    await client.end();
+  }
+}
+
+/** What runs killed before their teardown left: their vitest process (the pid in the names) is gone. */
+async function dropLeftovers(admin: string) {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const pids = new Set((await databasesNamed(admin, 'atalaya_r')).map((name) => Number(/^atalaya_r(\d+)_/.exec(name)?.[1])));
+  for (const pid of pids) if (pid && !alive(pid)) await dropRun(admin, `atalaya_r${pid}`);
+}
+
+/** Drops every database of the run (the template and what the test processes left), a few at a time. */
+async function dropRun(admin: string, prefix: string) {
+  const names = await databasesNamed(admin, `${prefix}_`);
   const lane = async () => {
     for (let name = names.pop(); name; name = names.pop()) await adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
