@@ -2,8 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_PORT } from './e2e/support/env.ts';
 import { useCompileCache } from './scripts/compile-cache.ts';
+import { useMemoryTmp } from './scripts/memory-tmp.ts';
 
 useCompileCache();
+useMemoryTmp();
 
 /** Debian's Chromium, headless, with nothing that reaches for the network. */
 export default defineConfig({

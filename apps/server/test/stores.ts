@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe } from 'vitest';
@@ -33,14 +33,28 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * A fresh store of the given kind in a data dir of its own. In a vitest run it is a copy of the
+ * run's migrated store (templates.ts); on PostgreSQL its commits do not wait for the disk, and its
+ * drop is not waited for (each waits for a checkpoint): the run's teardown drops what is left.
+ */
 export async function openTestStore(kind: StoreKind, overrides: Record<string, unknown> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atalaya-test-'));
+  const {
+    ATALAYA_TEST_SQLITE_TEMPLATE: sqliteTemplate,
+    ATALAYA_TEST_PG_TEMPLATE: pgTemplate,
+    ATALAYA_TEST_PG_PREFIX: pgPrefix,
+  } = process.env;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (kind === 'postgres') {
-    const db = await freshDatabase(PG_ADMIN_URL!);
+    const db = await freshDatabase(PG_ADMIN_URL!, pgPrefix, { template: pgTemplate, unsynced: Boolean(pgTemplate) });
     databaseUrl = db.url;
-    dropDatabase = db.drop;
+    dropDatabase = pgTemplate ? async () => void db.drop().catch(() => {}) : db.drop;
+  } else if (sqliteTemplate) {
+    const file = path.join(dataDir, 'atalaya.sqlite');
+    copyFileSync(sqliteTemplate, file);
+    chmodSync(file, 0o600);
   }
   const config = loadConfig({ ATALAYA_DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, overrides);
   const store = await openStore(config);
