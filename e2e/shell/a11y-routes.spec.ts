@@ -10,6 +10,10 @@ import { fullAccount, wcagViolations } from './helpers.ts';
  * together walk all four, so each user meets each theme and each size once (a screen differs
  * between writer and reader only by its buttons).
  */
+// Each walk makes its own account, so the file's tests share nothing: both workers take them, and
+// the run's longest file (a fifth of the browser tests' time) no longer ends the run on one worker.
+test.describe.configure({ mode: 'parallel' });
+
 const VIEWPORTS = { phone: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } } as const;
 const THEMES = ['light', 'dark'] as const;
 /** Who walks the signed-in screens in each theme and size: the writer (ana) or the reader (luis). */
