@@ -56,11 +56,12 @@ class ResticFailed extends Error {
   }
 }
 
-function spawnRestic(restic: Restic, repo: BackupRepository, args: string[], stdin: 'pipe' | 'ignore', signal?: AbortSignal) {
+function spawnRestic(restic: Restic, repo: BackupRepository, args: string[], stdin: 'pipe' | 'ignore', signal?: AbortSignal | null) {
   return spawn(restic.binary, ['--cache-dir', restic.cacheDir, ...args], {
     env: resticEnv(repo),
     stdio: [stdin, 'pipe', 'pipe'],
-    signal,
+    // On an agent the panel's signal arrives as null (it stays on the panel; JSON has no undefined in a list): no signal.
+    signal: signal ?? undefined,
   });
 }
 
