@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REBUILD_JOB } from '../src/modules/backups/rebuild.ts';
 import { DNSSEC_SIGN } from '../src/modules/dns/dnssec/jobs.ts';
 import { APPLY_ZONE } from '../src/modules/dns/jobs.ts';
 import { REGISTRY_CHANGE } from '../src/modules/domain/changes.ts';
@@ -213,7 +214,9 @@ it('gives every job kind the runtime applies lanes of its own, so none holds its
     const kinds = runtime.outbox.kinds();
     expect(kinds.length).toBeGreaterThan(10);
     expect(kinds.filter((k) => laneRuleOf(k) === undefined)).toEqual([]);
-    expect(kinds.filter((k) => laneRuleOf(k)?.holds === 'item').sort()).toEqual([MOVE_JOB, ...Object.values(TERMINATE)].sort());
+    expect(kinds.filter((k) => laneRuleOf(k)?.holds === 'item').sort()).toEqual(
+      [MOVE_JOB, REBUILD_JOB, ...Object.values(TERMINATE)].sort(),
+    );
   } finally {
     await opened.cleanup();
   }

@@ -52,7 +52,8 @@ async function main(argv: string[]) {
       }
     }
     await runtime.close();
-    return 0;
+    // A command that ran but did not do all it was asked (node-restore --wait) sets the exit code itself.
+    return Number(process.exitCode ?? 0);
   } finally {
     await store.destroy();
   }

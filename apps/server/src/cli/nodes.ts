@@ -85,4 +85,25 @@ export const NODE_COMMANDS: Record<string, Command> = {
       }
     },
   },
+  'node-restore': {
+    args: ['lost-node'],
+    help: "Rebuilds every service of a lost node on the node --to from its latest backups (sites, mailboxes, databases, FTP accounts), points its DNS records there and leaves the lost node draining; one job per service, never calling the lost node's agent. --wait prints, once they end, what each service got back and what it could not.",
+    options: { to: { type: 'string' }, wait: { type: 'boolean' } },
+    activity: {},
+    run: async ({ store }, [lost], values) => {
+      const [{ NodeError }, { queueNodeRestore }, { nodeRestoreLines }] = await Promise.all([
+        nodes(),
+        import('../modules/backups/rebuild.ts'),
+        import('./node-restore.ts'),
+      ]);
+      if (typeof values.to !== 'string') throw new NodeError('--to <node> is needed');
+      const queued = await queueNodeRestore(store, lost, values.to);
+      if (queued.length === 0) return console.log(`${lost} hosts no services: nothing to rebuild (it is draining now)`);
+      for (const q of queued) console.log(`Rebuilding ${q.reference} on ${values.to}: job ${q.job}`);
+      if (!values.wait) return;
+      const lines = await nodeRestoreLines(store, queued);
+      for (const line of lines.lines) console.log(line);
+      if (!lines.whole) process.exitCode = 1;
+    },
+  },
 };

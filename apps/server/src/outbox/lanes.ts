@@ -21,7 +21,7 @@
  *   and every lane it writes (web root, mailboxes, databases, the zone), so no change of those
  *   runs while it swaps data in, and one queued after it applies over the restored data; a
  *   realm's prune holds it only.
- * - the whole item: a service move (decision 047/050) and every step of a termination (decision
+ * - the whole item: a service move (decision 047/050), a node-restore's rebuild (decision 064) and every step of a termination (decision
  *   046) hold and wait for every lane: everything queued before applies first, everything queued
  *   after waits, whatever node applies it.
  * A kind not listed holds the whole item: a new kind is as ordered as before until it is placed.
@@ -57,6 +57,7 @@ const RULES: Record<string, LaneRule> = {
   'service.database.': { holds: ['databases'] },
   'service.usage.': { holds: ['usage'] },
   'service.move': { holds: 'item' },
+  'service.rebuild': { holds: 'item' },
   'operator.terminate.': { holds: 'item' },
   'operator.webhook.': { holds: ['webhooks'] },
   'backups.snapshot': { holds: ['backups'], after: ['web', 'mail', 'databases'] },

@@ -48,6 +48,8 @@ export async function startCluster(
   names: string[],
   panelEnv: Record<string, string> = {},
   panelSettings: Record<string, unknown> = {},
+  /** More drivers for every agent's configuration (a databases driver, say). */
+  agentDrivers: Record<string, unknown> = {},
 ): Promise<Cluster> {
   const nodes: Record<string, TestNode> = {};
   // What has started so far, stopped in reverse order: by stop(), or at once when the start fails.
@@ -110,6 +112,7 @@ export async function startCluster(
           web: { driver: 'nginx' },
           mail: { driver: 'dovecot', ...dovecot.options },
           ftp: { driver: 'pureftpd', ...ftp.options },
+          ...agentDrivers,
         },
       };
       writeFileSync(path.join(dir, 'agent.json'), JSON.stringify(agentConfig));

@@ -184,6 +184,18 @@ describeStores('moving a service between nodes on %s', (kind) => {
     expect(cli.output()).toContain('Moved moved.test to web2');
     const moveJob = Number(/job (\d+)/.exec(cli.output())?.[1]);
     expect(await job(moveJob)).toMatchObject({ status: 'done', progress: 100, node_id: expect.any(Number) });
+    // The data went by a snapshot (reason move) taken on web1 and restored by web2's agent, straight
+    // from the realm's repository: nothing was packed to cross the panel (decision 064).
+    const taken = await opened.store.selectFrom('backup').selectAll().where('job_id', '=', moveJob).executeTakeFirstOrThrow();
+    expect(taken).toMatchObject({ item_id: item.id, reason: 'move', status: 'done' });
+    expect((JSON.parse(taken.parts) as { part: string }[]).map((p) => p.part)).toEqual(expect.arrayContaining(['web', 'mail']));
+    await eventually(
+      async () => Boolean(cluster.nodes.web2!.agent?.output().includes(`applied backups.restore for job ${moveJob}`)),
+      10_000,
+      'web2 to log its restore',
+    );
+    expect(cluster.nodes.web1!.agent?.output()).toContain(`applied backups.snapshot for job ${moveJob}`);
+    expect(cluster.nodes.web1!.agent?.output()).not.toContain(`applied transfer.pack for job ${moveJob}`);
 
     // web2 serves the same page and the same mailbox.
     await eventually(async () => (await served('web2', `www.${reference}`)).includes('hello from the moved site'), 15_000, 'web2 serving');

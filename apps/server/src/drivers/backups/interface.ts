@@ -70,6 +70,11 @@ export interface BackupDriver {
   /** Creates the repository if it has none yet (`restic init`); a repository already there is fine. */
   ensureRepository(repo: BackupRepository): Promise<void>;
   /**
+   * The repository's own id (`restic cat config`), or null when this machine finds none there: two
+   * machines that answer the same id see the same repository (a move by snapshot, decision 064).
+   */
+  repositoryId(repo: BackupRepository): Promise<string | null>;
+  /**
    * Takes one backup: a snapshot per part (`restic backup`, a database dumped with
    * `mariadb-dump --single-transaction` into `--stdin`, never its datadir). A part the node holds
    * nothing of is left out. Progress 0–100 over the parts.

@@ -114,6 +114,17 @@ export function resticDriver({ restic, webRoot, mailRoot, databases }: ResticDri
       }
     },
 
+    async repositoryId(repo) {
+      try {
+        const config = JSON.parse(await run(repo, ['cat', 'config'])) as { id?: unknown };
+        return typeof config.id === 'string' ? config.id : null;
+      } catch (error) {
+        // No repository at that place (a local path another machine holds): not the same one.
+        if (error instanceof BackupError && error.key === 'backups.repository_unreachable') return null;
+        throw error;
+      }
+    },
+
     async snapshot(repo, spec, onProgress, signal) {
       // A restore killed between its two renames left the old version aside: back in place before it is saved.
       for (const root of [webRoot, mailRoot]) await recoverInterrupted(root);

@@ -56,7 +56,7 @@ class ResticFailed extends Error {
   }
 }
 
-function spawnRestic(restic: Restic, repo: BackupRepository, args: string[], stdin: 'pipe' | 'ignore', signal?: AbortSignal) {
+function spawnRestic(restic: Restic, repo: BackupRepository, args: string[], stdin: 'pipe' | 'ignore', signal?: AbortSignal | null) {
   const extended = Object.entries(repo.options ?? {}).flatMap(([k, v]) => {
     if (!/^[a-z0-9]+\.[a-z0-9._-]+$/i.test(k) || /[\0\n]/.test(v)) throw new Error(`invalid restic option: ${JSON.stringify(k)}`);
     return ['-o', `${k}=${v}`];
@@ -64,7 +64,8 @@ function spawnRestic(restic: Restic, repo: BackupRepository, args: string[], std
   return spawn(restic.binary, ['--cache-dir', restic.cacheDir, ...extended, ...args], {
     env: resticEnv(repo),
     stdio: [stdin, 'pipe', 'pipe'],
-    signal,
+    // On an agent the panel's signal arrives as null (it stays on the panel; JSON has no undefined in a list): no signal.
+    signal: signal ?? undefined,
   });
 }
 

@@ -5,9 +5,13 @@ import { enqueue, type JobHandlers, withTimeLimit } from '../../outbox/outbox.ts
 import { PermanentJobError } from '../../outbox/permanent.ts';
 import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
+import { serviceJobs } from '../service/jobs.ts';
+import { MOVE_JOB, moveJob } from '../service/move.ts';
+import { carryBySnapshot } from './carry.ts';
+import { REBUILD_JOB, rebuildJob } from './rebuild.ts';
 import { realmRepository } from './repository.ts';
 import { runRestore } from './restore.ts';
-import { BACKUP_ATTEMPTS, failBackup, reasonOf, takeBackup } from './snapshot.ts';
+import { failBackup, isLastAttempt, reasonOf, takeBackup } from './snapshot.ts';
 
 /** The backups area's job kinds (their lanes in outbox/lanes.ts). */
 export const BACKUP_JOB = { snapshot: 'backups.snapshot', restore: 'backups.restore', prune: 'backups.prune' } as const;
@@ -54,13 +58,17 @@ export async function queueRestore(
   return { id: row.id, job };
 }
 
-/** Whether this attempt is the last one the area gives a failure (then it is reported, not retried). */
-const isLast = (job: { attempts: number }, error: unknown) => error instanceof PermanentJobError || job.attempts + 1 >= BACKUP_ATTEMPTS;
 const idIn = (payload: unknown, key: string) => Number((payload as Record<string, unknown>)[key]);
 
 export function backupsJobs(runtime: Runtime): JobHandlers {
   const { store, config, secrets, drivers } = runtime;
+  // A move and a rebuild apply the service on its new node through the service area's own handlers.
+  const service = serviceJobs(runtime);
   return {
+    /** A service move (service/move.ts), its data carried by a snapshot when both machines reach the repository. */
+    [MOVE_JOB]: moveJob(runtime, service, carryBySnapshot(runtime)),
+    [REBUILD_JOB]: rebuildJob(runtime, service),
+
     [BACKUP_JOB.snapshot]: withTimeLimit(LONG_SECONDS, async (payload, job, progress, signal) => {
       const row = await store.selectFrom('backup').selectAll().where('id', '=', idIn(payload, 'backup')).executeTakeFirst();
       if (!row || row.status === 'done' || row.status === 'failed') return;
@@ -73,7 +81,7 @@ export function backupsJobs(runtime: Runtime): JobHandlers {
         await takeBackup(runtime, row, progress, signal);
       } catch (error) {
         const reason = reasonOf(error);
-        if (!isLast(job, error)) {
+        if (!isLastAttempt(job, error)) {
           // Shown on the row while the outbox tries again.
           await store.updateTable('backup').set({ error: reason }).where('id', '=', row.id).execute();
           throw error;
@@ -96,7 +104,7 @@ export function backupsJobs(runtime: Runtime): JobHandlers {
           .execute();
       } catch (error) {
         const reason = reasonOf(error);
-        const last = isLast(job, error);
+        const last = isLastAttempt(job, error);
         await store
           .updateTable('backup_restore')
           .set(last ? { status: 'failed', error: reason, finished_at: now() } : { error: reason })

@@ -10,6 +10,9 @@ import type { Database } from '../../store/schema.ts';
 /** A repository URL restic reads as a remote kind; anything else is a local path. */
 const REMOTE = /^(sftp|s3|rest|b2|azure|gs|swift|rclone):/;
 
+/** Whether a repository is a path on the machine restic runs on (each machine may hold its own there). */
+export const isLocalRepository = (url: string) => !REMOTE.test(url);
+
 /** Where the realms' repositories live: the operator's `backups.repository`, else `<dataDir>/backups`. */
 export const baseRepository = (config: Config) => config.backups.repository ?? path.join(config.dataDir, 'backups');
 

@@ -2,6 +2,7 @@ import type { RestorablePart } from '@atalaya/contract';
 import { BackupError, type SnapshotSpec, type StoredPart } from '../../drivers/backups/interface.ts';
 import { emitEvent } from '../../kernel/events.ts';
 import type { Runtime } from '../../kernel/runtime.ts';
+import { PermanentJobError } from '../../outbox/permanent.ts';
 import { now } from '../../store/db.ts';
 import { realmRepository } from './repository.ts';
 import { backupTarget, serviceTags, snapshotSpec } from './spec.ts';
@@ -10,6 +11,10 @@ import { forgottenRows } from './timing.ts';
 
 /** Attempts a backup or a restore gets before it is reported failed: a repository down for minutes is retried, one down for long is news. */
 export const BACKUP_ATTEMPTS = 3;
+
+/** Whether this attempt is the last one the area gives a failure (then it is reported, not retried). */
+export const isLastAttempt = (job: { attempts: number }, error?: unknown) =>
+  error instanceof PermanentJobError || job.attempts + 1 >= BACKUP_ATTEMPTS;
 
 /** A failure as the screen shows it: the driver's message key, else restic's own last words (cut). */
 export function reasonOf(error: unknown): string {

@@ -6,7 +6,6 @@ import type { Database } from '../../store/schema.ts';
 import { phpVersionOf } from '../sites/php.ts';
 import { DKIM_JOB, dkimJob } from './mail/dkim.ts';
 import { mailboxOf } from './mail/mailbox.ts';
-import { MOVE_JOB, moveJob } from './move.ts';
 import { measureUsage, USAGE_JOB } from './usage.ts';
 import { webRootOf } from './web-root.ts';
 
@@ -164,7 +163,7 @@ export function serviceJobs(runtime: Runtime): JobHandlers {
       }
     },
   };
-  // A move applies the service on its new node through the handlers above.
-  handlers[MOVE_JOB] = moveJob(runtime, handlers);
+  // The move (service.move) applies a service on its new node through these handlers; the backups
+  // area registers it, since it carries the data by a snapshot (decision 064).
   return handlers;
 }
