@@ -259,9 +259,10 @@ export async function backupsScenario(): Promise<string[]> {
     const webSnapshot = partsOf(backupRow).find((p) => p.part === 'web')!.snapshot;
     const panelRepo = await panelRepository(work, config.dataDir, account.realm);
     const restoreTarget = path.join(config.dataDir, 'www', 'bench-bare-restore');
-    const bareRestore = (include?: string) =>
-      timed(async () => {
-        rmSync(restoreTarget, { recursive: true, force: true });
+    const bareRestore = (include?: string) => {
+      // The last run's files go before the clock starts, as the panel's copies do (clearCopies).
+      rmSync(restoreTarget, { recursive: true, force: true });
+      return timed(async () => {
         await runRestic(panelRepo.restic, panelRepo, [
           'restore',
           webSnapshot,
@@ -270,6 +271,7 @@ export async function backupsScenario(): Promise<string[]> {
           ...(include ? ['--include', include] : []),
         ]);
       });
+    };
     const panelRestore = (form: Record<string, string>) =>
       timed(async () => {
         const { restore } = await post(`/backups/${full.id}/restore/`, { part: 'web', target: 'copy', ...form });
