@@ -144,7 +144,10 @@ function guard(name: string, pairs: Pair[], minRatio: number): string[] {
   console.log(
     `    budget ≥ ${minRatio}×: ${verdict} (median ${ratioOf(medianPair(pairs)).toFixed(2)}×; noise: bare restic's time moved ${(100 * judged.spread).toFixed(0)}% between its runs)`,
   );
-  return judged.missed ? [name] : [];
+  // The panel's fixed cost (a restic run of ~1 s per part more) weighs more on less data: the
+  // budgets are for the issue's service, a smaller scale prints its verdict and fails nothing.
+  if (judged.missed && SCALE < 1) console.log(`    (scale ${SCALE}: no verdict, the budgets are set for scale 1)`);
+  return judged.missed && SCALE >= 1 ? [name] : [];
 }
 
 /** A measurement of single runs: the panel's time and bare restic's around it, then its guard. */
