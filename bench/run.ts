@@ -94,7 +94,10 @@ try {
     if (drift) console.log(driftLine(drift));
     await referencePoints(bare, measured, seconds);
     if (baseline && !process.argv.includes('--calls')) {
-      for (const scenario of SCENARIOS) await scenario({ base, store, baseline, seconds });
+      for (const scenario of SCENARIOS) {
+        const missedThere = await scenario({ base, store, baseline, seconds });
+        if (Array.isArray(missedThere)) missed.push(...missedThere);
+      }
     }
   } finally {
     await store.destroy();
