@@ -176,6 +176,23 @@ describeStores('a token scoped to one item and one area, over every call of the 
           .values({ service_id: itemId, site_id: Number(site), app_id: 1, directory: 'walk', url: '', created_at: t })
           .returning('id'),
       ),
+      // A backup that holds nothing: its calls answer from the row, and another item's never.
+      snapshot: await id(
+        store
+          .insertInto('backup')
+          .values({
+            item_id: itemId,
+            reason: 'customer',
+            status: 'done',
+            job_id: null,
+            error: null,
+            created_at: t,
+            started_at: t,
+            finished_at: t,
+            forgotten_at: null,
+          })
+          .returning('id'),
+      ),
       dnsId: await id(
         store
           .insertInto('dns_record')
