@@ -7,7 +7,12 @@
  * - a new site from the API's answer to the node's nginx answering for it (BENCH_NODE_SITES
  *   sites, one after another, `POST /service/:id/subdomain/create/` as the SPA sends it), p50 and p99;
  * - a new mailbox from the API's answer to an IMAP login to it on the node's Dovecot
- *   (BENCH_NODE_MAILBOXES mailboxes, one after another, `POST /service/:id/correo/create/`), p50 and p99.
+ *   (BENCH_NODE_MAILBOXES mailboxes, one after another, `POST /service/:id/correo/create/`), p50 and p99;
+ * - `service-move` of a service whose web root holds BENCH_NODE_MOVE_MB MB (random bytes, 20 files a
+ *   MB, as bench/backups.ts makes them) from web1 to web2, from the call the CLI makes (queueMove)
+ *   until the job is done and web2's nginx serves the site: streamed through the panel
+ *   (`backups.moveBySnapshot: false`, decision 047) and by a backup and a restore (decision 064),
+ *   each in a cluster of its own started alike, with the ratio and /proc/loadavg before each.
  *
  * Alone: `node bench/nodes.ts` (needs root for the namespaces, else loopback addresses).
  */
@@ -15,14 +20,17 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createItem } from '../apps/server/src/modules/provisioning/accounts.ts';
 import { enqueueWeb } from '../apps/server/src/modules/service/jobs.ts';
+import { queueMove } from '../apps/server/src/modules/service/move.ts';
 import { imapLogin } from '../apps/server/test/backends/harness/dovecot.ts';
 import { createAccount } from '../apps/server/test/fixtures.ts';
 import { type Cluster, startCluster } from '../apps/server/test/nodes/cluster.ts';
 import { openTestStore } from '../apps/server/test/stores.ts';
+import { MB, webData } from './backup-data.ts';
 
 const JOBS = Number(process.env.BENCH_NODE_JOBS ?? 200);
 const SITES = Number(process.env.BENCH_NODE_SITES ?? 40);
 const MAILBOXES = Number(process.env.BENCH_NODE_MAILBOXES ?? 40);
+const MOVE_MB = Number(process.env.BENCH_NODE_MOVE_MB ?? 200);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -135,6 +143,65 @@ async function mailboxToLive(opened: Opened, cluster: Cluster, base: string) {
   );
 }
 
+const loadLine = () => readFileSync('/proc/loadavg', 'utf8').trim();
+
+/** Polls `done` every 50 ms until it holds. */
+async function until(done: () => Promise<boolean>) {
+  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/**
+ * One `service-move` of a service of MOVE_MB MB from web1 to web2 in a fresh store and cluster (a
+ * node is enrolled once per store), the panel started with `backups.moveBySnapshot` as given:
+ * seconds from queueMove until the job is done and web2's nginx serves the site's page.
+ */
+async function timedMove(bySnapshot: boolean) {
+  const opened = await openTestStore('sqlite');
+  let cluster: Cluster | undefined;
+  try {
+    cluster = await startCluster(opened, ['web1', 'web2'], { ATALAYA_LOG_LEVEL: 'warn' }, { backups: { moveBySnapshot: bySnapshot } });
+    const base = `http://127.0.0.1:${(await cluster.panel.waitFor(/Atalaya is running at http:\/\/localhost:(\d+)\//, 5000))[1]}`;
+    const reference = 'move.bench.test';
+    const { id, headers } = await serviceOnWeb1(opened, reference);
+    const root = cluster.webRoot('web1', reference);
+    mkdirSync(path.join(root, 'public'), { recursive: true });
+    writeFileSync(path.join(root, 'public', 'index.html'), 'the moved site\n');
+    await webData(path.join(root, 'data'), Math.max(1, MOVE_MB * 20), MOVE_MB * MB).create();
+    const body = new URLSearchParams({ subDomain: 'www', folder: 'public' }).toString();
+    const created = await fetch(`${base}/p247/service/${id}/subdomain/create/`, { method: 'POST', headers, body });
+    if (!created.ok) throw new Error(`the site: the API answered ${created.status}: ${await created.text()}`);
+    const serves = (node: string) => async () => (await cluster!.served(node, `www.${reference}`)).startsWith('the moved site');
+    await until(serves('web1'));
+    const load = loadLine();
+    const t0 = performance.now();
+    const job = await queueMove(opened.store, reference, 'web2');
+    await until(async () => {
+      const row = await opened.store.selectFrom('job').select(['status', 'last_error']).where('id', '=', job).executeTakeFirstOrThrow();
+      if (row.status === 'failed') throw new Error(`the move failed: ${row.last_error}`);
+      return row.status === 'done';
+    });
+    await until(serves('web2'));
+    const seconds = (performance.now() - t0) / 1000;
+    // The way it went: a move by snapshot leaves its backup's row (reason move) on the job.
+    const backup = await opened.store.selectFrom('backup').select('id').where('job_id', '=', job).executeTakeFirst();
+    if (Boolean(backup) !== bySnapshot) throw new Error(`the move went ${backup ? 'by a snapshot' : 'streamed'}, not as configured`);
+    return { seconds, load };
+  } finally {
+    await cluster?.stop();
+    await opened.cleanup();
+  }
+}
+
+/** The move streamed through the panel, then by a backup and a restore, in the same run; the ratio is the streamed time over the snapshot's. */
+async function moveTimes() {
+  console.log(`  service-move of a service of ${MOVE_MB} MB in ${MOVE_MB * 20} files, web1 to web2, queued to web2 serving it:`);
+  const streamed = await timedMove(false);
+  console.log(`    streamed through the panel: ${streamed.seconds.toFixed(1)} s (load ${streamed.load})`);
+  const snapshot = await timedMove(true);
+  console.log(`    by a backup and a restore:  ${snapshot.seconds.toFixed(1)} s (load ${snapshot.load})`);
+  console.log(`    ratio streamed / by snapshot: ${(streamed.seconds / snapshot.seconds).toFixed(2)}×`);
+}
+
 export async function nodesScenario() {
   const opened = await openTestStore('sqlite');
   let cluster: Cluster | undefined;
@@ -152,6 +219,7 @@ export async function nodesScenario() {
     await cluster?.stop();
     await opened.cleanup();
   }
+  if (MOVE_MB > 0) await moveTimes();
 }
 
 if (import.meta.main) await nodesScenario();

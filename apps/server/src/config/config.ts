@@ -216,6 +216,8 @@ const schema = z.strictObject({
         })
         .prefault({}),
       perDay: z.coerce.number().int().min(0).max(100).default(3),
+      /** `service-move` carries the data by a backup and a restore (decision 064); false: streamed through the panel, as before. */
+      moveBySnapshot: flag.default(true),
     })
     .prefault({}),
   /** The provider's hosting tools and hosts, shown to customers (service area). */

@@ -98,3 +98,11 @@ export function carryBySnapshot(runtime: Runtime): CarryData {
     }
   };
 }
+
+/**
+ * How a move carries its data: by a snapshot (above), unless the operator turned that off
+ * (`backups.moveBySnapshot: false`, docs/backups.md), when it streams through the panel as before.
+ */
+export function moveCarry(runtime: Runtime): CarryData {
+  return runtime.config.backups.moveBySnapshot ? carryBySnapshot(runtime) : streamData;
+}

@@ -7,7 +7,7 @@ import { now } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { serviceJobs } from '../service/jobs.ts';
 import { MOVE_JOB, moveJob } from '../service/move.ts';
-import { carryBySnapshot } from './carry.ts';
+import { moveCarry } from './carry.ts';
 import { REBUILD_JOB, rebuildJob } from './rebuild.ts';
 import { realmRepository } from './repository.ts';
 import { runRestore } from './restore.ts';
@@ -65,8 +65,8 @@ export function backupsJobs(runtime: Runtime): JobHandlers {
   // A move and a rebuild apply the service on its new node through the service area's own handlers.
   const service = serviceJobs(runtime);
   return {
-    /** A service move (service/move.ts), its data carried by a snapshot when both machines reach the repository. */
-    [MOVE_JOB]: moveJob(runtime, service, carryBySnapshot(runtime)),
+    /** A service move (service/move.ts), its data carried by a snapshot when both machines reach the repository (and the config allows). */
+    [MOVE_JOB]: moveJob(runtime, service, moveCarry(runtime)),
     [REBUILD_JOB]: rebuildJob(runtime, service),
 
     [BACKUP_JOB.snapshot]: withTimeLimit(LONG_SECONDS, async (payload, job, progress, signal) => {
