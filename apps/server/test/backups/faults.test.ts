@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { translate } from '@atalaya/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../backends/harness/common.ts';
 import { eventually } from '../nodes/processes.ts';
 import { describeStores, openTestApp, type TestContext } from '../stores.ts';
 import { type Account, backupAccount, call, drainAll, writeWeb } from './area.ts';
 
 /** A loopback port of this file's range that nothing listens on: a REST repository that is down. */
-const CLOSED_PORT = 19801;
+/** A port nothing listens on: free when asked, and nobody binds it after. */
+let CLOSED_PORT = 0;
 
 describeStores('a restore already running and a repository that cannot be reached, on %s', (kind) => {
   let ctx: TestContext;
@@ -18,6 +20,7 @@ describeStores('a restore already running and a repository that cannot be reache
     (await ctx.store.selectFrom('backup_restore').select('status').where('id', '=', restoreId).executeTakeFirstOrThrow()).status;
 
   beforeAll(async () => {
+    CLOSED_PORT = await freePort();
     ctx = await openTestApp(kind);
     acc = await backupAccount(ctx);
     id = acc.items['tienda.test'];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingBinaries } from '../backends/harness/common.ts';
+import { freePort, missingBinaries } from '../backends/harness/common.ts';
 import { type Account, createAccount } from '../fixtures.ts';
 import { eventually, type Launched, launch } from '../nodes/processes.ts';
 import { describeStores, openTestStore } from '../stores.ts';
@@ -51,7 +51,7 @@ describe.skipIf(skip)('the panel killed mid-backup and mid-restore', () => {
     let acc: Account;
     let id: number;
     let server: Launched | undefined;
-    const port = kind === 'sqlite' ? 19810 : 19811;
+    let port = 0;
     const env = () => ({
       ATALAYA_DATA_DIR: opened.config.dataDir,
       ...(opened.config.databaseUrl ? { DATABASE_URL: opened.config.databaseUrl } : {}),
@@ -101,6 +101,7 @@ describe.skipIf(skip)('the panel killed mid-backup and mid-restore', () => {
     }
 
     beforeAll(async () => {
+      port = await freePort();
       opened = await openTestStore(kind);
       acc = await createAccount(opened.store, { users: { admin: 'all=write' }, items: [{ reference: REFERENCE, service: 'normal' }] });
       id = acc.items[REFERENCE]!;
